@@ -1,0 +1,81 @@
+// Size benchmark (`npm run bench`): minified / gzip / brotli bytes of our builds and of the same
+// minimal logins written with VK ID's SDK and oidc-client-ts, bundled the same way (esbuild, minified).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+
+const sizes = (code) => {
+  const buffer = Buffer.from(code);
+  return {
+    min: buffer.length,
+    gzip: gzipSync(buffer, { level: 9 }).length,
+    brotli: brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+};
+
+/** Bundles a small entry the way a site's build would: ESM, minified, for browsers, tree-shaken. */
+async function bundle(contents) {
+  const result = await build({
+    stdin: { contents, resolveDir: here, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    charset: 'utf8',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+const CONFIG = `{ clientId: 'my-site', authUrl: 'https://id.example', redirectUri: location.origin + '/auth/gid', backendUrl: location.origin, callback: console.log }`;
+const button = `document.querySelector('button')`;
+
+const entries = {
+  'gid core, redirect login (createClient)': `import { createClient } from '@gid/sdk';
+    const gid = createClient(${CONFIG}); gid.handleCallback(); ${button}.onclick = () => gid.login();`,
+  'gid core, popup login (createClient)': `import { createClient } from '@gid/sdk';
+    const gid = createClient(${CONFIG}); gid.handleCallback(); ${button}.onclick = () => gid.login({ mode: 'popup' });`,
+  'gid full, popup login (init)': `import { init } from '@gid/sdk';
+    init(${CONFIG}).then((gid) => { ${button}.onclick = () => gid.login({ mode: 'popup' }); });`,
+  'VK ID, popup login': `import { Config, Auth, ConfigAuthMode, ConfigResponseMode } from '@vkid/sdk';
+    Config.init({ app: 1, redirectUrl: location.origin + '/auth/vk', mode: ConfigAuthMode.InNewWindow, responseMode: ConfigResponseMode.Callback });
+    ${button}.onclick = () => Auth.login().then(console.log);`,
+  'oidc-client-ts, popup login': `import { UserManager } from 'oidc-client-ts';
+    const um = new UserManager({ authority: 'https://id.example', client_id: 'my-site', redirect_uri: location.origin + '/auth/cb', popup_redirect_uri: location.origin + '/auth/popup' });
+    um.signinPopupCallback().catch(() => {}); ${button}.onclick = () => um.signinPopup().then(console.log);`,
+};
+
+const rows = [];
+rows.push(['gid IIFE (dist/gid-sdk.iife.js)', sizes(readFileSync(join(here, '..', 'sdk', 'dist', 'gid-sdk.iife.js')))]);
+for (const [name, contents] of Object.entries(entries)) rows.push([name, sizes(await bundle(contents))]);
+const vkUmd = join(dirname(require.resolve('@vkid/sdk/package.json')), 'dist-sdk', 'umd', 'index.js');
+rows.push(['VK ID UMD (dist-sdk/umd/index.js)', sizes(readFileSync(vkUmd))]);
+const oidcUmd = join(dirname(require.resolve('oidc-client-ts')), '..', 'browser', 'oidc-client-ts.min.js');
+try {
+  rows.push(['oidc-client-ts browser build (min.js)', sizes(readFileSync(oidcUmd))]);
+} catch {
+  // not shipped in this version
+}
+
+const pad = (value, width) => String(value).padStart(width);
+console.log(`\nBundle sizes, bytes (esbuild --minify; gzip -9; brotli q11)\n`);
+console.log(`${'what'.padEnd(44)}${pad('minified', 10)}${pad('gzip', 8)}${pad('brotli', 8)}`);
+for (const [name, s] of rows) console.log(`${name.padEnd(44)}${pad(s.min, 10)}${pad(s.gzip, 8)}${pad(s.brotli, 8)}`);
+
+const get = (name) => rows.find(([n]) => n === name)?.[1];
+const popup = get('gid core, popup login (createClient)');
+const iife = get('gid IIFE (dist/gid-sdk.iife.js)');
+const vk = get('VK ID, popup login');
+const oidc = get('oidc-client-ts, popup login');
+console.log(`
+Targets (issue 2): minimal popup login ≤ 4,000 B gzip → ${popup.gzip} B ${popup.gzip <= 4000 ? 'met' : 'NOT met'}; core IIFE ≤ 6,000 B gzip → ${iife.gzip} B ${iife.gzip <= 6000 ? 'met' : 'NOT met'}
+Minimal popup login, gzip: gid ${popup.gzip} B, VK ID ${vk.gzip} B (${(vk.gzip / popup.gzip).toFixed(1)}×), oidc-client-ts ${oidc.gzip} B (${(oidc.gzip / popup.gzip).toFixed(1)}×)
+`);

@@ -1,0 +1,7 @@
+import { startExample } from './server';
+
+const example = await startExample({
+  port: Number(process.env.EXAMPLE_PORT ?? 3100),
+  idpUrl: process.env.IDP_URL ?? `http://127.0.0.1:${process.env.IDP_PORT ?? 4000}`,
+});
+console.log(`Script-tag example: ${example.url}`);

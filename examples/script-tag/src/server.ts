@@ -1,0 +1,74 @@
+// The script-tag example: static pages that load the SDK's IIFE build, served by plain node:http.
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const publicDir = join(here, '..', 'public');
+const sdkFile = join(here, '..', '..', '..', 'sdk', 'dist', 'gid-sdk.iife.js');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+export interface ExampleOptions {
+  port?: number;
+  host?: string;
+  /** The identity provider's origin. */
+  idpUrl?: string;
+  /** The client registered for this example at the provider. */
+  clientId?: string;
+}
+
+export interface RunningExample {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Settings the pages read from `/config.js`, so one build serves any port. */
+const pageConfig = (options: Required<Pick<ExampleOptions, 'idpUrl' | 'clientId'>>) =>
+  `window.EXAMPLE_CONFIG = ${JSON.stringify({ authUrl: options.idpUrl, clientId: options.clientId })};\n`;
+
+async function serveFile(res: ServerResponse, file: string): Promise<void> {
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+    res.end(body);
+  } catch {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Не найдено');
+  }
+}
+
+export async function startExample(options: ExampleOptions = {}): Promise<RunningExample> {
+  const idpUrl = options.idpUrl ?? 'http://127.0.0.1:4000';
+  const clientId = options.clientId ?? 'example-script-tag';
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'method_not_allowed' }));
+      return;
+    }
+    if (url.pathname === '/config.js') {
+      res.writeHead(200, { 'Content-Type': TYPES['.js'], 'Cache-Control': 'no-store' }).end(pageConfig({ idpUrl, clientId }));
+      return;
+    }
+    if (url.pathname === '/gid-sdk.iife.js') return serveFile(res, sdkFile);
+    const path = url.pathname === '/' ? '/index.html' : url.pathname;
+    const file = normalize(join(publicDir, path));
+    if (!file.startsWith(publicDir)) {
+      res.writeHead(404).end();
+      return;
+    }
+    return serveFile(res, file);
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 3100, options.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

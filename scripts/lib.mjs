@@ -1,0 +1,62 @@
+// Helpers shared by the root scripts: they make a fresh clone runnable with nothing but Node and npm.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM_VERSION = '10.34.9';
+
+/** The command that runs the pinned pnpm: the global one when it is the right version, npx otherwise. */
+export function pnpmCommand() {
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  if (probe.status === 0 && probe.stdout.trim() === PNPM_VERSION) return ['pnpm'];
+  return ['npx', '-y', `pnpm@${PNPM_VERSION}`];
+}
+
+/** Runs a command with inherited stdio; resolves to its exit code. */
+export function run(cmd, args, options = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...options });
+    child.on('exit', (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(`${cmd}: ${error.message}`);
+      resolvePromise(1);
+    });
+  });
+}
+
+export async function pnpm(args, options) {
+  const [cmd, ...pre] = pnpmCommand();
+  return run(cmd, [...pre, ...args], options);
+}
+
+/** Installs the workspace's dependencies from the lockfile (a no-op in about a second when nothing changed). */
+export async function ensureDependencies() {
+  const code = await pnpm(['install', '--frozen-lockfile', '--prefer-offline', '--reporter=silent']);
+  if (code !== 0) throw new Error('pnpm install failed');
+}
+
+/** Installs Debian's Chromium when it is missing: the browser tests never download a browser of their own. */
+export async function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return;
+  console.log('Installing Debian’s Chromium (apt-get)…');
+  const asRoot = process.getuid?.() === 0;
+  const sudo = asRoot ? [] : ['sudo'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const steps = [
+    ['apt-get', ['update', '-qq']],
+    ['apt-get', ['install', '-y', '-qq', 'chromium']],
+  ];
+  for (const [cmd, args] of steps) {
+    const [bin, ...rest] = [...sudo, cmd, ...args];
+    const code = await run(bin, rest, { env });
+    if (code !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+  }
+}
+
+export async function build() {
+  await ensureDependencies();
+  const code = await pnpm(['-r', '--workspace-concurrency=1', 'run', 'build']);
+  if (code !== 0) throw new Error('build failed');
+}

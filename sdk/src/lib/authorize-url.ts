@@ -1,0 +1,43 @@
+import { checkOptions } from './config';
+import type { Context } from './context';
+import { writeFlow } from './flow-storage';
+import { randomString, sha256 } from './pkce';
+import type { LoginOptions } from './types';
+
+/**
+ * Creates a fresh PKCE flow (verifier 128, state 43, nonce 11), stores it under the client id and
+ * returns `{authUrl}/oauth2/auth` with every parameter of spec 7.1; empty optional ones are left out.
+ * `prompt` and `source` apply to this URL only.
+ * @see https://www.rfc-editor.org/rfc/rfc7636
+ */
+export async function buildAuthorizeUrl(ctx: Context, options: LoginOptions = {}): Promise<string> {
+  const { cfg, win } = ctx;
+  checkOptions(options);
+  const crypto = win.crypto ?? globalThis.crypto;
+  const code_verifier = randomString(128, undefined, crypto);
+  const state = randomString(43, undefined, crypto);
+  const nonce = randomString(11, undefined, crypto);
+  const [code_challenge, gsid] = await Promise.all([sha256(code_verifier, crypto), sha256(state, crypto)]);
+  writeFlow(win, cfg.clientId, { code_verifier, redirect_uri: cfg.redirectUri, state, gsid });
+  const params: Record<string, string | undefined> = {
+    code_challenge,
+    code_challenge_method: 'S256',
+    response_type: 'code',
+    redirect_uri: cfg.redirectUri,
+    client_id: cfg.clientId,
+    scope: cfg.scope.join(' '),
+    state,
+    nonce,
+    prompt: options.prompt,
+    source: options.source,
+    sid: ctx.sid,
+    cid: cfg.cid,
+    session_id: cfg.session_id,
+    appmetrica_device_id: cfg.appmetrica_device_id,
+    product_name: cfg.product_name,
+    quuid: options.quuid,
+  };
+  const url = new URL(`${cfg.authUrl}/oauth2/auth`);
+  for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
+  return url.href;
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH, SITE, setup } from '../test/helpers';
+import { DEFAULT_CODE_PATH, normaliseScope, resolveConfig } from './config';
+import { isGidError } from './errors';
+import type { GidConfig } from './types';
+
+const base = (): GidConfig => setup().config;
+
+const expectConfigError = (config: unknown, field: string) => {
+  try {
+    resolveConfig(config as GidConfig);
+  } catch (error) {
+    expect(isGidError(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'CONFIG_ERROR', field });
+    expect((error as Error).message).toContain(field);
+    return;
+  }
+  throw new Error(`expected a CONFIG_ERROR for ${field}`);
+};
+
+describe('resolveConfig', () => {
+  it.each([null, undefined, 1, 'x', [], true])('rejects a config that is not an object: %s', (config) => {
+    expectConfigError(config, 'config');
+  });
+
+  const bad: [keyof GidConfig, unknown[]][] = [
+    ['clientId', [undefined, '', 1, null, {}, 'a b', 'x'.repeat(257), 'тест']],
+    ['authUrl', [undefined, '', 'id.example', 'ftp://id.example', 'http://id.example', 'javascript:alert(1)', 42]],
+    ['redirectUri', [undefined, '', '/auth/gid', 'http://site.example/auth', null]],
+    ['backendUrl', [1, 'site.example', 'http://site.example', 'relative/path', {}]],
+    ['oauth2CodePath', ['', 'api/token', 5, null, '/a b']],
+    ['logoutPath', ['', 'logout', false]],
+    ['postLogoutUri', ['', 'exit', 'http://evil.example/']],
+    ['kfpUrl', ['kfp.js', 1]],
+    ['goyaUrl', ['', 'goya']],
+    ['trackingReceiver', [{}, 'x']],
+    ['cid', [1, {}, 'x'.repeat(257)]],
+    ['session_id', [1, []]],
+    ['appmetrica_device_id', [false]],
+    ['product_name', [null]],
+    ['nonce', [123]],
+    ['debugConsole', ['yes', 1, null]],
+    ['debugTrack', ['true']],
+    ['sentryEnabled', [0]],
+    ['preventAutoStorageCleanup', ['no']],
+    ['popupFallbackToRedirect', [1]],
+    ['webCurtainLoginType', ['iframe', '', 1]],
+    ['callback', ['function', {}, 1]],
+    ['fetch', ['fetch', 1]],
+    ['headers', ['x-a: 1', [], 1, null]],
+    ['window', [{}, 'window', 1]],
+    ['buttons', [{}, 'standard', 1]],
+    ['scope', [1, {}, [1], ['openid', 'bad"quote'], 'bad\\slash', [null]]],
+  ];
+  for (const [field, values] of bad) {
+    it.each(values.map((value) => [value]))(`rejects ${field} = %j naming the field`, (value) => {
+      expectConfigError({ ...base(), [field]: value }, field);
+    });
+  }
+
+  it('accepts a minimal valid config and applies the defaults', () => {
+    const { callback: _c, window: _w, fetch: _f, ...rest } = base();
+    const resolved = resolveConfig({ ...rest, authUrl: `${AUTH}/` });
+    expect(resolved.authUrl).toBe(AUTH);
+    expect(resolved.oauth2CodePath).toBe(DEFAULT_CODE_PATH);
+    expect(resolved.oauth2CodePath).toBe('/api/v0.3/backend/oauth/token');
+    expect(resolved.webCurtainLoginType).toBe('redirect');
+    expect(resolved.scope).toEqual(['openid']);
+  });
+
+  it('keeps given values', () => {
+    const resolved = resolveConfig({ ...base(), oauth2CodePath: '/api/auth/gid', webCurtainLoginType: 'popup', backendUrl: '/' });
+    expect(resolved.oauth2CodePath).toBe('/api/auth/gid');
+    expect(resolved.webCurtainLoginType).toBe('popup');
+  });
+
+  it('allows http only on loopback, for local development', () => {
+    expect(() => resolveConfig({ ...base(), authUrl: 'http://127.0.0.1:4000', redirectUri: 'http://localhost:3000/cb' })).not.toThrow();
+    expectConfigError({ ...base(), authUrl: 'http://10.0.0.1:4000' }, 'authUrl');
+    expect(resolveConfig({ ...base(), backendUrl: SITE }).backendUrl).toBe(SITE);
+  });
+});
+
+describe('normaliseScope', () => {
+  it.each([
+    [undefined, ['openid']],
+    ['phone', ['openid', 'phone']],
+    ['openid phone', ['openid', 'phone']],
+    ['phone openid email phone', ['openid', 'phone', 'email']],
+    [
+      ['email', 'openid', 'email', 'phone'],
+      ['openid', 'email', 'phone'],
+    ],
+    ['phone,email+profile', ['openid', 'phone', 'email', 'profile']],
+    [[], ['openid']],
+    ['', ['openid']],
+  ])('%j → %j', (input, expected) => {
+    expect(normaliseScope(input)).toEqual(expected);
+  });
+});

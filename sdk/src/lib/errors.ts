@@ -1,0 +1,65 @@
+/** Stable error codes; compare `error.code` with these. */
+export const errors = {
+  CONFIG_ERROR: 'CONFIG_ERROR',
+  POPUP_ERROR: 'POPUP_ERROR',
+  POPUP_CLOSED: 'POPUP_CLOSED',
+  POPUP_ALREADY_OPEN: 'POPUP_ALREADY_OPEN',
+  STATE_MISMATCH: 'STATE_MISMATCH',
+  AUTH_ERROR: 'AUTH_ERROR',
+  CODE_ERROR: 'CODE_ERROR',
+  TOKEN_ERROR: 'TOKEN_ERROR',
+  TOKEN_RESPONSE_ERROR: 'TOKEN_RESPONSE_ERROR',
+  LOGOUT_ERROR: 'LOGOUT_ERROR',
+  WIDGET_ERROR: 'WIDGET_ERROR',
+} as const;
+
+export type GidErrorCode = (typeof errors)[keyof typeof errors];
+
+/** Details an error may carry from the provider or the backend (spec 3.1 error response). */
+export interface GidErrorDetails {
+  cause?: unknown;
+  /** The configuration field a `CONFIG_ERROR` is about. */
+  field?: string;
+  error?: string;
+  error_description?: string;
+  status?: number;
+  retry_after_seconds?: number;
+}
+
+/**
+ * Every failure the SDK reports: a stable `code`, the spec's Russian message, and its context.
+ * @example if (isGidError(e) && e.code === errors.POPUP_CLOSED) showHint();
+ */
+export class GidError extends Error {
+  // `declare`: no field initialisers emitted, the constructor assigns what is present.
+  declare code: GidErrorCode;
+  declare field?: string;
+  declare error?: string;
+  declare error_description?: string;
+  declare status?: number;
+  declare retry_after_seconds?: number;
+
+  constructor(code: GidErrorCode, message: string, { cause, ...details }: GidErrorDetails = {}) {
+    super(message, { cause });
+    this.name = 'GidError';
+    Object.assign(this, details, { code });
+  }
+}
+
+/** True for a `GidError`, also one created in another window (no `instanceof`). */
+export const isGidError = (value: unknown): value is GidError =>
+  (value as GidError | null)?.name === 'GidError' && typeof (value as GidError).code === 'string';
+
+// The spec's messages (accounts-sso.md 5.1, 8), one constant each so unused ones tree-shake away.
+export const MSG_AUTH = 'Ошибка авторизации';
+export const MSG_UNEXPECTED = 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки';
+export const MSG_TOKEN = 'Ошибка при получении токена';
+export const MSG_TOKEN_RESPONSE = 'Token response error';
+export const MSG_NO_BACKEND = 'Backend URL is not configured';
+export const MSG_POPUP_OPEN = 'Ошибка при попытке открытия popup-окна';
+export const MSG_POPUP_CLOSED = 'Попап был закрыт пользователем до завершения авторизации.';
+export const MSG_POPUP_ALREADY_OPEN = 'Popup-окно уже открыто';
+export const MSG_CODE = 'Ошибка при получении авторизационного кода';
+export const MSG_LOGOUT = 'Ошибка вызова logout';
+export const MSG_INIT = 'Ошибка инициализации системы авторизации';
+export const MSG_WIDGET = 'Не заданы настройки авторизационного виджета';

@@ -1,0 +1,21 @@
+const NAME = /^[A-Za-z0-9_-]{1,256}$/;
+// Printable ASCII only: letters, digits, space and punctuation. Never CR, LF, other control
+// characters or anything fetch() would refuse as a non-ByteString.
+const VALUE = /^[\x20-\x7e]{0,2048}$/;
+
+/**
+ * Keeps only the custom headers that are safe to send (spec 5.1): names of 1–256 letters, digits,
+ * `-` and `_`; string values of at most 2048 printable characters, with backslashes and quotes
+ * escaped. Dropped entries are reported to `onDrop` (the debug console).
+ */
+export function sanitizeHeaders(headers: unknown, onDrop?: (name: string, reason: string) => void): Record<string, string> {
+  if (typeof headers !== 'object' || headers === null) return {};
+  const kept: [string, string][] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (!NAME.test(name)) onDrop?.(name, 'invalid name');
+    else if (typeof value !== 'string' || !VALUE.test(value)) onDrop?.(name, 'invalid value');
+    else kept.push([name, value.replace(/[\\"']/g, '\\$&')]);
+  }
+  // fromEntries defines own properties, so a header named "__proto__" cannot touch the prototype.
+  return Object.fromEntries(kept);
+}

@@ -1,0 +1,35 @@
+import { type Context, PREFIX } from './context';
+import { MSG_INIT } from './errors';
+
+/** What the provider says about this client (spec 3.1 "Remote config response"). */
+export interface RemoteConfig {
+  w_auth?: boolean;
+  widget_settings?: { w_pos?: string; [key: string]: unknown };
+  web_curtain?: boolean | Record<string, unknown>;
+  trackers?: { goya?: string; tracking_receiver?: string };
+  enable_kfp?: boolean;
+  external_id?: string;
+}
+
+/**
+ * `GET {authUrl}/api/v1/sdk/actions/wp-config?client_id=`. A failure is logged and yields
+ * `undefined`: sign-in goes on without the remote features.
+ */
+export async function fetchRemoteConfig(ctx: Context, timeoutMs = 5000): Promise<RemoteConfig | undefined> {
+  const url = new URL(`${ctx.cfg.authUrl}/api/v1/sdk/actions/wp-config`);
+  url.searchParams.set('client_id', ctx.cfg.clientId);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const response = await ctx.fetch(url.href, { credentials: 'omit', signal: controller.signal });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const data: unknown = await response.json();
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error('not a JSON object');
+    return data as RemoteConfig;
+  } catch (error) {
+    console.warn(PREFIX, MSG_INIT, error);
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,115 @@
+/** Tokens returned by the site's backend after a successful code exchange or refresh (spec 3.1). */
+export interface GidTokens {
+  access_token: string;
+  id_token?: string;
+  refresh_token?: string;
+  expires_in?: number;
+  scope?: string;
+  token_type?: string;
+  additional_data?: unknown;
+}
+
+/** What `callback` receives after every sign-in attempt: exactly one of the two shapes. */
+export type GidCallbackResult =
+  | { ok: true; tokens: GidTokens }
+  | { ok: false; error: string; error_description: string; status?: number; retry_after_seconds?: number };
+
+/** The value `handleCallback` and `refresh` resolve to. */
+export type TokenResult = GidTokens;
+
+export type ButtonType = 'standard' | 'compact' | 'icon';
+export type ButtonColor = 'primary' | 'secondary' | 'dark';
+
+/** Where and how one «Войти с Газпром ID» button is rendered (spec 7.2). */
+export interface GidButtonConfig {
+  container: string | HTMLElement;
+  type?: ButtonType;
+  color?: ButtonColor;
+}
+
+/**
+ * The SDK's configuration (spec 3.1). Names are the spec's.
+ * @see sdk-contract.md
+ */
+export interface GidConfig {
+  /** The client registered at the identity provider. */
+  clientId: string;
+  /** The identity provider's origin, e.g. `https://id.example`. */
+  authUrl: string;
+  /** Where the provider sends the browser back with `code`, `state` and `scope`. */
+  redirectUri: string;
+  /** The site's own backend that exchanges the code (absolute URL or a path on this origin). */
+  backendUrl?: string;
+  /** Path of the token exchange on `backendUrl`; default `/api/v0.3/backend/oauth/token`. */
+  oauth2CodePath?: string;
+  /** Path of the backend logout call on `backendUrl`; default `/api/v0.3/backend/oauth/logout`. */
+  logoutPath?: string;
+  /** Where the provider's logout page returns. */
+  postLogoutUri?: string;
+  /** Requested scopes; `openid` is always included, duplicates removed. */
+  scope?: string | string[];
+  /** How the web curtain signs in; default `redirect`. */
+  webCurtainLoginType?: 'redirect' | 'popup';
+  /** Buttons to render on `init`. */
+  buttons?: GidButtonConfig[];
+  /** Extra headers sent with the token call; invalid entries are dropped (spec 5.1). */
+  headers?: Record<string, string>;
+  /** Receives every sign-in result. */
+  callback?: (result: GidCallbackResult) => void;
+  /** Device-analytics script, loaded when the remote config enables it. */
+  kfpUrl?: string;
+  cid?: string;
+  session_id?: string;
+  appmetrica_device_id?: string;
+  product_name?: string;
+  /** Log the SDK's decisions (dropped headers, ignored messages) to the console. */
+  debugConsole?: boolean;
+  /** Log every analytics event to the console. */
+  debugTrack?: boolean;
+  /** Analytics event URL (overrides the remote config's `trackers.goya`). */
+  goyaUrl?: string;
+  /** Analytics receiver URL (overrides the remote config's `trackers.tracking_receiver`). */
+  trackingReceiver?: string;
+  sentryEnabled?: boolean;
+  /** Keep flow data after a failure (for debugging); default false. */
+  preventAutoStorageCleanup?: boolean;
+  /** When a popup is blocked, continue by redirect instead of failing; default false. */
+  popupFallbackToRedirect?: boolean;
+  /** CSP nonce for the styles and scripts the SDK injects. */
+  nonce?: string;
+  /** Test and embedding seam: the `fetch` to use (default: the global one). */
+  fetch?: typeof fetch;
+  /** Test and embedding seam: the window to work in (default: the global one). */
+  window?: Window;
+}
+
+export interface LoginOptions {
+  mode?: 'redirect' | 'popup';
+  prompt?: 'login';
+  source?: 'widget';
+  quuid?: string;
+}
+
+export interface GidClient {
+  /** Starts a sign-in. In popup mode call it straight from a click handler. */
+  login(options?: LoginOptions): Promise<void>;
+  /** Processes a provider callback URL (default: the current location). */
+  handleCallback(url?: string): Promise<TokenResult | undefined>;
+  /** Exchanges a refresh token through the backend. */
+  refresh(refreshToken: string): Promise<TokenResult>;
+  /** Backend logout (`client_id` and `token`), then the provider's logout page. */
+  logout(token: string, options?: { idToken?: string }): Promise<void>;
+  /** Builds the authorize URL and stores the flow data it belongs to. */
+  buildAuthorizeUrl(options?: LoginOptions): Promise<string>;
+  /** Removes buttons, widget, listeners and styles. */
+  destroy(): void;
+}
+
+/** The validated, normalised configuration the SDK works with. */
+export interface ResolvedConfig extends Omit<GidConfig, 'scope' | 'authUrl' | 'oauth2CodePath' | 'logoutPath' | 'webCurtainLoginType'> {
+  authUrl: string;
+  scope: string[];
+  oauth2CodePath: string;
+  logoutPath: string;
+  webCurtainLoginType: 'redirect' | 'popup';
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser (TOOLCHAIN.md). The background-networking
+// flags keep it from knocking on the closed network.
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './global-setup.ts',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  outputDir: '../.data/test-results/playwright',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    locale: 'ru-RU',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});
