@@ -1,0 +1,57 @@
+import { ANALYTICS_EVENTS_PATH } from './analytics';
+import { HttpError, Router, sendHtml, sendJson, singleQuery } from './http';
+import { html, newNonce, page } from './pages/html';
+import { messageStep } from './pages/sign-in';
+import { normalizePhone } from './phone';
+import type { SmsMessage, SmsOutbox } from './sms';
+
+export const OUTBOX_PATH = '/dev/outbox';
+
+function outboxPage(messages: readonly SmsMessage[], nonce: string): string {
+  const rows = messages.map(
+    (m) => html`<tr><td>${m.created_at}</td><td>${m.to}</td><td><strong>${m.code}</strong></td><td>${m.text}</td></tr>`,
+  );
+  const body = html`<h1>Отправленные СМС</h1>
+<p class="hint">Демо-режим: вместо отправки СМС коды показываются здесь, новые сверху. <a href="?format=json">JSON</a></p>
+${
+  messages.length
+    ? html`<table><thead><tr><th>Время</th><th>Кому</th><th>Код</th><th>Текст</th></tr></thead><tbody>${rows}</tbody></table>`
+    : html`<p>Сообщений пока нет.</p>`
+}`;
+  return page({ title: 'Отправленные СМС', body, nonce, css: 'main{max-width:900px}' });
+}
+
+/** Pages for a person trying the demo (and for tests): the SMS outbox and a start page. */
+export function devRoutes(outbox: SmsOutbox, issuer: string): Router {
+  const router = new Router((ctx, error) => {
+    if (!(error instanceof HttpError)) console.error('[idp] dev page failed:', error);
+    const status = error instanceof HttpError ? error.status : 500;
+    sendJson(ctx, status, { error: 'invalid_request', error_description: error instanceof HttpError ? error.message : 'Internal error' });
+  });
+
+  // `?to=+7…` narrows the list to one number, so parallel tests do not read each other's codes.
+  router.get(OUTBOX_PATH, (ctx) => {
+    const { format, to } = singleQuery(ctx);
+    if (format !== undefined && format !== 'json' && format !== 'html') throw new HttpError(400, 'format is json or html');
+    const phone = to === undefined ? undefined : normalizePhone(to);
+    if (to !== undefined && !phone) throw new HttpError(400, 'to must be a phone number like +79990000001');
+    const messages = outbox.list().filter((m) => !phone || m.to === phone);
+    if (format === 'json') return sendJson(ctx, 200, { messages });
+    const nonce = newNonce();
+    sendHtml(ctx, 200, outboxPage(messages, nonce), nonce);
+  });
+
+  router.get('/', (ctx) => {
+    const nonce = newNonce();
+    const body = html`${messageStep('Газпром ID (локальный)', 'Локальный поставщик входа для демо-сайта, примеров и тестов.')}
+<ul>
+<li><a href="/.well-known/openid-configuration">Настройки OpenID Connect</a></li>
+<li><a href="${OUTBOX_PATH}">Отправленные СМС</a></li>
+<li><a href="${ANALYTICS_EVENTS_PATH}">События аналитики</a></li>
+</ul>
+<p class="hint">Издатель: ${issuer}</p>`;
+    sendHtml(ctx, 200, page({ title: 'Газпром ID', body, nonce }), nonce);
+  });
+
+  return router;
+}
