@@ -1,11 +1,34 @@
-// Starts every part the suites need on free loopback ports and hands their URLs to the tests
-// through the environment; returns the teardown.
+// Starts every part the suites need on free loopback ports, each with a fresh data folder, and
+// hands their URLs to the tests through the environment; returns the teardown.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startExample } from '@gid/example-script-tag';
+import { startIdp } from '@gid/idp';
+
+/** A port the OS says is free now (the parts need each other's origins before they start). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const example = await startExample({ port: 0, idpUrl: process.env.E2E_IDP_URL ?? 'http://127.0.0.1:9' });
+  const dataDir = await mkdtemp(join(tmpdir(), 'gid-e2e-'));
+  const examplePort = await freePort();
+  const exampleOrigin = `http://127.0.0.1:${examplePort}`;
+  const idp = await startIdp({ port: 0, dataDir: join(dataDir, 'idp'), clientOrigins: { 'example-script-tag': exampleOrigin } });
+  const example = await startExample({ port: examplePort, idpUrl: idp.url });
+  process.env.E2E_IDP_URL = idp.url;
   process.env.E2E_EXAMPLE_URL = example.url;
   return async () => {
     await example.close();
+    await idp.close();
+    await rm(dataDir, { recursive: true, force: true });
   };
 }

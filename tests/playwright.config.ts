@@ -18,6 +18,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Keep Chromium's popup blocker on, as people have it: popups must come from a click.
+      ignoreDefaultArgs: ['--disable-popup-blocking'],
       args: [
         '--no-sandbox',
         '--disable-gpu',

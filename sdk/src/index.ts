@@ -7,6 +7,7 @@ export { createClient } from './lib/client';
 export { errors, GidError, type GidErrorCode, type GidErrorDetails, isGidError } from './lib/errors';
 export { sanitizeHeaders } from './lib/headers';
 export { init } from './lib/init';
+export { nonceFor } from './lib/pkce';
 export type { RemoteConfig } from './lib/remote-config';
 export type {
   ButtonColor,

@@ -50,6 +50,7 @@ test('a popup login opens a 400×600 window from the click without being blocked
   const authorize = page.context().waitForEvent('request', (r) => r.url().includes('/oauth2/auth'));
   await page.getByRole('button', { name: 'Войти (всплывающее окно)' }).click();
   const popup = await popupPromise;
+  await popup.waitForURL((url) => url.pathname.startsWith('/interaction/'));
   const size = await popup.evaluate(() => ({ w: window.outerWidth, h: window.outerHeight }));
   expect(size).toEqual({ w: 400, h: 600 });
   expect(new URL((await authorize).url()).searchParams.get('client_id')).toBe('example-script-tag');

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createBackend } from './backend';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const publicDir = join(here, '..', 'public');
@@ -33,10 +34,19 @@ export interface RunningExample {
 const pageConfig = (options: Required<Pick<ExampleOptions, 'idpUrl' | 'clientId'>>) =>
   `window.EXAMPLE_CONFIG = ${JSON.stringify({ authUrl: options.idpUrl, clientId: options.clientId })};\n`;
 
+// The popup callback page is sent with COOP, which cuts a popup off from its opener: the SDK's
+// BroadcastChannel path is what brings the result home then.
+const COOP_PAGES = new Set(['callback.html']);
+
 async function serveFile(res: ServerResponse, file: string): Promise<void> {
   try {
     const body = await readFile(file);
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-cache',
+    };
+    if (COOP_PAGES.has(file.split('/').pop() ?? '')) headers['Cross-Origin-Opener-Policy'] = 'same-origin';
+    res.writeHead(200, headers);
     res.end(body);
   } catch {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Не найдено');
@@ -46,8 +56,11 @@ async function serveFile(res: ServerResponse, file: string): Promise<void> {
 export async function startExample(options: ExampleOptions = {}): Promise<RunningExample> {
   const idpUrl = options.idpUrl ?? 'http://127.0.0.1:4000';
   const clientId = options.clientId ?? 'example-script-tag';
+  let origin = '';
+  const backend = createBackend({ idpUrl, clientId, redirectUris: () => [`${origin}/`, `${origin}/callback.html`] });
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (await backend(req, res, url.pathname)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: 'method_not_allowed' }));
       return;
@@ -67,8 +80,9 @@ export async function startExample(options: ExampleOptions = {}): Promise<Runnin
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 3100, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: origin,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

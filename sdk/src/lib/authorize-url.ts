@@ -1,11 +1,11 @@
 import { checkOptions } from './config';
 import type { Context } from './context';
 import { writeFlow } from './flow-storage';
-import { randomString, sha256 } from './pkce';
+import { nonceFor, randomString, sha256 } from './pkce';
 import type { LoginOptions } from './types';
 
 /**
- * Creates a fresh PKCE flow (verifier 128, state 43, nonce 11), stores it under the client id and
+ * Creates a fresh PKCE flow (verifier 128, state 43, nonce 11 bound to the verifier), stores it under the client id and
  * returns `{authUrl}/oauth2/auth` with every parameter of spec 7.1; empty optional ones are left out.
  * `prompt` and `source` apply to this URL only.
  * @see https://www.rfc-editor.org/rfc/rfc7636
@@ -16,8 +16,11 @@ export async function buildAuthorizeUrl(ctx: Context, options: LoginOptions = {}
   const crypto = win.crypto ?? globalThis.crypto;
   const code_verifier = randomString(128, undefined, crypto);
   const state = randomString(43, undefined, crypto);
-  const nonce = randomString(11, undefined, crypto);
-  const [code_challenge, gsid] = await Promise.all([sha256(code_verifier, crypto), sha256(state, crypto)]);
+  const [code_challenge, gsid, nonce] = await Promise.all([
+    sha256(code_verifier, crypto),
+    sha256(state, crypto),
+    nonceFor(code_verifier, crypto),
+  ]);
   writeFlow(win, cfg.clientId, { code_verifier, redirect_uri: cfg.redirectUri, state, gsid });
   const params: Record<string, string | undefined> = {
     code_challenge,

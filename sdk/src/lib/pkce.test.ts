@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { randomString, sha256 } from './pkce';
+import { nonceFor, randomString, sha256 } from './pkce';
 
 const UNRESERVED = /^[A-Za-z0-9\-._~]+$/;
 
@@ -41,5 +41,15 @@ describe('randomString', () => {
 describe('sha256 (S256 challenge)', () => {
   it('matches RFC 7636 appendix B', async () => {
     expect(await sha256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+  });
+});
+
+describe('nonceFor', () => {
+  it('is 11 URL-safe characters bound to the verifier', async () => {
+    const verifier = randomString(128);
+    const nonce = await nonceFor(verifier);
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]{11}$/);
+    expect(nonce).toBe((await sha256(`nonce:${verifier}`)).slice(0, 11));
+    expect(await nonceFor(randomString(128))).not.toBe(nonce);
   });
 });

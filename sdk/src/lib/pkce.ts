@@ -26,3 +26,12 @@ const base64url = (bytes: ArrayBuffer): string =>
 /** base64url(SHA-256(value)): the S256 code challenge of a verifier, and the `gsid` of a state. */
 export const sha256 = async (value: string, crypto: Crypto = globalThis.crypto): Promise<string> =>
   base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
+
+/**
+ * The 11-character OpenID `nonce` of a flow, bound to its random code verifier:
+ * base64url(SHA-256("nonce:" + verifier)), first 11 characters. The site's backend receives the
+ * verifier in the token call and recomputes this to check the ID token's `nonce` claim, so the
+ * spec's request bodies need no extra field and nothing else has to be stored.
+ */
+export const nonceFor = async (codeVerifier: string, crypto: Crypto = globalThis.crypto): Promise<string> =>
+  (await sha256(`nonce:${codeVerifier}`, crypto)).slice(0, 11);
