@@ -22,7 +22,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gid-e2e-'));
   const examplePort = await freePort();
   const exampleOrigin = `http://127.0.0.1:${examplePort}`;
-  const idp = await startIdp({ port: 0, dataDir: join(dataDir, 'idp'), clientOrigins: { 'example-script-tag': exampleOrigin } });
+  const idp = await startIdp({
+    port: 0,
+    dataDir: join(dataDir, 'idp'),
+    clientOrigins: { 'example-script-tag': exampleOrigin, 'example-curtain': exampleOrigin },
+  });
   const example = await startExample({ port: examplePort, idpUrl: idp.url });
   process.env.E2E_IDP_URL = idp.url;
   process.env.E2E_EXAMPLE_URL = example.url;

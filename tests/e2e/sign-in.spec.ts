@@ -5,9 +5,9 @@ import { exampleUrl, idpUrl, openExample, signInAtIdp, status } from './helpers'
 
 const TOKEN_PATH = '/api/v0.3/backend/oauth/token';
 
-test('redirect login: provider sign-in by SMS, back signed in, code gone from the address bar', async ({ page }) => {
+test('press «Войти с Газпром ID»: provider sign-in by SMS, back signed in, code gone from the address bar', async ({ page }) => {
   await openExample(page);
-  await page.getByRole('button', { name: 'Войти (переход)' }).click();
+  await page.getByRole('button', { name: 'Войти с Газпром ID' }).click();
   await expect(page).toHaveURL(new RegExp(`^${idpUrl()}/`));
   await signInAtIdp(page);
   await expect(status(page)).toHaveText('Вы вошли как Иван Петров.');
@@ -79,9 +79,9 @@ test('prompt=login asks for the phone again although the provider session is ali
   await page.getByRole('button', { name: 'Войти (переход)' }).click();
   await expect(status(page)).toHaveText('Вы вошли как Иван Петров.');
   await page.evaluate(async () => {
-    const { authUrl, clientId } = (window as unknown as { EXAMPLE_CONFIG: { authUrl: string; clientId: string } }).EXAMPLE_CONFIG;
+    const { authUrl, clientIds } = (window as unknown as { EXAMPLE_CONFIG: { authUrl: string; clientIds: string[] } }).EXAMPLE_CONFIG;
     const sdk = (window as unknown as { GidSdk: { init: (c: object) => Promise<{ login: (o: object) => Promise<void> }> } }).GidSdk;
-    const client = await sdk.init({ clientId, authUrl, redirectUri: `${location.origin}/` });
+    const client = await sdk.init({ clientId: clientIds[0], authUrl, redirectUri: `${location.origin}/` });
     await client.login({ prompt: 'login' });
   });
   await expect(page.getByLabel('Введите ваш телефон:')).toBeVisible();

@@ -9,7 +9,7 @@ function clientOriginsFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const origins: Record<string, string> = {};
   const local = (port: string) => `http://127.0.0.1:${port}`;
   if (env.PORT) for (const id of ['demo-site', 'vk', 'google']) origins[id] = local(env.PORT);
-  if (env.EXAMPLE_PORT) origins['example-script-tag'] = local(env.EXAMPLE_PORT);
+  if (env.EXAMPLE_PORT) for (const id of ['example-script-tag', 'example-curtain']) origins[id] = local(env.EXAMPLE_PORT);
   if (env.REACT_EXAMPLE_PORT) origins['example-react'] = local(env.REACT_EXAMPLE_PORT);
   for (const pair of (env.GID_CLIENT_ORIGINS ?? '').split(',').filter(Boolean)) {
     const [id, origin] = pair.split('=');

@@ -1,12 +1,14 @@
 // The integration a site copies: init once, log in by redirect or popup, receive the result in
 // callback, refresh and log out through the site's own backend.
-const { authUrl, clientId } = window.EXAMPLE_CONFIG;
+const { authUrl, clientIds } = window.EXAMPLE_CONFIG;
 const status = document.getElementById('status');
 const result = document.getElementById('result');
 const signedIn = document.getElementById('signed-in');
 // `?coop=1` returns to a callback page sent with Cross-Origin-Opener-Policy: same-origin.
 const query = new URLSearchParams(location.search);
 const coop = query.has('coop');
+// `?client=example-curtain`: the same page registered with the web curtain on.
+const clientId = clientIds.includes(query.get('client')) ? query.get('client') : clientIds[0];
 let tokens;
 
 const show = (text, data) => {
@@ -24,6 +26,9 @@ const ready = GidSdk.init({
   scope: ['openid', 'profile', 'phone'],
   // `?fallback=1`: when the browser blocks the popup, continue by redirect.
   popupFallbackToRedirect: query.has('fallback'),
+  // `?curtain=popup`: the widget and the curtain sign in by popup.
+  webCurtainLoginType: query.get('curtain') === 'popup' ? 'popup' : 'redirect',
+  buttons: [{ container: '#gid-button' }],
   callback: (outcome) => {
     if (outcome.ok) {
       tokens = outcome.tokens;

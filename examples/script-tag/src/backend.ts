@@ -14,7 +14,8 @@ const MAX_BODY = 16 * 1024;
 export interface BackendOptions {
   /** The identity provider's issuer URL. */
   idpUrl: string;
-  clientId: string;
+  /** The clients this site registered at the provider. */
+  clientIds: string[];
   /** The redirect URIs this site registered; a code for any other is refused. */
   redirectUris: () => string[];
 }
@@ -57,7 +58,6 @@ const str = (body: Json, key: string, max = 4096): string | undefined => {
 
 export function createBackend(options: BackendOptions) {
   const issuer = new URL(options.idpUrl);
-  const client: oauth.Client = { client_id: options.clientId };
   const auth = oauth.None();
   const insecure = { [oauth.allowInsecureRequests]: issuer.protocol === 'http:' };
   let discovered: Promise<{ as: oauth.AuthorizationServer; jwks: ReturnType<typeof createRemoteJWKSet> }> | undefined;
@@ -75,16 +75,16 @@ export function createBackend(options: BackendOptions) {
   };
 
   /** Verifies the ID token's signature with the provider's keys, and its issuer, audience and nonce. */
-  async function verifyIdToken(idToken: string, nonce: string | undefined): Promise<JWTPayload> {
+  async function verifyIdToken(client: oauth.Client, idToken: string, nonce: string | undefined): Promise<JWTPayload> {
     const { as, jwks } = await provider();
-    const { payload } = await jwtVerify(idToken, jwks, { issuer: as.issuer, audience: options.clientId });
+    const { payload } = await jwtVerify(idToken, jwks, { issuer: as.issuer, audience: client.client_id });
     if (nonce !== undefined && payload.nonce !== nonce) throw new Error('ID token nonce mismatch');
     return payload;
   }
 
   /** The token response of spec 3.1, with the person's claims in `additional_data`. */
-  async function tokenResponse(tokens: oauth.TokenEndpointResponse, nonce?: string): Promise<Json> {
-    const claims = tokens.id_token ? await verifyIdToken(tokens.id_token, nonce) : undefined;
+  async function tokenResponse(client: oauth.Client, tokens: oauth.TokenEndpointResponse, nonce?: string): Promise<Json> {
+    const claims = tokens.id_token ? await verifyIdToken(client, tokens.id_token, nonce) : undefined;
     return {
       access_token: tokens.access_token,
       id_token: tokens.id_token,
@@ -104,7 +104,7 @@ export function createBackend(options: BackendOptions) {
     };
   }
 
-  async function exchangeCode(body: Json): Promise<Json> {
+  async function exchangeCode(client: oauth.Client, body: Json): Promise<Json> {
     const code = str(body, 'code');
     const verifier = str(body, 'code_verifier', 128);
     const redirectUri = str(body, 'redirect_uri');
@@ -119,18 +119,18 @@ export function createBackend(options: BackendOptions) {
     const response = await oauth.authorizationCodeGrantRequest(as, client, auth, callback, redirectUri, verifier, insecure);
     const nonce = nonceFor(verifier);
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: nonce, requireIdToken: true });
-    return tokenResponse(tokens, nonce);
+    return tokenResponse(client, tokens, nonce);
   }
 
-  async function refresh(body: Json): Promise<Json> {
+  async function refresh(client: oauth.Client, body: Json): Promise<Json> {
     const refreshToken = str(body, 'refresh_token');
     if (!refreshToken) throw new RequestError('invalid_request', 'Нужен refresh_token');
     const { as } = await provider();
     const response = await oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, insecure);
-    return tokenResponse(await oauth.processRefreshTokenResponse(as, client, response));
+    return tokenResponse(client, await oauth.processRefreshTokenResponse(as, client, response));
   }
 
-  async function revoke(body: Json): Promise<void> {
+  async function revoke(client: oauth.Client, body: Json): Promise<void> {
     const token = str(body, 'token');
     if (!token) throw new RequestError('invalid_request', 'Нужен token');
     const { as } = await provider();
@@ -149,16 +149,17 @@ export function createBackend(options: BackendOptions) {
       fail(res, 400, 'invalid_request', 'Ожидается JSON-объект');
       return true;
     }
-    if (body.client_id !== options.clientId) {
+    if (typeof body.client_id !== 'string' || !options.clientIds.includes(body.client_id)) {
       fail(res, 400, 'invalid_client', 'Неизвестный client_id');
       return true;
     }
+    const client: oauth.Client = { client_id: body.client_id };
     try {
       if (path === LOGOUT_PATH) {
-        await revoke(body);
+        await revoke(client, body);
         send(res, 204);
-      } else if (body.grant_type === 'authorization_code') send(res, 200, await exchangeCode(body));
-      else if (body.grant_type === 'refresh_token') send(res, 200, await refresh(body));
+      } else if (body.grant_type === 'authorization_code') send(res, 200, await exchangeCode(client, body));
+      else if (body.grant_type === 'refresh_token') send(res, 200, await refresh(client, body));
       else fail(res, 400, 'unsupported_grant_type', 'grant_type: authorization_code или refresh_token');
     } catch (error) {
       respondError(res, error);

@@ -21,8 +21,8 @@ export interface ExampleOptions {
   host?: string;
   /** The identity provider's origin. */
   idpUrl?: string;
-  /** The client registered for this example at the provider. */
-  clientId?: string;
+  /** The clients registered for this example at the provider; the first is the default. */
+  clientIds?: string[];
 }
 
 export interface RunningExample {
@@ -31,8 +31,8 @@ export interface RunningExample {
 }
 
 /** Settings the pages read from `/config.js`, so one build serves any port. */
-const pageConfig = (options: Required<Pick<ExampleOptions, 'idpUrl' | 'clientId'>>) =>
-  `window.EXAMPLE_CONFIG = ${JSON.stringify({ authUrl: options.idpUrl, clientId: options.clientId })};\n`;
+const pageConfig = (options: Required<Pick<ExampleOptions, 'idpUrl' | 'clientIds'>>) =>
+  `window.EXAMPLE_CONFIG = ${JSON.stringify({ authUrl: options.idpUrl, clientIds: options.clientIds })};\n`;
 
 // The popup callback page is sent with COOP, which cuts a popup off from its opener: the SDK's
 // BroadcastChannel path is what brings the result home then.
@@ -55,9 +55,10 @@ async function serveFile(res: ServerResponse, file: string): Promise<void> {
 
 export async function startExample(options: ExampleOptions = {}): Promise<RunningExample> {
   const idpUrl = options.idpUrl ?? 'http://127.0.0.1:4000';
-  const clientId = options.clientId ?? 'example-script-tag';
+  // example-curtain: the same page registered with the web curtain switched on.
+  const clientIds = options.clientIds ?? ['example-script-tag', 'example-curtain'];
   let origin = '';
-  const backend = createBackend({ idpUrl, clientId, redirectUris: () => [`${origin}/`, `${origin}/callback.html`] });
+  const backend = createBackend({ idpUrl, clientIds, redirectUris: () => [`${origin}/`, `${origin}/callback.html`] });
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (await backend(req, res, url.pathname)) return;
@@ -66,7 +67,7 @@ export async function startExample(options: ExampleOptions = {}): Promise<Runnin
       return;
     }
     if (url.pathname === '/config.js') {
-      res.writeHead(200, { 'Content-Type': TYPES['.js'], 'Cache-Control': 'no-store' }).end(pageConfig({ idpUrl, clientId }));
+      res.writeHead(200, { 'Content-Type': TYPES['.js'], 'Cache-Control': 'no-store' }).end(pageConfig({ idpUrl, clientIds }));
       return;
     }
     if (url.pathname === '/gid-sdk.iife.js') return serveFile(res, sdkFile);

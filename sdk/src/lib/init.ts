@@ -1,8 +1,15 @@
 import { createTracker, trackerUrls } from './analytics';
+import { checkButtons, renderButtons } from './buttons';
 import { clientFor, createContext, watchBackForward } from './client';
-import type { Context } from './context';
-import { fetchRemoteConfig } from './remote-config';
+import { type Context, PREFIX } from './context';
+import { MSG_WIDGET } from './errors';
+import { openFrame, WIDGET_POSITIONS } from './frame';
+import { randomString } from './pkce';
+import { fetchRemoteConfig, type RemoteConfig } from './remote-config';
+import { useStyles } from './styles';
 import type { GidClient, GidConfig } from './types';
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
 /** True when the page is the configured redirect URI (same origin and path). */
 const onRedirectUri = (ctx: Context): boolean => {
@@ -11,28 +18,73 @@ const onRedirectUri = (ctx: Context): boolean => {
   return here.origin === target.origin && here.pathname === target.pathname;
 };
 
+/** True when the address carries a provider answer: no widget or curtain over it. */
+const carriesAnswer = (ctx: Context): boolean => {
+  const params = new URLSearchParams(ctx.win.location.search);
+  return ['code', 'state', 'error', 'quuid'].some((name) => params.has(name));
+};
+
+/** What the remote config turns on: the web curtain, else the widget; and the device-analytics script. */
+function showRemoteUi(ctx: Context, client: GidClient, remote: RemoteConfig): void {
+  const login = (prompt: boolean) =>
+    client.login({ mode: ctx.cfg.webCurtainLoginType, source: 'widget', ...(prompt ? { prompt: 'login' } : {}) }).catch(() => {});
+  if (remote.web_curtain) openFrame(ctx, 'web-curtain', '', login);
+  else if (remote.w_auth) {
+    const position = remote.widget_settings?.w_pos;
+    if (typeof position === 'string' && WIDGET_POSITIONS.includes(position)) openFrame(ctx, 'widget', position, login);
+    else console.error(PREFIX, MSG_WIDGET);
+  }
+  if (remote.enable_kfp && ctx.cfg.kfpUrl) {
+    // Device analytics never blocks sign-in: async, and a failure is only logged.
+    const script = ctx.win.document.createElement('script');
+    script.src = ctx.cfg.kfpUrl;
+    script.async = true;
+    if (ctx.cfg.nonce) script.setAttribute('nonce', ctx.cfg.nonce);
+    script.onerror = () => console.warn(PREFIX, 'kfp script failed to load');
+    ctx.win.document.head.append(script);
+    ctx.cleanup.add(() => script.remove());
+  }
+}
+
 /**
- * Starts the SDK on a page: validates the config, fetches the remote config, wires analytics,
+ * Starts the SDK on a page: validates the config, renders the buttons (synchronously, so they are
+ * in the first paint), fetches the remote config (widget, curtain, trackers, device analytics),
  * watches back/forward navigation and, on the redirect URI, processes the provider's callback.
- * Resolves with the client once that is done; callback errors reach `config.callback`, not this promise.
+ * Resolves with the client once that is done; callback errors reach `config.callback`.
  * @example
  * const gid = await GidSdk.init({ clientId: 'my-site', authUrl: 'https://id.example',
- *   redirectUri: location.origin + '/auth/gid', backendUrl: location.origin, callback: console.log });
- * @see accounts-sso.md 4.4
+ *   redirectUri: location.origin + '/auth/gid', backendUrl: location.origin,
+ *   buttons: [{ container: '#gid-login' }], callback: console.log });
+ * @see accounts-sso.md 4.4, 7.2
  */
 export async function init(config: GidConfig): Promise<GidClient> {
   const ctx = createContext(config);
+  checkButtons(ctx.cfg.buttons);
   const client = clientFor(ctx);
+  const doc = ctx.win.document;
+  ctx.cleanup.add(useStyles(doc, ctx.cfg.nonce));
+  try {
+    if (ctx.cfg.buttons?.length) {
+      const id = randomString(7, LETTERS, ctx.win.crypto);
+      ctx.cleanup.add(renderButtons(doc, ctx.cfg.buttons, id, (button) => client.login({ mode: button.mode }).catch(() => {})));
+    }
+  } catch (error) {
+    client.destroy();
+    throw error;
+  }
   // Events raised before the remote config arrives are held, then sent or dropped.
   const queued: [string, string?][] = [];
   ctx.track = (action, label) => void queued.push([action, label]);
   watchBackForward(ctx);
-  const remote = fetchRemoteConfig(ctx);
+  const answer = carriesAnswer(ctx);
+  const remotePromise = fetchRemoteConfig(ctx);
   const callback = onRedirectUri(ctx) ? client.handleCallback().catch(() => undefined) : undefined;
-  const urls = trackerUrls(ctx, await remote);
+  const remote = await remotePromise;
+  const urls = trackerUrls(ctx, remote);
   ctx.track = urls.length ? createTracker(ctx, urls) : () => {};
   for (const [action, label] of queued.splice(0)) ctx.track(action, label);
   ctx.track('init');
+  if (remote && !answer) showRemoteUi(ctx, client, remote);
   await callback;
   return client;
 }

@@ -25,6 +25,8 @@ export interface GidButtonConfig {
   container: string | HTMLElement;
   type?: ButtonType;
   color?: ButtonColor;
+  /** How this button signs in; default `redirect`. */
+  mode?: 'redirect' | 'popup';
 }
 
 /**

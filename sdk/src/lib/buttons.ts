@@ -1,0 +1,71 @@
+import { GidError } from './errors';
+import type { GidButtonConfig } from './types';
+
+export const BUTTON_LABEL = 'Войти с Газпром ID';
+const COMPACT_LABEL = 'Газпром ID';
+
+// The mark: a flame in a rounded square, drawn in the button's text colour.
+const LOGO =
+  '<svg viewBox="0 0 28 28" aria-hidden="true" focusable="false"><rect width="28" height="28" rx="7" fill="currentColor" opacity=".18"/><path fill="currentColor" d="M14 4c1 4 6 6 6 12a6 6 0 0 1-12 0c0-3 2-5 3-7 0 3 1 4 3 5-1-4 1-7 0-10z"/></svg>';
+
+/** Finds a button's container: an element, or a selector that must match one. */
+function containerOf(doc: Document, button: GidButtonConfig, index: number): Element {
+  const found = typeof button.container === 'string' ? doc.querySelector(button.container) : button.container;
+  if (!found) {
+    throw new GidError('CONFIG_ERROR', `Invalid config: "buttons[${index}].container" matches no element`, {
+      field: `buttons[${index}].container`,
+    });
+  }
+  return found;
+}
+
+/**
+ * Renders the «Войти с Газпром ID» buttons (spec 7.2): real `<button>`s, 56 px high, in the
+ * standard, compact or icon shape and the primary, secondary or dark colour. The icon-only and
+ * compact shapes carry the full name for screen readers. Returns the removal.
+ */
+export function renderButtons(
+  doc: Document,
+  buttons: GidButtonConfig[],
+  id: string,
+  onClick: (button: GidButtonConfig) => void,
+): () => void {
+  const containers = buttons.map((button, index) => containerOf(doc, button, index));
+  const rendered = buttons.map((button, index) => {
+    const type = button.type ?? 'standard';
+    const element = doc.createElement('button');
+    element.type = 'button';
+    element.id = `gid-${id}-${index}`;
+    element.className = `gid-btn gid-btn--${type} gid-btn--${button.color ?? 'primary'}`;
+    element.innerHTML = LOGO + (type === 'icon' ? '' : `<span>${type === 'compact' ? COMPACT_LABEL : BUTTON_LABEL}</span>`);
+    if (type !== 'standard') element.setAttribute('aria-label', BUTTON_LABEL);
+    element.addEventListener('click', () => onClick(button));
+    containers[index]?.append(element);
+    return element;
+  });
+  return () => {
+    for (const element of rendered) element.remove();
+  };
+}
+
+/** Checks the buttons' shapes and colours like the rest of the config. */
+export function checkButtons(buttons: unknown): void {
+  if (buttons === undefined) return;
+  for (const [index, button] of (buttons as unknown[]).entries()) {
+    const b = button as Record<string, unknown> | null;
+    const bad = (field: string, expected: string): never => {
+      throw new GidError('CONFIG_ERROR', `Invalid config: "buttons[${index}]${field}" must be ${expected}`, {
+        field: `buttons[${index}]${field}`,
+      });
+    };
+    if (typeof b !== 'object' || b === null) bad('', 'an object');
+    const { container, type, color, mode } = b as Record<string, unknown>;
+    const node = container as { nodeType?: unknown } | null;
+    if (!((typeof container === 'string' && container.trim()) || (typeof node === 'object' && node?.nodeType === 1))) {
+      bad('.container', 'a selector or an element');
+    }
+    if (type !== undefined && !['standard', 'compact', 'icon'].includes(type as string)) bad('.type', 'standard | compact | icon');
+    if (color !== undefined && !['primary', 'secondary', 'dark'].includes(color as string)) bad('.color', 'primary | secondary | dark');
+    if (mode !== undefined && mode !== 'redirect' && mode !== 'popup') bad('.mode', 'redirect | popup');
+  }
+}

@@ -1,0 +1,41 @@
+// One <style> element for every client on the page, injected once and removed with the last one.
+const ID = 'gid-sdk-styles';
+const users = new WeakMap<Document, number>();
+
+// Buttons 56 px high in three shapes and three colours (spec 7.2); the widget and curtain frames
+// (spec 9: min width 379, max height 600; offsets 119 / 75 / 30 px; breakpoints 768 × 720).
+const CSS = `.gid-btn{box-sizing:border-box;display:inline-flex;align-items:center;justify-content:center;gap:12px;height:56px;min-width:56px;padding:0 24px;border:1px solid transparent;border-radius:12px;font:600 16px/1 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;cursor:pointer;white-space:nowrap}
+.gid-btn svg{width:28px;height:28px;flex:none}
+.gid-btn:focus-visible{outline:3px solid #ffb300;outline-offset:2px}
+.gid-btn--compact{padding:0 16px}.gid-btn--icon{width:56px;padding:0}
+.gid-btn--primary{background:#0079c2;color:#fff}.gid-btn--primary:hover{background:#00619c}
+.gid-btn--secondary{background:#fff;color:#0061a0;border-color:#0079c2}.gid-btn--secondary:hover{background:#eef6fc}
+.gid-btn--dark{background:#1c2733;color:#fff}.gid-btn--dark:hover{background:#0d141b}
+.gid-frame{position:fixed;z-index:2147483000;border:0;width:379px;min-width:379px;max-height:600px;height:240px;background:transparent;color-scheme:normal}
+.gid-frame--top-right{top:119px;right:75px}.gid-frame--top-left{top:119px;left:75px}
+.gid-frame--bottom-right{bottom:30px;right:75px}.gid-frame--bottom-left{bottom:30px;left:75px}
+.gid-frame--curtain{top:50%;left:50%;transform:translate(-50%,-50%)}
+.gid-fallback{position:fixed;z-index:2147483000;top:119px;right:75px}
+@media (max-height:719px){.gid-frame--top-right,.gid-frame--top-left,.gid-fallback{top:30px}}
+@media (max-width:767px){.gid-frame:not(.gid-frame--curtain),.gid-fallback{top:30px;bottom:auto;left:50%;right:auto;transform:translateX(-50%)}}`;
+
+/** Injects the SDK's styles once per document (with the CSP nonce); returns the release. */
+export function useStyles(doc: Document, nonce?: string): () => void {
+  let style = doc.getElementById(ID);
+  if (!style) {
+    style = doc.createElement('style');
+    style.id = ID;
+    if (nonce) style.setAttribute('nonce', nonce);
+    style.textContent = CSS;
+    doc.head.append(style);
+  }
+  users.set(doc, (users.get(doc) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (users.get(doc) ?? 1) - 1;
+    users.set(doc, left);
+    if (!left) doc.getElementById(ID)?.remove();
+  };
+}

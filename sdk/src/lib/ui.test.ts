@@ -1,0 +1,280 @@
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH, SITE, server, setup, type TestWindow, useServer } from '../test/helpers';
+import { FRAME_TIMEOUT_MS } from './frame';
+import { init } from './init';
+
+useServer();
+afterEach(() => vi.useRealTimers());
+
+const remote = (config: object) => server.use(http.get(`${AUTH}/api/v1/sdk/actions/wp-config`, () => HttpResponse.json(config)));
+
+function page(overrides = {}) {
+  const s = setup(`${SITE}/`, overrides);
+  s.win.document.body.innerHTML = '<div id="a"></div><div id="b"></div><div id="c"></div>';
+  return s;
+}
+
+const buttons = (win: TestWindow) => [...win.document.querySelectorAll('button')];
+const frame = (win: TestWindow) => win.document.querySelector('iframe');
+/** Waits for the frame without touching the (possibly fake) timers. */
+async function frameShown(win: TestWindow) {
+  for (let i = 0; i < 1000 && !frame(win); i++) await new Promise((r) => setImmediate(r));
+  expect(frame(win)).not.toBeNull();
+}
+
+describe('buttons', () => {
+  it.each([
+    ['standard', 'primary', 'Войти с Газпром ID', null],
+    ['compact', 'secondary', 'Газпром ID', 'Войти с Газпром ID'],
+    ['icon', 'dark', '', 'Войти с Газпром ID'],
+  ] as const)('%s / %s: a real button with an accessible name', async (type, color, text, label) => {
+    const { config, win } = page({ buttons: [{ container: '#a', type, color }] });
+    await init(config);
+    const [button] = buttons(win);
+    expect(button?.type).toBe('button');
+    expect(button?.className).toBe(`gid-btn gid-btn--${type} gid-btn--${color}`);
+    expect(button?.textContent).toBe(text);
+    expect(button?.getAttribute('aria-label')).toBe(label);
+    expect(button?.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    expect(win.document.getElementById('a')?.contains(button ?? null)).toBe(true);
+  });
+
+  it('renders every configured button, in elements or by selector, with a 7-letter session id', async () => {
+    const { config, win } = page();
+    const element = win.document.getElementById('c') as unknown as HTMLElement;
+    await init({ ...config, buttons: [{ container: '#a' }, { container: '#b', type: 'icon' }, { container: element }] });
+    const ids = buttons(win).map((b) => b.id);
+    expect(ids).toHaveLength(3);
+    expect(ids[0]).toMatch(/^gid-[a-z]{7}-0$/);
+  });
+
+  it('renders them synchronously, before init resolves', () => {
+    const { config, win } = page({ buttons: [{ container: '#a' }] });
+    const pending = init(config);
+    expect(buttons(win)).toHaveLength(1);
+    return pending;
+  });
+
+  it('a click starts the login in the button’s mode', async () => {
+    const { config, win, assign } = page({ buttons: [{ container: '#a' }] });
+    await init(config);
+    buttons(win)[0]?.click();
+    await vi.waitFor(() => expect(new URL(assign.mock.calls[0]?.[0]).pathname).toBe('/oauth2/auth'));
+  });
+
+  it('injects the styles once, with the CSP nonce, and destroy() removes buttons and styles', async () => {
+    const { config, win } = page({ buttons: [{ container: '#a' }], nonce: 'n0nce' });
+    const first = await init(config);
+    const second = await init({ ...config, buttons: [{ container: '#b' }] });
+    const styles = win.document.querySelectorAll('style');
+    expect(styles).toHaveLength(1);
+    expect(styles[0]?.getAttribute('nonce')).toBe('n0nce');
+    expect(styles[0]?.textContent).toContain('height:56px');
+    first.destroy();
+    expect(buttons(win)).toHaveLength(1);
+    expect(win.document.querySelectorAll('style')).toHaveLength(1);
+    second.destroy();
+    expect(buttons(win)).toHaveLength(0);
+    expect(win.document.querySelectorAll('style')).toHaveLength(0);
+  });
+
+  it.each([
+    [[{ container: '#missing' }], 'buttons[0].container'],
+    [[{ container: '#a' }, { container: '' }], 'buttons[1].container'],
+    [[{ container: '#a', type: 'round' }], 'buttons[0].type'],
+    [[{ container: '#a', color: 'red' }], 'buttons[0].color'],
+    [[{ container: '#a', mode: 'iframe' }], 'buttons[0].mode'],
+    [[null], 'buttons[0]'],
+  ])('rejects %j naming %s, leaving nothing behind', async (bad, field) => {
+    const { config, win } = page();
+    await expect(init({ ...config, buttons: bad as never })).rejects.toMatchObject({ code: 'CONFIG_ERROR', field });
+    expect(buttons(win)).toHaveLength(0);
+    expect(win.document.querySelectorAll('style')).toHaveLength(0);
+  });
+});
+
+describe('widget and curtain', () => {
+  const message = (win: TestWindow, data: unknown, source: unknown, origin = AUTH) =>
+    win.dispatchEvent(new win.MessageEvent('message', { data, origin, source: source as never }));
+
+  it.each(['top-right', 'bottom-right', 'top-left', 'bottom-left'])('places the widget %s from w_pos', async (w_pos) => {
+    remote({ w_auth: true, widget_settings: { w_pos } });
+    const { config, win } = page({ scope: 'phone' });
+    await init(config);
+    const iframe = frame(win);
+    expect(iframe?.className).toBe(`gid-frame gid-frame--${w_pos}`);
+    expect(iframe?.src).toBe(`${AUTH}/oauth2/auth/v1/requests/wafa/widget?client_id=demo-site&scope=openid+phone`);
+    expect(iframe?.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+    expect(iframe?.title).toBe('Газпром ID');
+  });
+
+  it('the curtain is centred and uses its own page', async () => {
+    remote({ web_curtain: true, w_auth: true, widget_settings: { w_pos: 'top-right' } });
+    const { config, win } = page();
+    await init(config);
+    expect(win.document.querySelectorAll('iframe')).toHaveLength(1);
+    expect(frame(win)?.className).toBe('gid-frame gid-frame--curtain');
+    expect(frame(win)?.src).toContain('/oauth2/auth/v1/requests/wafa/web-curtain?client_id=demo-site&scope=openid');
+  });
+
+  it('widget enabled without settings: Не заданы настройки авторизационного виджета', async () => {
+    remote({ w_auth: true });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { config, win } = page();
+    await init(config);
+    expect(error).toHaveBeenCalledWith('[GID SDK]', 'Не заданы настройки авторизационного виджета');
+    expect(frame(win)).toBeNull();
+    error.mockRestore();
+  });
+
+  it('shows nothing when the remote config enables nothing, or over a provider answer', async () => {
+    remote({ w_auth: false, web_curtain: false });
+    const { config, win } = page();
+    await init(config);
+    expect(frame(win)).toBeNull();
+    remote({ web_curtain: true });
+    const callback = setup(`${SITE}/auth/gid?code=c&state=s&scope=openid`);
+    await init(callback.config);
+    expect(frame(callback.win)).toBeNull();
+    const plain = setup(`${SITE}/auth/gid`);
+    await init(plain.config);
+    expect(frame(plain.win)).not.toBeNull();
+  });
+
+  it('acts on init, resize and close from its own frame, clamping sizes', async () => {
+    remote({ w_auth: true, widget_settings: { w_pos: 'top-left' } });
+    const { config, win } = page();
+    await init(config);
+    const iframe = frame(win) as HTMLIFrameElement;
+    const source = iframe.contentWindow;
+    message(win, { source: 'gid-sdk', event: 'init', params: { minWidth: 100, minHeight: 5000 } }, source);
+    expect(iframe.style.minWidth).toBe('379px');
+    expect(iframe.style.minHeight).toBe('600px');
+    message(win, { source: 'gid-sdk', event: 'resize', params: { height: 320 } }, source);
+    expect(iframe.style.height).toBe('320px');
+    message(win, { source: 'gid-sdk', event: 'resize', params: { height: 99999 } }, source);
+    expect(iframe.style.height).toBe('600px');
+    message(win, { source: 'gid-sdk', event: 'close', params: {} }, source);
+    expect(frame(win)).toBeNull();
+  });
+
+  it.each([
+    ['another origin', { source: 'gid-sdk', event: 'close' }, 'own', 'https://evil.example'],
+    ['another window', { source: 'gid-sdk', event: 'close' }, 'other', AUTH],
+    ['a wrong source tag', { source: 'other', event: 'close' }, 'own', AUTH],
+    ['an unknown event', { source: 'gid-sdk', event: 'navigate' }, 'own', AUTH],
+    ['a string', 'close', 'own', AUTH],
+    ['bad params', { source: 'gid-sdk', event: 'close', params: 'x' }, 'own', AUTH],
+  ])('ignores messages from %s', async (_label, data, from, origin) => {
+    remote({ w_auth: true, widget_settings: { w_pos: 'top-left' } });
+    const { config, win, assign } = page();
+    await init(config);
+    const iframe = frame(win) as HTMLIFrameElement;
+    message(win, data, from === 'own' ? iframe.contentWindow : {}, origin);
+    expect(frame(win)).not.toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['another origin', 'own', 'https://evil.example'],
+    ['another window', 'other', AUTH],
+  ])('never signs in on a login message from %s', async (_label, from, origin) => {
+    remote({ w_auth: true, widget_settings: { w_pos: 'top-left' } });
+    const { config, win, assign } = page();
+    await init(config);
+    const iframe = frame(win) as HTMLIFrameElement;
+    message(win, { source: 'gid-sdk', event: 'login', params: {} }, from === 'own' ? iframe.contentWindow : {}, origin);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(frame(win)).not.toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['login', undefined],
+    ['loginPrompt', 'login'],
+  ])('%s removes the frame and signs in marked source=widget (prompt %s)', async (event, prompt) => {
+    remote({ w_auth: true, widget_settings: { w_pos: 'top-right' } });
+    const { config, win, assign } = page();
+    await init(config);
+    message(win, { source: 'gid-sdk', event, params: {} }, frame(win)?.contentWindow);
+    expect(frame(win)).toBeNull();
+    await vi.waitFor(() => expect(assign).toHaveBeenCalled());
+    const params = new URL(assign.mock.calls[0]?.[0]).searchParams;
+    expect(params.get('source')).toBe('widget');
+    expect(params.get('prompt')).toBe(prompt ?? null);
+  });
+
+  it('the curtain signs in by popup when webCurtainLoginType is popup', async () => {
+    remote({ web_curtain: true });
+    const { config, win } = page({ webCurtainLoginType: 'popup' });
+    const popup = { closed: false, close: vi.fn(), focus: vi.fn(), location: { replace: vi.fn() } };
+    const open = vi.fn(() => popup);
+    (win as unknown as { open: unknown }).open = open;
+    await init(config);
+    message(win, { source: 'gid-sdk', event: 'login' }, frame(win)?.contentWindow);
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a local button when the frame has not answered in 5 s', async () => {
+    remote({ w_auth: true, widget_settings: { w_pos: 'top-right' } });
+    const { config, win, assign } = page();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const pending = init(config);
+    await frameShown(win);
+    vi.advanceTimersByTime(FRAME_TIMEOUT_MS - 1);
+    expect(frame(win)).not.toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(frame(win)).toBeNull();
+    const fallback = win.document.querySelector('button.gid-fallback') as HTMLButtonElement;
+    expect(fallback.textContent).toBe('Войти с Газпром ID');
+    vi.useRealTimers();
+    await pending;
+    fallback.click();
+    await vi.waitFor(() => expect(new URL(assign.mock.calls[0]?.[0]).searchParams.get('source')).toBe('widget'));
+    expect(win.document.querySelector('button.gid-fallback')).toBeNull();
+  });
+
+  it('an answering frame keeps its place after 5 s', async () => {
+    remote({ w_auth: true, widget_settings: { w_pos: 'top-right' } });
+    const { config, win } = page();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const pending = init(config);
+    await frameShown(win);
+    message(win, { source: 'gid-sdk', event: 'init', params: { minWidth: 379, minHeight: 200 } }, frame(win)?.contentWindow);
+    vi.advanceTimersByTime(FRAME_TIMEOUT_MS * 2);
+    expect(frame(win)).not.toBeNull();
+    expect(win.document.querySelector('button.gid-fallback')).toBeNull();
+    vi.useRealTimers();
+    await pending;
+  });
+
+  it('destroy() removes the widget and its listener', async () => {
+    remote({ w_auth: true, widget_settings: { w_pos: 'top-right' } });
+    const { config, win, assign } = page();
+    const client = await init(config);
+    const source = frame(win)?.contentWindow;
+    client.destroy();
+    expect(frame(win)).toBeNull();
+    message(win, { source: 'gid-sdk', event: 'login' }, source);
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('device analytics', () => {
+  it('loads kfpUrl with the nonce when the remote config enables it, never blocking', async () => {
+    remote({ enable_kfp: true });
+    const { config, win } = page({ kfpUrl: 'https://kfp.example/kfp.js', nonce: 'n1' });
+    await init(config);
+    const script = win.document.querySelector('script[src="https://kfp.example/kfp.js"]');
+    expect(script?.getAttribute('nonce')).toBe('n1');
+    expect((script as HTMLScriptElement | null)?.async).toBe(true);
+  });
+
+  it('does not load it otherwise', async () => {
+    remote({ enable_kfp: false });
+    const { config, win } = page({ kfpUrl: 'https://kfp.example/kfp.js' });
+    await init(config);
+    expect(win.document.querySelector('script')).toBeNull();
+  });
+});
