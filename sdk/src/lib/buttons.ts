@@ -27,7 +27,7 @@ function containerOf(doc: Document, button: GidButtonConfig, index: number): Ele
 export function renderButtons(
   doc: Document,
   buttons: GidButtonConfig[],
-  id: string,
+  nextId: () => string,
   onClick: (button: GidButtonConfig) => void,
 ): () => void {
   const containers = buttons.map((button, index) => containerOf(doc, button, index));
@@ -35,7 +35,7 @@ export function renderButtons(
     const type = button.type ?? 'standard';
     const element = doc.createElement('button');
     element.type = 'button';
-    element.id = `gid-${id}-${index}`;
+    element.id = nextId();
     element.className = `gid-btn gid-btn--${type} gid-btn--${button.color ?? 'primary'}`;
     element.innerHTML = LOGO + (type === 'icon' ? '' : `<span>${type === 'compact' ? COMPACT_LABEL : BUTTON_LABEL}</span>`);
     if (type !== 'standard') element.setAttribute('aria-label', BUTTON_LABEL);

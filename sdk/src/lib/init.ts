@@ -7,7 +7,7 @@ import { openFrame, WIDGET_POSITIONS } from './frame';
 import { randomString } from './pkce';
 import { fetchRemoteConfig, type RemoteConfig } from './remote-config';
 import { useStyles } from './styles';
-import type { GidClient, GidConfig } from './types';
+import type { GidButtonConfig, GidClient, GidConfig } from './types';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -63,11 +63,29 @@ export async function init(config: GidConfig): Promise<GidClient> {
   const client = clientFor(ctx);
   const doc = ctx.win.document;
   ctx.cleanup.add(useStyles(doc, ctx.cfg.nonce));
+  // The session-scoped button id (7 letters), numbered per button.
+  const buttonId = randomString(7, LETTERS, ctx.win.crypto);
+  let buttonCount = 0;
+  const render = (buttons: GidButtonConfig[]) => {
+    const remove = renderButtons(
+      doc,
+      buttons,
+      () => `gid-${buttonId}-${buttonCount++}`,
+      (button) => client.login({ mode: button.mode }).catch(() => {}),
+    );
+    ctx.cleanup.add(remove);
+    return () => {
+      remove();
+      ctx.cleanup.delete(remove);
+    };
+  };
+  client.renderButton = (container, options = {}) => {
+    const button = { ...options, container };
+    checkButtons([button]);
+    return render([button]);
+  };
   try {
-    if (ctx.cfg.buttons?.length) {
-      const id = randomString(7, LETTERS, ctx.win.crypto);
-      ctx.cleanup.add(renderButtons(doc, ctx.cfg.buttons, id, (button) => client.login({ mode: button.mode }).catch(() => {})));
-    }
+    if (ctx.cfg.buttons?.length) render(ctx.cfg.buttons);
   } catch (error) {
     client.destroy();
     throw error;

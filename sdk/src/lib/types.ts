@@ -105,6 +105,12 @@ export interface GidClient {
   buildAuthorizeUrl(options?: LoginOptions): Promise<string>;
   /** Removes buttons, widget, listeners and styles. */
   destroy(): void;
+  /**
+   * Renders one more «Войти с Газпром ID» button bound to this client into `container` and
+   * returns its removal (what `@gid/sdk-react`'s `GidLoginButton` uses). Only on clients made by
+   * `init`; `createClient`'s core client draws no UI.
+   */
+  renderButton?(container: HTMLElement, options?: Omit<GidButtonConfig, 'container'>): () => void;
 }
 
 /** The validated, normalised configuration the SDK works with. */

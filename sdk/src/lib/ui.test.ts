@@ -278,3 +278,36 @@ describe('device analytics', () => {
     expect(win.document.querySelector('script')).toBeNull();
   });
 });
+
+describe('renderButton', () => {
+  it('renders one more button bound to the same client, with its own id, and removes it', async () => {
+    const { config, win, assign } = page({ buttons: [{ container: '#a' }] });
+    const client = await init(config);
+    const target = win.document.getElementById('b') as unknown as HTMLElement;
+    const remove = client.renderButton?.(target, { type: 'icon', color: 'dark' });
+    const all = buttons(win);
+    expect(all).toHaveLength(2);
+    expect(new Set(all.map((b) => b.id)).size).toBe(2);
+    expect(all[1]?.className).toBe('gid-btn gid-btn--icon gid-btn--dark');
+    all[1]?.click();
+    await vi.waitFor(() => expect(assign).toHaveBeenCalled());
+    remove?.();
+    expect(buttons(win)).toHaveLength(1);
+    client.destroy();
+    expect(buttons(win)).toHaveLength(0);
+  });
+
+  it('checks its options', async () => {
+    const { config, win } = page();
+    const client = await init(config);
+    const target = win.document.getElementById('b') as unknown as HTMLElement;
+    expect(() => client.renderButton?.(target, { type: 'round' as never })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_ERROR', field: 'buttons[0].type' }),
+    );
+  });
+
+  it('is not on the core client', async () => {
+    const { createClient } = await import('./client');
+    expect(createClient(page().config).renderButton).toBeUndefined();
+  });
+});
