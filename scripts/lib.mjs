@@ -33,8 +33,9 @@ export async function pnpm(args, options) {
 
 /** Installs the workspace's dependencies from the lockfile (a no-op in about a second when nothing changed). */
 export async function ensureDependencies() {
-  const code = await pnpm(['install', '--frozen-lockfile', '--prefer-offline', '--reporter=silent']);
-  if (code !== 0) throw new Error('pnpm install failed');
+  // Quiet when nothing changed; on a failure, run again with output so the reason is shown.
+  if ((await pnpm(['install', '--frozen-lockfile', '--prefer-offline', '--reporter=silent'])) === 0) return;
+  if ((await pnpm(['install', '--frozen-lockfile', '--prefer-offline'])) !== 0) throw new Error('pnpm install failed');
 }
 
 /** Installs Debian's Chromium when it is missing: the browser tests never download a browser of their own. */
