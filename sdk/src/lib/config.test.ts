@@ -2,25 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { AUTH, SITE, setup } from '../test/helpers';
 import { DEFAULT_CODE_PATH, normaliseScope, resolveConfig } from './config';
 import { isGidError } from './errors';
+import { init } from './init';
 import type { GidConfig } from './types';
 
 const base = (): GidConfig => setup().config;
 
-const expectConfigError = (config: unknown, field: string) => {
-  try {
-    resolveConfig(config as GidConfig);
-  } catch (error) {
-    expect(isGidError(error)).toBe(true);
-    expect(error).toMatchObject({ code: 'CONFIG_ERROR', field });
-    expect((error as Error).message).toContain(field);
-    return;
-  }
-  throw new Error(`expected a CONFIG_ERROR for ${field}`);
+/** `init` validates everything: the core fields (resolveConfig) and its own (UI, analytics). */
+const expectConfigError = async (config: unknown, field: string) => {
+  const error = await init(config as GidConfig).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(isGidError(error), `a GidError for ${field}`).toBe(true);
+  expect(error).toMatchObject({ code: 'CONFIG_ERROR', field });
+  expect((error as Error).message).toContain(field);
 };
 
 describe('resolveConfig', () => {
-  it.each([null, undefined, 1, 'x', [], true])('rejects a config that is not an object: %s', (config) => {
-    expectConfigError(config, 'config');
+  it.each([null, undefined, 1, 'x', [], true])('rejects a config that is not an object: %s', async (config) => {
+    await expectConfigError(config, 'config');
   });
 
   const bad: [keyof GidConfig, unknown[]][] = [
@@ -53,8 +53,8 @@ describe('resolveConfig', () => {
     ['scope', [1, {}, [1], ['openid', 'bad"quote'], 'bad\\slash', [null]]],
   ];
   for (const [field, values] of bad) {
-    it.each(values.map((value) => [value]))(`rejects ${field} = %j naming the field`, (value) => {
-      expectConfigError({ ...base(), [field]: value }, field);
+    it.each(values.map((value) => [value]))(`rejects ${field} = %j naming the field`, async (value) => {
+      await expectConfigError({ ...base(), [field]: value }, field);
     });
   }
 
@@ -74,9 +74,9 @@ describe('resolveConfig', () => {
     expect(resolved.webCurtainLoginType).toBe('popup');
   });
 
-  it('allows http only on loopback, for local development', () => {
+  it('allows http only on loopback, for local development', async () => {
     expect(() => resolveConfig({ ...base(), authUrl: 'http://127.0.0.1:4000', redirectUri: 'http://localhost:3000/cb' })).not.toThrow();
-    expectConfigError({ ...base(), authUrl: 'http://10.0.0.1:4000' }, 'authUrl');
+    await expectConfigError({ ...base(), authUrl: 'http://10.0.0.1:4000' }, 'authUrl');
     expect(resolveConfig({ ...base(), backendUrl: SITE }).backendUrl).toBe(SITE);
   });
 });

@@ -43,24 +43,28 @@ const CONFIG_RULES: Record<string, Rule> = {
   oauth2CodePath: PATH_,
   logoutPath: PATH_,
   postLogoutUri: URL_,
-  kfpUrl: URL_,
-  goyaUrl: URL_,
-  trackingReceiver: URL_,
   cid: TEXT,
   session_id: TEXT,
   appmetrica_device_id: TEXT,
   product_name: TEXT,
-  nonce: TEXT,
   debugConsole: FLAG,
-  debugTrack: FLAG,
-  sentryEnabled: FLAG,
   preventAutoStorageCleanup: FLAG,
   popupFallbackToRedirect: FLAG,
-  webCurtainLoginType: MODE,
   callback: FUNC,
   fetch: FUNC,
   headers: [isPlainObject, 'an object'],
   window: [(v) => isPlainObject(v) && !!v.location, 'a Window'],
+};
+
+/** The fields only `init` uses (UI, remote features, analytics): checked there, so the core stays small. */
+export const INIT_RULES: Record<string, Rule> = {
+  kfpUrl: URL_,
+  goyaUrl: URL_,
+  trackingReceiver: URL_,
+  nonce: TEXT,
+  debugTrack: FLAG,
+  sentryEnabled: FLAG,
+  webCurtainLoginType: MODE,
   buttons: [Array.isArray, 'an array'],
 };
 const REQUIRED = ['clientId', 'authUrl', 'redirectUri'];
@@ -107,6 +111,6 @@ export function resolveConfig(config: GidConfig): ResolvedConfig {
     scope: normaliseScope(config.scope),
     oauth2CodePath: config.oauth2CodePath ?? DEFAULT_CODE_PATH,
     logoutPath: config.logoutPath ?? DEFAULT_LOGOUT_PATH,
-    webCurtainLoginType: config.webCurtainLoginType ?? 'redirect',
+    webCurtainLoginType: config.webCurtainLoginType === 'popup' ? 'popup' : 'redirect',
   };
 }

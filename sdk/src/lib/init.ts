@@ -1,6 +1,7 @@
 import { createTracker, trackerUrls } from './analytics';
 import { checkButtons, renderButtons } from './buttons';
 import { clientFor, createContext, watchBackForward } from './client';
+import { check, INIT_RULES } from './config';
 import { type Context, PREFIX } from './context';
 import { MSG_WIDGET } from './errors';
 import { openFrame, WIDGET_POSITIONS } from './frame';
@@ -59,6 +60,7 @@ function showRemoteUi(ctx: Context, client: GidClient, remote: RemoteConfig): vo
  */
 export async function init(config: GidConfig): Promise<GidClient> {
   const ctx = createContext(config);
+  check('config', config, INIT_RULES);
   checkButtons(ctx.cfg.buttons);
   const client = clientFor(ctx);
   const doc = ctx.win.document;
