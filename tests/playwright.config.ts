@@ -1,7 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.mjs';
 
-// Debian's Chromium, never a downloaded browser (TOOLCHAIN.md). The background-networking
-// flags keep it from knocking on the closed network.
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './global-setup.ts',
@@ -17,17 +16,9 @@ export default defineConfig({
     locale: 'ru-RU',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      ...chromiumLaunchOptions,
       // Keep Chromium's popup blocker on, as people have it: popups must come from a click.
       ignoreDefaultArgs: ['--disable-popup-blocking'],
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
     },
   },
 });
