@@ -8,12 +8,14 @@ const env = {
   ...process.env,
   IDP_PORT: process.env.IDP_PORT ?? '4000',
   EXAMPLE_PORT: process.env.EXAMPLE_PORT ?? '3100',
+  REACT_EXAMPLE_PORT: process.env.REACT_EXAMPLE_PORT ?? '3200',
 };
 
 /** The parts that exist so far, in start order. */
 const parts = [
   { name: 'idp', dir: 'demo-site/idp', entry: 'src/main.ts' },
   { name: 'example', dir: 'examples/script-tag', entry: 'src/main.ts' },
+  { name: 'react', dir: 'examples/react', entry: 'server/main.ts' },
 ].filter((part) => existsSync(join(root, part.dir, part.entry)));
 
 try {
@@ -51,5 +53,6 @@ console.log(`
 The demo is starting:
   identity provider   http://127.0.0.1:${env.IDP_PORT}
   script-tag example  http://127.0.0.1:${env.EXAMPLE_PORT}   ← open this
+  React example       http://127.0.0.1:${env.REACT_EXAMPLE_PORT}
 Press Ctrl+C to stop.
 `);

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startReactExample } from '@gid/example-react';
 import { startExample } from '@gid/example-script-tag';
 import { startIdp } from '@gid/idp';
 
@@ -22,15 +23,26 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gid-e2e-'));
   const examplePort = await freePort();
   const exampleOrigin = `http://127.0.0.1:${examplePort}`;
+  const reactPort = await freePort();
+  const reactOrigin = `http://127.0.0.1:${reactPort}`;
   const idp = await startIdp({
     port: 0,
     dataDir: join(dataDir, 'idp'),
-    clientOrigins: { 'example-script-tag': exampleOrigin, 'example-curtain': exampleOrigin },
+    clientOrigins: { 'example-script-tag': exampleOrigin, 'example-curtain': exampleOrigin, 'example-react': reactOrigin },
   });
-  const example = await startExample({ port: examplePort, idpUrl: idp.url });
+  // The React example's server passes its token and logout calls to the script-tag example's backend.
+  const example = await startExample({
+    port: examplePort,
+    idpUrl: idp.url,
+    extraClients: [{ clientId: 'example-react', redirectUris: [`${reactOrigin}/callback`] }],
+  });
+  // Builds the app (vite build) for this idp, then serves it.
+  const react = await startReactExample({ port: reactPort, idpUrl: idp.url, backendUrl: example.url });
   process.env.E2E_IDP_URL = idp.url;
   process.env.E2E_EXAMPLE_URL = example.url;
+  process.env.E2E_REACT_URL = react.url;
   return async () => {
+    await react.close();
     await example.close();
     await idp.close();
     await rm(dataDir, { recursive: true, force: true });

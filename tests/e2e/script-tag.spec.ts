@@ -15,7 +15,7 @@ test('the script tag exposes GidSdk with the contract’s entry points', async (
 
 test('a redirect login navigates to the provider with a PKCE S256 challenge of the stored verifier', async ({ page }) => {
   await page.goto(exampleUrl());
-  const request = page.waitForRequest((r) => r.url().includes('/oauth2/auth'));
+  const request = page.waitForRequest((r) => new URL(r.url()).pathname === '/oauth2/auth');
   await page.getByRole('button', { name: 'Войти (переход)' }).click();
   const url = new URL((await request).url());
   expect(url.pathname).toBe('/oauth2/auth');
@@ -47,7 +47,7 @@ test('a popup login opens a 400×600 window from the click without being blocked
   await page.goto(exampleUrl());
   await page.waitForFunction(() => document.readyState === 'complete');
   const popupPromise = page.waitForEvent('popup');
-  const authorize = page.context().waitForEvent('request', (r) => r.url().includes('/oauth2/auth'));
+  const authorize = page.context().waitForEvent('request', (r) => new URL(r.url()).pathname === '/oauth2/auth');
   await page.getByRole('button', { name: 'Войти (всплывающее окно)' }).click();
   const popup = await popupPromise;
   await popup.waitForURL((url) => url.pathname.startsWith('/interaction/'));

@@ -23,6 +23,11 @@ export interface ExampleOptions {
   idpUrl?: string;
   /** The clients registered for this example at the provider; the first is the default. */
   clientIds?: string[];
+  /**
+   * Other apps whose token and logout calls this reference backend also takes, e.g. the React
+   * example, whose server passes them on here.
+   */
+  extraClients?: { clientId: string; redirectUris: string[] }[];
 }
 
 export interface RunningExample {
@@ -57,8 +62,13 @@ export async function startExample(options: ExampleOptions = {}): Promise<Runnin
   const idpUrl = options.idpUrl ?? 'http://127.0.0.1:4000';
   // example-curtain: the same page registered with the web curtain switched on.
   const clientIds = options.clientIds ?? ['example-script-tag', 'example-curtain'];
+  const extraClients = options.extraClients ?? [];
   let origin = '';
-  const backend = createBackend({ idpUrl, clientIds, redirectUris: () => [`${origin}/`, `${origin}/callback.html`] });
+  const backend = createBackend({
+    idpUrl,
+    clientIds: [...clientIds, ...extraClients.map((client) => client.clientId)],
+    redirectUris: () => [`${origin}/`, `${origin}/callback.html`, ...extraClients.flatMap((client) => client.redirectUris)],
+  });
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (await backend(req, res, url.pathname)) return;

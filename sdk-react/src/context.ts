@@ -1,0 +1,39 @@
+import type { GidClient, GidErrorCode, GidTokens, LoginOptions } from '@gid/sdk';
+import { createContext } from 'react';
+
+/** Where the sign-in stands: `loading` while the SDK starts or a call made through `useGid` runs. */
+export type GidStatus = 'idle' | 'loading' | 'authenticated' | 'error';
+
+/**
+ * A failure as `callback` reports it (spec 3.1 error response), or as a call rejected with a
+ * `GidError` — then `code` says which.
+ */
+export interface GidFailure {
+  code?: GidErrorCode;
+  error: string;
+  error_description: string;
+  status?: number;
+  retry_after_seconds?: number;
+}
+
+/** What `useGid()` returns. The actions never reject: a failure lands in `error`. */
+export interface GidState {
+  status: GidStatus;
+  /** The latest tokens from `callback` (kept after a failed refresh). */
+  tokens: GidTokens | undefined;
+  error: GidFailure | undefined;
+  /** Starts a sign-in; in popup mode call it straight from a click handler. */
+  login(options?: LoginOptions): Promise<void>;
+  /** Exchanges the current refresh token; the new tokens arrive in `tokens`. */
+  refresh(): Promise<void>;
+  /** Backend logout of the current tokens, then the provider's logout page. */
+  logout(): Promise<void>;
+}
+
+export interface GidContextValue {
+  /** The provider's one SDK client, once `init` has resolved. */
+  client: GidClient | undefined;
+  state: GidState;
+}
+
+export const GidContext = createContext<GidContextValue | undefined>(undefined);

@@ -1,0 +1,2 @@
+// DOM matchers (`toBeVisible`, `toHaveTextContent`) for the component tests.
+import '@testing-library/jest-dom/vitest';
