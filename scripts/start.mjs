@@ -6,6 +6,7 @@ import { build, pnpmCommand, root } from './lib.mjs';
 
 const env = {
   ...process.env,
+  PORT: process.env.PORT ?? '3000',
   IDP_PORT: process.env.IDP_PORT ?? '4000',
   EXAMPLE_PORT: process.env.EXAMPLE_PORT ?? '3100',
   REACT_EXAMPLE_PORT: process.env.REACT_EXAMPLE_PORT ?? '3200',
@@ -14,6 +15,7 @@ const env = {
 /** The parts that exist so far, in start order. */
 const parts = [
   { name: 'idp', dir: 'demo-site/idp', entry: 'src/main.ts' },
+  { name: 'server', dir: 'demo-site/server', entry: 'src/main.ts' },
   { name: 'example', dir: 'examples/script-tag', entry: 'src/main.ts' },
   { name: 'react', dir: 'examples/react', entry: 'server/main.ts' },
 ].filter((part) => existsSync(join(root, part.dir, part.entry)));
@@ -51,6 +53,7 @@ process.on('SIGTERM', () => shutdown(0));
 
 console.log(`
 The demo is starting:
+  demo site (API)     http://127.0.0.1:${env.PORT}   (the site's pages arrive with the web app)
   identity provider   http://127.0.0.1:${env.IDP_PORT}
   script-tag example  http://127.0.0.1:${env.EXAMPLE_PORT}   ← open this
   React example       http://127.0.0.1:${env.REACT_EXAMPLE_PORT}

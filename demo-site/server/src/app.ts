@@ -1,0 +1,88 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { type FastifyPluginAsyncZod, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ServerDeps } from './deps';
+import { bannerRoutes } from './features/banners/routes';
+import { clubRoutes } from './features/clubs/routes';
+import { deliveryRoutes } from './features/delivery/routes';
+import { devOutboxRoutes } from './features/dev-outbox/routes';
+import { emailAuthRoutes } from './features/email-auth/routes';
+import { eventRoutes } from './features/events/routes';
+import { formatRoutes } from './features/formats/routes';
+import { imageRoutes } from './features/images/routes';
+import { insuranceRoutes } from './features/insurances/routes';
+import { locationRoutes } from './features/locations/routes';
+import { newsRoutes } from './features/news/routes';
+import { obrnadzorRoutes } from './features/obrnadzor/routes';
+import { passwordResetRoutes } from './features/password-reset/routes';
+import { profileRoutes } from './features/profile/routes';
+import { promocodeRoutes } from './features/promocodes/routes';
+import { resultRoutes } from './features/results/routes';
+import { sessionRoutes } from './features/sessions/routes';
+import { shopRoutes } from './features/shop/routes';
+import { smsAuthRoutes } from './features/sms-auth/routes';
+import { supportRoutes } from './features/support/routes';
+import { frameworkErrors, installErrorHandlers } from './http/error-handler';
+import { installJsonParser } from './http/json-body';
+import { installResponseCache } from './http/response-cache';
+import { HttpError, messages } from './lib/errors';
+
+export interface BuildOptions {
+  /** Fastify's logger (pino) options; off by default so tests stay quiet. */
+  logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is added (tests enumerate the routes this way). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+/** Every feature's routes, in the order they are registered. */
+const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
+  eventRoutes,
+  formatRoutes,
+  resultRoutes,
+  newsRoutes,
+  clubRoutes,
+  shopRoutes,
+  deliveryRoutes,
+  locationRoutes,
+  obrnadzorRoutes,
+  promocodeRoutes,
+  bannerRoutes,
+  insuranceRoutes,
+  emailAuthRoutes,
+  smsAuthRoutes,
+  passwordResetRoutes,
+  profileRoutes,
+  sessionRoutes,
+  supportRoutes,
+  imageRoutes,
+  devOutboxRoutes,
+];
+
+/**
+ * The ticketing site's API as a Fastify instance, not yet listening. Everything it talks to comes in
+ * `deps`; `startServer` (start.ts) wires the real ones, tests their own.
+ */
+export async function buildServer(deps: ServerDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 600 },
+    frameworkErrors,
+  });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandlers(app);
+  installJsonParser(app);
+
+  // The demo runs on plain http://127.0.0.1: no HSTS, no upgrade of subresources to https.
+  await app.register(helmet, { hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new HttpError(429, messages.tooManyRequests),
+  });
+  installResponseCache(app, deps.config.responseCacheMs);
+  for (const feature of features) await app.register(feature(deps));
+  return app;
+}

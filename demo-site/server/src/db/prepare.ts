@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Clock } from '../lib/clock';
+import type { DatabaseHandle, Schema } from './client';
+import { appMeta } from './schema/index';
+import { seedDatabase } from './seed/index';
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Runs the versioned migrations (the same files on PGlite and PostgreSQL). */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'pglite') await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+  else await migratePostgres(handle.db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
+}
+
+/**
+ * Brings a database to a usable state: migrations, then the seed once (recorded in app_meta).
+ * On PostgreSQL an advisory lock keeps several starting servers from seeding twice.
+ */
+export async function prepareDatabase(handle: DatabaseHandle, clock: Clock): Promise<{ seeded: boolean }> {
+  const run = async () => {
+    await migrateDatabase(handle);
+    const [done] = await handle.db.select().from(appMeta).where(eq(appMeta.key, 'seeded_at'));
+    if (done) return { seeded: false };
+    await handle.db.transaction(async (tx) => {
+      await seedDatabase(tx, clock.now());
+      await tx.insert(appMeta).values({ key: 'seeded_at', value: clock.now().toISOString() });
+    });
+    return { seeded: true };
+  };
+  if (handle.kind === 'pglite') return run();
+  return withAdvisoryLock(handle, run);
+}
+
+async function withAdvisoryLock<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  const pool = (handle as DatabaseHandle & { pool?: import('pg').Pool }).pool;
+  if (!pool) return work();
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(7242001)');
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock(7242001)').catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,221 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { cities } from './locations';
+
+export interface EventBanners {
+  home_page: { desktop_picture: string; mobile_picture: string; text_color: string; slider_logo: string; button_color: string };
+  landing_page: { slider_logo: string; button_color: string; mobile_picture: string };
+}
+export interface AdditionalField {
+  name: string;
+  label: string;
+  required: boolean;
+}
+export interface FormatCluster {
+  name: string;
+  document: boolean;
+}
+export interface FormatSelect {
+  title: string;
+  values: string[];
+}
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A family of event types shown together (the project link and main picture of spec 3). */
+export const projects = pgTable('projects', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  publicId: text('public_id').notNull().unique(),
+  title: text('title').notNull(),
+  link: text('link').notNull(),
+  pictureMain: text('picture_main').notNull(),
+});
+
+export const eventTypes = pgTable('event_types', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  publicId: text('public_id').notNull().unique(),
+  projectId: integer('project_id')
+    .notNull()
+    .references(() => projects.id),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  logo: text('logo').notNull(),
+  videoPromo: text('video_promo'),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const events = pgTable('events', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  publicId: text('public_id').notNull().unique(),
+  eventTypeId: integer('event_type_id')
+    .notNull()
+    .references(() => eventTypes.id),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  externalUrl: text('external_url'),
+  slider: boolean('slider').notNull().default(false),
+  banners: jsonb('banners').$type<EventBanners>().notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** One running of an event in one city on one date. */
+export const eventCities = pgTable(
+  'event_cities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull().unique(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id),
+    startTime: timestamptz('start_time').notNull(),
+    address: text('address').notNull(),
+    timezone: text('timezone').notNull(),
+    resultsPublished: boolean('results_published').notNull().default(false),
+  },
+  (table) => [index('event_cities_event_idx').on(table.eventId), index('event_cities_start_idx').on(table.startTime)],
+);
+
+/** A ticket kind of an event city (distance, team relay, children's race…). Prices in kopecks. */
+export const eventFormats = pgTable(
+  'event_formats',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull().unique(),
+    eventCityId: integer('event_city_id')
+      .notNull()
+      .references(() => eventCities.id),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    price: integer('price').notNull(),
+    isTeam: boolean('is_team').notNull().default(false),
+    /** Team size for team formats, the per-order maximum for individual ones. */
+    maxCount: integer('max_count').notNull(),
+    fixedCount: boolean('fixed_count').notNull().default(false),
+    teamAll: boolean('team_all').notNull().default(false),
+    buyLimit: integer('buy_limit'),
+    hidden: boolean('hidden').notNull().default(false),
+    ageMin: integer('age_min'),
+    ageMax: integer('age_max'),
+    licenseFile: boolean('license_file').notNull().default(false),
+    shirtUnavailable: boolean('shirt_unavailable').notNull().default(false),
+    insuranceAvailable: boolean('insurance_available').notNull().default(false),
+    preregistration: boolean('preregistration').notNull().default(false),
+    space: boolean('space').notNull().default(false),
+    delivery: boolean('delivery').notNull().default(false),
+    clubs: boolean('clubs').notNull().default(false),
+    qr: boolean('qr').notNull().default(true),
+    notes: text('notes'),
+    regions: jsonb('regions').$type<number[]>().notNull().default([]),
+    clusters: jsonb('clusters').$type<FormatCluster[]>().notNull().default([]),
+    additionalFields: jsonb('additional_fields').$type<AdditionalField[]>().notNull().default([]),
+    select: jsonb('select').$type<FormatSelect | null>(),
+    numberFrom: integer('number_from'),
+    numberTo: integer('number_to'),
+    startTime: timestamptz('start_time'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (table) => [index('event_formats_event_city_idx').on(table.eventCityId)],
+);
+
+/** Ticket capacity of a format per participant kind (athlete, volunteer…). */
+export const formatStock = pgTable(
+  'format_stock',
+  {
+    formatId: integer('format_id')
+      .notNull()
+      .references(() => eventFormats.id),
+    kind: text('kind').notNull(),
+    capacity: integer('capacity').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.formatId, table.kind] })],
+);
+
+export const teams = pgTable('teams', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  publicId: text('public_id').notNull().unique(),
+  formatId: integer('format_id')
+    .notNull()
+    .references(() => eventFormats.id),
+  name: text('name').notNull(),
+  number: integer('number').notNull(),
+  membersCount: integer('members_count').notNull(),
+});
+
+/** Formats of an event city sold by a partner site (a link instead of a ticket). */
+export const externalFormats = pgTable('external_formats', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  publicId: text('public_id').notNull().unique(),
+  eventCityId: integer('event_city_id')
+    .notNull()
+    .references(() => eventCities.id),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  price: integer('price').notNull(),
+  link: text('link').notNull(),
+  startTime: timestamptz('start_time').notNull(),
+});
+
+/** Seats of a format with numbered places (sector, row, place). */
+export const spacePlaces = pgTable(
+  'space_places',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull().unique(),
+    formatId: integer('format_id')
+      .notNull()
+      .references(() => eventFormats.id),
+    sector: text('sector').notNull(),
+    row: integer('row').notNull(),
+    place: integer('place').notNull(),
+    booked: boolean('booked').notNull().default(false),
+  },
+  (table) => [index('space_places_format_idx').on(table.formatId)],
+);
+
+/** Start numbers already taken in a format whose numbers participants choose. */
+export const bookedNumbers = pgTable(
+  'booked_numbers',
+  {
+    formatId: integer('format_id')
+      .notNull()
+      .references(() => eventFormats.id),
+    number: integer('number').notNull(),
+    userId: integer('user_id'),
+    bookedAt: timestamptz('booked_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.formatId, table.number] })],
+);
+
+/** Participant insurance offers. Price in kopecks; delays and validity in seconds. */
+export const insurances = pgTable('insurances', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  publicId: text('public_id').notNull().unique(),
+  name: text('name').notNull(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle').notNull(),
+  description: text('description').notNull(),
+  footnote: text('footnote').notNull(),
+  legals: text('legals').notNull(),
+  logo: text('logo').notNull(),
+  price: integer('price').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  activationDelay: integer('activation_delay').notNull(),
+  validityTime: integer('validity_time').notNull(),
+  userPicksStart: boolean('user_picks_start').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const formatInsurances = pgTable(
+  'format_insurances',
+  {
+    formatId: integer('format_id')
+      .notNull()
+      .references(() => eventFormats.id),
+    insuranceId: integer('insurance_id')
+      .notNull()
+      .references(() => insurances.id),
+  },
+  (table) => [primaryKey({ columns: [table.formatId, table.insuranceId] })],
+);

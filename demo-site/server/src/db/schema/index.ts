@@ -1,0 +1,6 @@
+export * from './accounts';
+export * from './catalogue';
+export * from './content';
+export * from './locations';
+export * from './shop';
+export * from './system';

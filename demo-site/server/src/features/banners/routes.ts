@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServerDeps } from '../../deps';
+import { cacheable } from '../../http/response-cache';
+import { noQuery } from '../../lib/schemas';
+import { pageParams } from './schema';
+import { listBanners } from './service';
+
+export const bannerRoutes =
+  ({ db }: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/page/banner/:type', { config: cacheable, schema: { params: pageParams, querystring: noQuery } }, async (request) => ({
+      values: await listBanners(db, request.params.type),
+    }));
+  };

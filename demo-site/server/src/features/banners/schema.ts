@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const pageParams = z.strictObject({ type: z.string().regex(/^[a-z_]{1,32}$/) });

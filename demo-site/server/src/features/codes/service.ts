@@ -1,0 +1,138 @@
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { ServerConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { verificationCodes } from '../../db/schema/index';
+import type { Clock } from '../../lib/clock';
+import { newNumericCode, newToken, sha256 } from '../../lib/crypto';
+import { badRequest, tooManyRequests } from '../../lib/errors';
+
+/** What a one-time code proves. */
+export type CodePurpose =
+  | 'email_confirm'
+  | 'email_change'
+  | 'password_reset'
+  | 'password_reset_secure'
+  | 'sms_login'
+  | 'sms_register'
+  | 'phone_change';
+
+export type CodeRow = typeof verificationCodes.$inferSelect;
+
+export const codeMessages = {
+  wrong: 'Неверный код',
+  expired: 'Срок действия кода истёк. Запросите новый код',
+  missing: 'Сначала запросите код',
+  tooManyTries: 'Превышено количество попыток. Запросите новый код',
+  cooldown: (seconds: number) => `Повторно запросить код можно через ${seconds} сек.`,
+} as const;
+
+interface CodeDeps {
+  db: Database;
+  clock: Clock;
+  config: ServerConfig;
+}
+
+/** A link code for e-mail: 256 random bits, valid for `ttlMs`; earlier open codes for the same purpose and address stop working. */
+export async function issueLinkCode(
+  deps: CodeDeps,
+  input: { purpose: CodePurpose; target: string; userId: number | null; payload?: Record<string, string>; ttlMs?: number },
+): Promise<string> {
+  const code = newToken();
+  const now = deps.clock.now();
+  await closeOpenCodes(deps, input.purpose, input.target);
+  await deps.db.insert(verificationCodes).values({
+    purpose: input.purpose,
+    target: input.target,
+    userId: input.userId,
+    codeHash: sha256(code),
+    payload: input.payload ?? null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + (input.ttlMs ?? deps.config.emailLinkTtlMs)),
+  });
+  return code;
+}
+
+/** The open, unexpired link code, without using it up. */
+export async function findLinkCode(deps: { db: Database; clock: Clock }, purpose: CodePurpose, code: string): Promise<CodeRow | null> {
+  const [row] = await deps.db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.codeHash, sha256(code)), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)));
+  return row && row.expiresAt > deps.clock.now() ? row : null;
+}
+
+/** Uses a code up; false when another request used it first. */
+export async function consumeCode(deps: { db: Database; clock: Clock }, id: number): Promise<boolean> {
+  const used = await deps.db
+    .update(verificationCodes)
+    .set({ consumedAt: deps.clock.now() })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return used.length === 1;
+}
+
+/**
+ * A 4-digit SMS code, valid 5 minutes. A new one for the same phone and purpose is refused during
+ * the resend cooldown (429 with the seconds left).
+ */
+export async function issueSmsCode(
+  deps: CodeDeps,
+  input: { purpose: CodePurpose; target: string; userId: number | null },
+): Promise<string> {
+  const now = deps.clock.now();
+  const [last] = await deps.db
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.purpose, input.purpose), eq(verificationCodes.target, input.target)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  const wait = last ? last.createdAt.getTime() + deps.config.sms.resendCooldownMs - now.getTime() : 0;
+  if (wait > 0) throw tooManyRequests(codeMessages.cooldown(Math.ceil(wait / 1000)));
+
+  const code = newNumericCode(deps.config.sms.codeLength);
+  await closeOpenCodes(deps, input.purpose, input.target);
+  await deps.db.insert(verificationCodes).values({
+    purpose: input.purpose,
+    target: input.target,
+    userId: input.userId,
+    codeHash: sha256(`${input.target}:${code}`),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + deps.config.sms.codeTtlMs),
+  });
+  return code;
+}
+
+/**
+ * Checks an SMS code and uses it up. Every check first takes one of the code's tries atomically, so even
+ * guesses sent in parallel get at most `maxAttempts` comparisons; after the last one the code is dead.
+ */
+export async function checkSmsCode(deps: CodeDeps, input: { purpose: CodePurpose; target: string; code: string }): Promise<CodeRow> {
+  const [row] = await deps.db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(eq(verificationCodes.purpose, input.purpose), eq(verificationCodes.target, input.target), isNull(verificationCodes.consumedAt)),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!row) throw badRequest(codeMessages.missing);
+  if (row.expiresAt <= deps.clock.now()) throw badRequest(codeMessages.expired);
+  const [counted] = await deps.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(eq(verificationCodes.id, row.id), lt(verificationCodes.attempts, deps.config.sms.maxAttempts)))
+    .returning({ attempts: verificationCodes.attempts });
+  if (!counted) throw tooManyRequests(codeMessages.tooManyTries);
+  if (row.codeHash !== sha256(`${input.target}:${input.code}`)) {
+    throw counted.attempts >= deps.config.sms.maxAttempts ? tooManyRequests(codeMessages.tooManyTries) : badRequest(codeMessages.wrong);
+  }
+  if (!(await consumeCode(deps, row.id))) throw badRequest(codeMessages.missing);
+  return row;
+}
+
+async function closeOpenCodes(deps: { db: Database; clock: Clock }, purpose: CodePurpose, target: string): Promise<void> {
+  await deps.db
+    .update(verificationCodes)
+    .set({ consumedAt: deps.clock.now() })
+    .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target), isNull(verificationCodes.consumedAt)));
+}

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServerDeps } from '../../deps';
+import { cacheable } from '../../http/response-cache';
+import { noQuery } from '../../lib/schemas';
+import { deliveryPriceBody, itemTypeParams } from './schema';
+import { deliveryPrice, listDeliveryMethods } from './service';
+
+export const deliveryRoutes =
+  ({ db }: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/delivery/:itemType',
+      { config: cacheable, schema: { params: itemTypeParams, querystring: noQuery } },
+      async (request) => ({
+        values: await listDeliveryMethods(db, request.params.itemType),
+      }),
+    );
+    app.post('/api/shop/delivery/price', { schema: { body: deliveryPriceBody, querystring: noQuery } }, async (request) =>
+      deliveryPrice(db, request.body),
+    );
+  };

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { positiveInt, publicId } from '../../lib/schemas';
+
+export const itemTypeParams = z.strictObject({ itemType: z.enum(['shop', 'ticket', 'certificate']) });
+
+export const deliveryPriceBody = z.strictObject({
+  city: z.strictObject({ id: positiveInt }),
+  goods: z
+    .array(z.strictObject({ public_id: publicId, count: z.number().int().min(1).max(500) }))
+    .min(1)
+    .max(100),
+  delivery_public_id: publicId.optional(),
+});

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServerDeps } from '../../deps';
+import { optionalUser } from '../../http/auth';
+import { requestMeta } from '../../http/request';
+import { noQuery } from '../../lib/schemas';
+import { emailBody, linkCodeBody, loginBody, realEmailBody, registerBody } from './schema';
+import { checkRealEmail, confirmEmail, loginByEmail, registerByEmail, resendConfirmation } from './service';
+
+/** Registration and sign-in by e-mail and password (accounts-sso §4.2, §5, §7). */
+export const emailAuthRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const limit = deps.config.rateLimits.login;
+    const rateLimit = { max: limit.max, timeWindow: limit.windowMs };
+
+    app.post('/api/user', { schema: { body: registerBody, querystring: noQuery }, config: { rateLimit } }, async (request) =>
+      registerByEmail(deps, request.body),
+    );
+    app.put('/api/auth', { schema: { body: loginBody, querystring: noQuery }, config: { rateLimit } }, async (request) =>
+      loginByEmail(deps, request.body, requestMeta(request)),
+    );
+    app.post('/api/user/confirm/email', { schema: { body: emailBody, querystring: noQuery }, config: { rateLimit } }, async (request) =>
+      resendConfirmation(deps, request.body.email),
+    );
+    app.post('/api/user/verify/email', { schema: { body: linkCodeBody, querystring: noQuery } }, async (request) => {
+      const auth = await optionalUser(deps, request);
+      return confirmEmail(deps, request.body.code, auth?.user.id ?? null, requestMeta(request));
+    });
+    app.post('/api/user/real/email', { schema: { body: realEmailBody, querystring: noQuery } }, async (request) =>
+      checkRealEmail(request.body.email),
+    );
+  };

@@ -1,0 +1,115 @@
+import type { ServerDeps } from '../../deps';
+import type { RequestMeta } from '../../http/request';
+import { hashPassword, verifyPassword } from '../../lib/crypto';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { badRequest, forbidden, HttpError } from '../../lib/errors';
+import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
+import { createSession, type SignedIn } from '../sessions/service';
+import { createUser, findUserByEmail, findUserById, type UserRow, updateUser } from '../users/service';
+
+export const emailAuthMessages = {
+  registered: 'Регистрация прошла успешно. Подтвердите почту по ссылке из письма (оно может попасть в спам)',
+  taken: 'Пользователь с таким email уже зарегистрирован',
+  wrongCredentials: 'Неверный email или пароль',
+  notConfirmed: 'Почта не подтверждена. Подтвердите её по ссылке из письма',
+  alreadyConfirmed: 'Почта уже подтверждена',
+  confirmationSent: 'Письмо для подтверждения почты отправлено',
+  confirmed: 'Почта подтверждена',
+  badLink: 'Ссылка недействительна или устарела',
+  otherUser: 'Ссылка подтверждения принадлежит другому пользователю',
+  realEmail: 'Адрес действителен',
+  notRealEmail: 'Укажите действительный адрес',
+} as const;
+
+type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'geo' | 'config'>;
+
+/** A precomputed hash to verify against when no such user exists, so timing does not reveal accounts. */
+let decoyHash: Promise<string> | undefined;
+
+async function sendConfirmation(deps: Deps, user: UserRow): Promise<void> {
+  const code = await issueLinkCode(deps, { purpose: 'email_confirm', target: user.email!, userId: user.id });
+  const link = `${deps.config.publicUrl}/verify/email/${code}`;
+  await deps.email.send({
+    to: user.email!,
+    subject: 'Подтвердите почту',
+    text: `Здравствуйте!\n\nВы зарегистрировались на сайте «Герои». Чтобы подтвердить почту, откройте ссылку:\n${link}\n\nЕсли вы не регистрировались, просто удалите это письмо.`,
+    meta: { kind: 'email_confirm', link, code },
+  });
+}
+
+/** POST /api/user: a new account with an unconfirmed e-mail and a confirmation letter. */
+export async function registerByEmail(
+  deps: Deps,
+  input: { email: string; password: string; mailing: boolean },
+): Promise<{ message: string }> {
+  if (await findUserByEmail(deps.db, input.email)) throw badRequest(emailAuthMessages.taken);
+  const passwordHash = await hashPassword(input.password, deps.config.scrypt);
+  let user: UserRow;
+  try {
+    user = await createUser(deps.db, deps.clock.now(), { email: input.email, passwordHash, mailing: input.mailing });
+  } catch (error) {
+    // Two registrations with one address at once: the unique index lets one through.
+    if (isUniqueViolation(error)) throw badRequest(emailAuthMessages.taken);
+    throw error;
+  }
+  await sendConfirmation(deps, user);
+  return { message: emailAuthMessages.registered };
+}
+
+/** POST /api/user/confirm/email: the confirmation letter again. */
+export async function resendConfirmation(deps: Deps, email: string): Promise<{ message: string }> {
+  const user = await findUserByEmail(deps.db, email);
+  if (user?.emailConfirmedAt) throw badRequest(emailAuthMessages.alreadyConfirmed);
+  // An unknown address gets the same answer: this call must not tell who is registered.
+  if (user) await sendConfirmation(deps, user);
+  return { message: emailAuthMessages.confirmationSent };
+}
+
+/**
+ * POST /api/user/verify/email: the code of /verify/email/{code} confirms the address and signs in.
+ * A token of another user with the request is a 403 (accounts-sso §8: the client then drops its token).
+ */
+export async function confirmEmail(
+  deps: Deps,
+  code: string,
+  signedInUserId: number | null,
+  meta: RequestMeta,
+): Promise<SignedIn & { message: string }> {
+  const row = await findLinkCode(deps, 'email_confirm', code);
+  if (!row || row.userId === null) throw badRequest(emailAuthMessages.badLink);
+  if (signedInUserId !== null && signedInUserId !== row.userId) throw forbidden(emailAuthMessages.otherUser);
+  if (!(await consumeCode(deps, row.id))) throw badRequest(emailAuthMessages.badLink);
+  const user = await updateUser(deps.db, row.userId, { emailConfirmedAt: deps.clock.now() });
+  return { ...(await createSession(deps, user, 'email', meta)), message: emailAuthMessages.confirmed };
+}
+
+/** PUT /api/auth: e-mail and password; an unconfirmed address is a 418 (the client offers to resend). */
+export async function loginByEmail(deps: Deps, input: { email: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user?.passwordHash) {
+    decoyHash ??= hashPassword('decoy-password', deps.config.scrypt);
+    await verifyPassword(input.password, await decoyHash);
+    throw badRequest(emailAuthMessages.wrongCredentials);
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) throw badRequest(emailAuthMessages.wrongCredentials);
+  if (!user.emailConfirmedAt) throw new HttpError(418, emailAuthMessages.notConfirmed);
+  return createSession(deps, (await findUserById(deps.db, user.id))!, 'email', meta);
+}
+
+/** Domains of throwaway mailboxes: an address there is not a "real" one for the settings page. */
+const disposableDomains = new Set([
+  'mailinator.com',
+  'tempmail.com',
+  'temp-mail.org',
+  '10minutemail.com',
+  'guerrillamail.com',
+  'yopmail.com',
+  'trashmail.com',
+]);
+
+/** POST /api/user/real/email: whether an address looks deliverable (the settings page checks on blur). */
+export function checkRealEmail(email: string): { message: string } {
+  const domain = email.split('@')[1] ?? '';
+  if (disposableDomains.has(domain)) throw badRequest(emailAuthMessages.notRealEmail);
+  return { message: emailAuthMessages.realEmail };
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServerDeps } from '../../deps';
+import { cacheable } from '../../http/response-cache';
+import { idParams, noQuery } from '../../lib/schemas';
+import { eventCityFilterBody } from './schema';
+import { filterEventCities, getEvent, listEventCities, listEvents, listEventTypes, listProjects, listResultCities } from './service';
+
+/** Events, their cities and types (ticketing-shop §7). */
+export const eventRoutes =
+  ({ db, clock }: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/event/list', { config: cacheable, schema: { querystring: noQuery } }, async () => ({
+      values: await listEvents(db, clock.now()),
+    }));
+    app.get('/api/event/id/:id', { config: cacheable, schema: { params: idParams, querystring: noQuery } }, async (request) =>
+      getEvent(db, request.params.id),
+    );
+    app.get('/api/event/cities', { config: cacheable, schema: { querystring: noQuery } }, async () => ({
+      values: await listEventCities(db, clock.now()),
+    }));
+    app.get('/api/event_type/list', { config: cacheable, schema: { querystring: noQuery } }, async () => ({
+      values: await listEventTypes(db),
+    }));
+    app.get('/api/event_type/project', { config: cacheable, schema: { querystring: noQuery } }, async () => ({
+      values: await listProjects(db),
+    }));
+    app.post('/api/event_city/filtered', { schema: { body: eventCityFilterBody, querystring: noQuery } }, async (request) =>
+      filterEventCities(db, clock.now(), request.body, 'calendar'),
+    );
+    app.post('/api/results/event_city/filtered', { schema: { body: eventCityFilterBody, querystring: noQuery } }, async (request) =>
+      filterEventCities(db, clock.now(), request.body, 'results'),
+    );
+    app.get('/api/results/cities', { config: cacheable, schema: { querystring: noQuery } }, async () => ({
+      values: await listResultCities(db, clock.now()),
+    }));
+  };

@@ -1,0 +1,172 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { cities, eventCities, eventFormats, events, eventTypes, projects } from '../../db/schema/index';
+import { found } from '../../lib/errors';
+import { toRubles } from '../../lib/money';
+import { escapeLike } from '../../lib/sql';
+import { type EventResponse, presentCity, presentEventBase, presentEventCity, presentEventType } from './present';
+
+/** An event counts as upcoming until a day after its start, so today's events stay on the calendar. */
+const upcomingSince = (now: Date) => new Date(now.getTime() - 86_400_000);
+
+async function eventsWithCities(db: Database, where: { eventIds?: number[]; upcoming?: Date }): Promise<EventResponse[]> {
+  const cityConditions = [
+    ...(where.eventIds ? [inArray(eventCities.eventId, where.eventIds)] : []),
+    ...(where.upcoming ? [gte(eventCities.startTime, upcomingSince(where.upcoming))] : []),
+  ];
+  const cityRows = await db
+    .select({ eventCity: eventCities, city: cities })
+    .from(eventCities)
+    .innerJoin(cities, eq(cities.id, eventCities.cityId))
+    .where(cityConditions.length ? and(...cityConditions) : undefined)
+    .orderBy(asc(eventCities.startTime));
+  const eventIds = [...new Set(cityRows.map((row) => row.eventCity.eventId))];
+  if (eventIds.length === 0) return [];
+  const eventRows = await db
+    .select({ event: events, type: eventTypes, project: projects })
+    .from(events)
+    .innerJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))
+    .innerJoin(projects, eq(projects.id, eventTypes.projectId))
+    .where(inArray(events.id, eventIds))
+    .orderBy(asc(events.sort));
+  return eventRows
+    .map(({ event, type, project }) => ({
+      ...presentEventBase(event, type, project),
+      event_city: cityRows.filter((row) => row.eventCity.eventId === event.id).map((row) => presentEventCity(row.eventCity, row.city)),
+    }))
+    .sort((a, b) => (a.event_city[0]?.start_time ?? '').localeCompare(b.event_city[0]?.start_time ?? ''));
+}
+
+/** GET /api/event/list: events with at least one upcoming city, soonest first, each with its upcoming cities. */
+export const listEvents = (db: Database, now: Date) => eventsWithCities(db, { upcoming: now });
+
+/** GET /api/event/id/{id}: one event with all its cities, past ones included. */
+export async function getEvent(db: Database, publicId: string): Promise<EventResponse> {
+  const [event] = await db.select({ id: events.id }).from(events).where(eq(events.publicId, publicId));
+  const [result] = await eventsWithCities(db, { eventIds: [found(event).id] });
+  return found(result);
+}
+
+/** GET /api/event/cities: cities with upcoming events, with how many. */
+export async function listEventCities(db: Database, now: Date) {
+  const rows = await db
+    .select({ city: cities, events: count(eventCities.id) })
+    .from(eventCities)
+    .innerJoin(cities, eq(cities.id, eventCities.cityId))
+    .where(gte(eventCities.startTime, upcomingSince(now)))
+    .groupBy(cities.id)
+    .orderBy(asc(cities.sort));
+  return rows.map((row) => ({ ...presentCity(row.city), region_id: row.city.regionId, events_count: row.events }));
+}
+
+export async function listEventTypes(db: Database) {
+  const rows = await db
+    .select({ type: eventTypes, project: projects })
+    .from(eventTypes)
+    .innerJoin(projects, eq(projects.id, eventTypes.projectId))
+    .orderBy(asc(eventTypes.sort));
+  return rows.map((row) => presentEventType(row.type, row.project));
+}
+
+/** GET /api/event_type/project: projects, each with its event types. */
+export async function listProjects(db: Database) {
+  const types = await listEventTypes(db);
+  const byProject = new Map<
+    string,
+    { public_id: string; title: string; link: string; picture_main: string; event_types: Omit<(typeof types)[number], 'project'>[] }
+  >();
+  for (const { project, ...type } of types) {
+    const entry = byProject.get(project.public_id) ?? { ...project, event_types: [] };
+    entry.event_types.push(type);
+    byProject.set(project.public_id, entry);
+  }
+  return [...byProject.values()];
+}
+
+export interface EventCityFilter {
+  city_id?: number | undefined;
+  event_type?: string | undefined;
+  date_from?: string | undefined;
+  date_to?: string | undefined;
+  search?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * POST /api/event_city/filtered (upcoming, soonest first) and POST /api/results/event_city/filtered
+ * (published results, latest first): event cities with their event, filtered by city, type, dates, text.
+ */
+export async function filterEventCities(db: Database, now: Date, filter: EventCityFilter, mode: 'calendar' | 'results') {
+  const conditions: SQL[] = [
+    mode === 'calendar'
+      ? gte(eventCities.startTime, upcomingSince(now))
+      : and(eq(eventCities.resultsPublished, true), lt(eventCities.startTime, now))!,
+  ];
+  if (filter.city_id !== undefined) conditions.push(eq(eventCities.cityId, filter.city_id));
+  if (filter.event_type !== undefined) conditions.push(eq(eventTypes.publicId, filter.event_type));
+  if (filter.date_from !== undefined) conditions.push(gte(eventCities.startTime, new Date(`${filter.date_from}T00:00:00Z`)));
+  if (filter.date_to !== undefined)
+    conditions.push(lt(eventCities.startTime, new Date(new Date(`${filter.date_to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    conditions.push(or(ilike(events.title, pattern), ilike(cities.nameRu, pattern), ilike(eventCities.address, pattern))!);
+  }
+  const where = and(...conditions);
+  const base = db
+    .select({ eventCity: eventCities, city: cities, event: events, type: eventTypes, project: projects })
+    .from(eventCities)
+    .innerJoin(cities, eq(cities.id, eventCities.cityId))
+    .innerJoin(events, eq(events.id, eventCities.eventId))
+    .innerJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))
+    .innerJoin(projects, eq(projects.id, eventTypes.projectId))
+    .where(where);
+  const rows = await base
+    .orderBy(mode === 'calendar' ? asc(eventCities.startTime) : desc(eventCities.startTime), asc(eventCities.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const [total] = await db
+    .select({ value: count() })
+    .from(eventCities)
+    .innerJoin(cities, eq(cities.id, eventCities.cityId))
+    .innerJoin(events, eq(events.id, eventCities.eventId))
+    .innerJoin(eventTypes, eq(eventTypes.id, events.eventTypeId))
+    .where(where);
+  const minPrices = await minimumPrices(
+    db,
+    rows.map((row) => row.eventCity.id),
+  );
+  return {
+    values: rows.map((row) => ({
+      ...presentEventCity(row.eventCity, row.city),
+      min_price: minPrices.get(row.eventCity.id) ?? null,
+      event: presentEventBase(row.event, row.type, row.project),
+    })),
+    count: total?.value ?? 0,
+  };
+}
+
+async function minimumPrices(db: Database, eventCityIds: number[]): Promise<Map<number, number>> {
+  if (eventCityIds.length === 0) return new Map();
+  const rows = await db
+    .select({ eventCityId: eventFormats.eventCityId, price: eventFormats.price, isTeam: eventFormats.isTeam, hidden: eventFormats.hidden })
+    .from(eventFormats)
+    .where(inArray(eventFormats.eventCityId, eventCityIds));
+  const prices = new Map<number, number>();
+  for (const row of rows) {
+    if (row.hidden || row.isTeam) continue;
+    const current = prices.get(row.eventCityId);
+    if (current === undefined || row.price < current) prices.set(row.eventCityId, row.price);
+  }
+  return new Map([...prices].map(([id, price]) => [id, toRubles(price)]));
+}
+
+/** GET /api/results/cities: cities with published results. */
+export async function listResultCities(db: Database, now: Date) {
+  const rows = await db
+    .selectDistinct({ city: cities })
+    .from(eventCities)
+    .innerJoin(cities, eq(cities.id, eventCities.cityId))
+    .where(and(eq(eventCities.resultsPublished, true), lt(eventCities.startTime, now)));
+  return rows.map((row) => presentCity(row.city)).sort((a, b) => a.name_ru.localeCompare(b.name_ru, 'ru'));
+}

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServerDeps } from '../../deps';
+import { requireUser } from '../../http/auth';
+import { cacheable } from '../../http/response-cache';
+import { idParams, noQuery } from '../../lib/schemas';
+import { bookNumberBody, eventCityParams, formatListQuery } from './schema';
+import {
+  bookStartNumber,
+  getFormat,
+  listExternalFormats,
+  listFormatInsurances,
+  listFormats,
+  listInsurableFormats,
+  listSpacePlaces,
+  listSpaceSectors,
+  listTeams,
+  startNumbers,
+} from './service';
+
+/** Ticket kinds and what hangs off them: teams, seats, start numbers, insurance, partner formats. */
+export const formatRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, clock } = deps;
+    const byId = { config: cacheable, schema: { params: idParams, querystring: noQuery } };
+    app.get(
+      '/api/event_format/event/:id',
+      { config: cacheable, schema: { params: idParams, querystring: formatListQuery } },
+      async (request) => listFormats(db, request.params.id, request.query.hidden ?? false),
+    );
+    app.get('/api/event_format/:id', byId, async (request) => getFormat(db, request.params.id));
+    app.get('/api/event_format/active/insurances/:id', byId, async (request) => ({
+      values: await listFormatInsurances(db, request.params.id),
+    }));
+    app.get('/api/insurance/event/city/formats/:id', byId, async (request) => ({
+      values: await listInsurableFormats(db, request.params.id),
+    }));
+    app.get('/api/teams/:id', byId, async (request) => ({ values: await listTeams(db, request.params.id) }));
+    app.get('/api/space/:id', byId, async (request) => ({ values: await listSpacePlaces(db, request.params.id) }));
+    app.get('/api/space/map/list/:id', byId, async (request) => ({ values: await listSpaceSectors(db, request.params.id) }));
+    app.get('/api/booked/numbers/:id', byId, async (request) => startNumbers(db, request.params.id));
+    app.post('/api/booked/number', { schema: { body: bookNumberBody, querystring: noQuery } }, async (request) => {
+      const { user } = await requireUser(deps, request);
+      return bookStartNumber(db, clock.now(), user.id, request.body);
+    });
+    app.get(
+      '/api/external/formats/:event_city_id',
+      { config: cacheable, schema: { params: eventCityParams, querystring: noQuery } },
+      async (request) => listExternalFormats(db, request.params.event_city_id),
+    );
+  };

@@ -1,0 +1,305 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  bookedNumbers,
+  cities,
+  eventCities,
+  eventFormats,
+  events,
+  externalFormats,
+  formatInsurances,
+  formatStock,
+  insurances,
+  regions,
+  spacePlaces,
+  teams,
+} from '../../db/schema/index';
+import { badRequest, found } from '../../lib/errors';
+import { toRubles } from '../../lib/money';
+import { presentCity, presentEventCity } from '../events/present';
+import { presentInsurance } from '../insurances/present';
+
+type FormatRow = typeof eventFormats.$inferSelect;
+type EventCityRow = typeof eventCities.$inferSelect;
+type EventRow = typeof events.$inferSelect;
+
+/**
+ * Tickets left per kind. Sold tickets and unexpired basket holds are subtracted here once orders exist
+ * (the payment half of issue 5); numbered seats already count their booked places.
+ */
+export async function ticketsLeft(db: Database, formats: FormatRow[]): Promise<Map<number, Record<string, number>>> {
+  const ids = formats.map((format) => format.id);
+  const left = new Map<number, Record<string, number>>(ids.map((id) => [id, {}]));
+  if (ids.length === 0) return left;
+  const stock = await db.select().from(formatStock).where(inArray(formatStock.formatId, ids));
+  const seated = formats.filter((format) => format.space).map((format) => format.id);
+  const booked = new Map<number, number>();
+  if (seated.length) {
+    const places = await db
+      .select({ formatId: spacePlaces.formatId })
+      .from(spacePlaces)
+      .where(and(inArray(spacePlaces.formatId, seated), eq(spacePlaces.booked, true)));
+    for (const place of places) booked.set(place.formatId, (booked.get(place.formatId) ?? 0) + 1);
+  }
+  for (const row of stock) {
+    left.get(row.formatId)![row.kind] = Math.max(0, row.capacity - (booked.get(row.formatId) ?? 0));
+  }
+  return left;
+}
+
+async function regionNames(db: Database, formats: FormatRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(formats.flatMap((format) => format.regions))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(regions).where(inArray(regions.id, ids));
+  return new Map(rows.map((row) => [row.id, row.nameRu]));
+}
+
+/** A ticket kind as the basket reads it (ticketing-shop §3 event format and basket item). Price in rubles. */
+function presentFormat(
+  format: FormatRow,
+  eventCity: EventCityRow,
+  event: EventRow,
+  left: Record<string, number>,
+  regionName: Map<number, string>,
+) {
+  return {
+    public_id: format.publicId,
+    title: format.title,
+    description: format.description,
+    price: toRubles(format.price),
+    max_count: format.maxCount,
+    tickets_left: left,
+    is_team: format.isTeam,
+    fixed_count: format.fixedCount,
+    team_all: format.teamAll,
+    buy_limit: format.buyLimit,
+    hidden: format.hidden,
+    age_min: format.ageMin,
+    age_max: format.ageMax,
+    license_file: format.licenseFile,
+    shirt_unavailable: format.shirtUnavailable,
+    insurance_available: format.insuranceAvailable,
+    preregistration: format.preregistration,
+    space: format.space,
+    start_numbers: format.numberFrom !== null,
+    delivery: format.delivery,
+    clubs: format.clubs,
+    qr: format.qr,
+    notes: format.notes,
+    regions: format.regions.map((id) => ({ id, name_ru: regionName.get(id) ?? '' })),
+    clusters: format.clusters,
+    additional_fields: format.additionalFields,
+    select: format.select,
+    start_time: (format.startTime ?? eventCity.startTime).toISOString(),
+    address: eventCity.address,
+    timezone: eventCity.timezone,
+    event_city: { public_id: eventCity.publicId },
+    event: { public_id: event.publicId, title: event.title },
+  };
+}
+
+async function findEventCity(db: Database, publicId: string) {
+  const [row] = await db
+    .select({ eventCity: eventCities, city: cities, event: events })
+    .from(eventCities)
+    .innerJoin(cities, eq(cities.id, eventCities.cityId))
+    .innerJoin(events, eq(events.id, eventCities.eventId))
+    .where(eq(eventCities.publicId, publicId));
+  return row;
+}
+
+/**
+ * GET /api/event_format/event/{id}: the formats of an event city (an event's public id also works: the
+ * formats of all its cities), hidden ones only with ?hidden=true; `city` is the event city's city.
+ */
+export async function listFormats(db: Database, id: string, includeHidden: boolean) {
+  const single = await findEventCity(db, id);
+  let places: NonNullable<Awaited<ReturnType<typeof findEventCity>>>[];
+  if (single) places = [single];
+  else {
+    const [event] = await db.select().from(events).where(eq(events.publicId, id));
+    found(event);
+    places = await db
+      .select({ eventCity: eventCities, city: cities, event: events })
+      .from(eventCities)
+      .innerJoin(cities, eq(cities.id, eventCities.cityId))
+      .innerJoin(events, eq(events.id, eventCities.eventId))
+      .where(eq(eventCities.eventId, event!.id))
+      .orderBy(asc(eventCities.startTime));
+  }
+  const formats = await db
+    .select()
+    .from(eventFormats)
+    .where(
+      and(
+        inArray(
+          eventFormats.eventCityId,
+          places.map((place) => place.eventCity.id),
+        ),
+        includeHidden ? undefined : eq(eventFormats.hidden, false),
+      ),
+    )
+    .orderBy(asc(eventFormats.eventCityId), asc(eventFormats.sort));
+  const [left, regionName] = await Promise.all([ticketsLeft(db, formats), regionNames(db, formats)]);
+  const first = places[0];
+  return {
+    values: formats.map((format) => {
+      const place = places.find((candidate) => candidate.eventCity.id === format.eventCityId)!;
+      return presentFormat(format, place.eventCity, place.event, left.get(format.id)!, regionName);
+    }),
+    city: first ? presentCity(first.city) : null,
+    event_city: first && single ? presentEventCity(first.eventCity, first.city) : null,
+  };
+}
+
+async function findFormat(db: Database, publicId: string) {
+  const [row] = await db
+    .select({ format: eventFormats, eventCity: eventCities, city: cities, event: events })
+    .from(eventFormats)
+    .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
+    .innerJoin(cities, eq(cities.id, eventCities.cityId))
+    .innerJoin(events, eq(events.id, eventCities.eventId))
+    .where(eq(eventFormats.publicId, publicId));
+  return found(row);
+}
+
+/** GET /api/event_format/{id}: one format with its event city. */
+export async function getFormat(db: Database, publicId: string) {
+  const row = await findFormat(db, publicId);
+  const [left, regionName] = await Promise.all([ticketsLeft(db, [row.format]), regionNames(db, [row.format])]);
+  return { ...presentFormat(row.format, row.eventCity, row.event, left.get(row.format.id)!, regionName), city: presentCity(row.city) };
+}
+
+/** GET /api/event_format/active/insurances/{id}: insurance offers of a format, with its start as unix seconds. */
+export async function listFormatInsurances(db: Database, publicId: string) {
+  const row = await findFormat(db, publicId);
+  if (!row.format.insuranceAvailable) return [];
+  const offers = await db
+    .select({ insurance: insurances })
+    .from(formatInsurances)
+    .innerJoin(insurances, eq(insurances.id, formatInsurances.insuranceId))
+    .where(eq(formatInsurances.formatId, row.format.id))
+    .orderBy(asc(insurances.sort));
+  const start = row.format.startTime ?? row.eventCity.startTime;
+  return offers.map(({ insurance }) => ({
+    ...presentInsurance(insurance),
+    format_public_id: row.format.publicId,
+    format_start_time: Math.floor(start.getTime() / 1000),
+  }));
+}
+
+/** GET /api/insurance/event/city/formats/{id}: formats of an event city that sell insurance (the insurance popup's third select). */
+export async function listInsurableFormats(db: Database, eventCityPublicId: string) {
+  const place = found(await findEventCity(db, eventCityPublicId));
+  const formats = await db
+    .select()
+    .from(eventFormats)
+    .where(and(eq(eventFormats.eventCityId, place.eventCity.id), eq(eventFormats.insuranceAvailable, true), eq(eventFormats.hidden, false)))
+    .orderBy(asc(eventFormats.sort));
+  return formats.map((format) => ({
+    public_id: format.publicId,
+    title: format.title,
+    start_time: (format.startTime ?? place.eventCity.startTime).toISOString(),
+  }));
+}
+
+/** GET /api/teams/{id}: teams registered in a team format. */
+export async function listTeams(db: Database, formatPublicId: string) {
+  const { format } = await findFormat(db, formatPublicId);
+  const rows = await db.select().from(teams).where(eq(teams.formatId, format.id)).orderBy(asc(teams.number));
+  return rows.map((team) => ({
+    public_id: team.publicId,
+    name: team.name,
+    number: team.number,
+    members_count: team.membersCount,
+    max_count: format.maxCount,
+    free_places: Math.max(0, format.maxCount - team.membersCount),
+  }));
+}
+
+/** GET /api/space/{id}: every seat of a format with numbered places. */
+export async function listSpacePlaces(db: Database, formatPublicId: string) {
+  const { format } = await findFormat(db, formatPublicId);
+  const rows = await db
+    .select()
+    .from(spacePlaces)
+    .where(eq(spacePlaces.formatId, format.id))
+    .orderBy(asc(spacePlaces.sector), asc(spacePlaces.row), asc(spacePlaces.place));
+  return rows.map((row) => ({ public_id: row.publicId, sector: row.sector, row: row.row, place: row.place, free: !row.booked }));
+}
+
+/** GET /api/space/map/list/{id}: the sectors of a seated format, for the seat map. */
+export async function listSpaceSectors(db: Database, formatPublicId: string) {
+  const places = await listSpacePlaces(db, formatPublicId);
+  const sectors = new Map<string, { sector: string; rows: number; places_per_row: number; free_count: number; total_count: number }>();
+  for (const place of places) {
+    const sector = sectors.get(place.sector) ?? { sector: place.sector, rows: 0, places_per_row: 0, free_count: 0, total_count: 0 };
+    sector.rows = Math.max(sector.rows, place.row);
+    sector.places_per_row = Math.max(sector.places_per_row, place.place);
+    sector.total_count += 1;
+    if (place.free) sector.free_count += 1;
+    sectors.set(place.sector, sector);
+  }
+  return [...sectors.values()];
+}
+
+/** GET /api/booked/numbers/{id}: start numbers of a format, free and taken. */
+export async function startNumbers(db: Database, formatPublicId: string) {
+  const { format } = await findFormat(db, formatPublicId);
+  if (format.numberFrom === null || format.numberTo === null) return { free_numbers: [], booked_numbers: [] };
+  const rows = await db.select({ number: bookedNumbers.number }).from(bookedNumbers).where(eq(bookedNumbers.formatId, format.id));
+  const booked = new Set(rows.map((row) => row.number));
+  const free: number[] = [];
+  for (let number = format.numberFrom; number <= format.numberTo; number++) if (!booked.has(number)) free.push(number);
+  return { free_numbers: free, booked_numbers: [...booked].sort((a, b) => a - b) };
+}
+
+export const startNumberMessages = {
+  notChosen: 'Для этого формата номер не выбирается',
+  outOfRange: 'Такого номера нет',
+  taken: 'Этот номер уже занят',
+  alreadyChosen: 'Вы уже выбрали номер в этом формате',
+} as const;
+
+/**
+ * POST /api/booked/number: takes a start number for the signed-in user. The primary key (format,
+ * number) decides races: of two people taking one number at once, one gets it, the other a 400.
+ */
+export async function bookStartNumber(db: Database, now: Date, userId: number, input: { format_public_id: string; number: number }) {
+  const { format } = await findFormat(db, input.format_public_id);
+  if (format.numberFrom === null || format.numberTo === null) throw badRequest(startNumberMessages.notChosen);
+  if (input.number < format.numberFrom || input.number > format.numberTo) throw badRequest(startNumberMessages.outOfRange);
+  const [mine] = await db
+    .select({ number: bookedNumbers.number })
+    .from(bookedNumbers)
+    .where(and(eq(bookedNumbers.formatId, format.id), eq(bookedNumbers.userId, userId)));
+  if (mine) throw badRequest(startNumberMessages.alreadyChosen);
+  const taken = await db
+    .insert(bookedNumbers)
+    .values({ formatId: format.id, number: input.number, userId, bookedAt: now })
+    .onConflictDoNothing()
+    .returning({ number: bookedNumbers.number });
+  if (taken.length === 0) throw badRequest(startNumberMessages.taken);
+  return { number: input.number, ...(await startNumbers(db, input.format_public_id)) };
+}
+
+/** GET /api/external/formats/{event_city_id}: formats sold by a partner site. */
+export async function listExternalFormats(db: Database, eventCityPublicId: string) {
+  const place = found(await findEventCity(db, eventCityPublicId));
+  const rows = await db
+    .select()
+    .from(externalFormats)
+    .where(eq(externalFormats.eventCityId, place.eventCity.id))
+    .orderBy(asc(externalFormats.id));
+  return {
+    values: rows.map((row) => ({
+      public_id: row.publicId,
+      title: row.title,
+      description: row.description,
+      price: toRubles(row.price),
+      link: row.link,
+      start_time: row.startTime.toISOString(),
+    })),
+    city: presentCity(place.city),
+  };
+}

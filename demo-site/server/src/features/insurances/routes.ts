@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ServerDeps } from '../../deps';
+import { cacheable } from '../../http/response-cache';
+import { idParams, noQuery } from '../../lib/schemas';
+import { getInsurance, listInsurances } from './service';
+
+/** Insurance offers (the per-format lists are in formats/). */
+export const insuranceRoutes =
+  ({ db }: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/insurances', { config: cacheable, schema: { querystring: noQuery } }, async () => ({ values: await listInsurances(db) }));
+    app.get('/api/insurances/:id', { config: cacheable, schema: { params: idParams, querystring: noQuery } }, async (request) =>
+      getInsurance(db, request.params.id),
+    );
+  };

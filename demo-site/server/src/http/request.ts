@@ -1,0 +1,20 @@
+import type { FastifyRequest } from 'fastify';
+
+/** What a sign-in records about the request. */
+export interface RequestMeta {
+  ip: string | undefined;
+  userAgent: string | undefined;
+}
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 512),
+});
+
+/** accounts-sso §6: the stored token goes in `Authorization`, as `Bearer <token>` or bare. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization?.trim();
+  if (!header) return null;
+  const token = (/^Bearer\s+(.+)$/i.exec(header)?.[1] ?? header).trim();
+  return token.length > 0 && token.length <= 256 ? token : null;
+}

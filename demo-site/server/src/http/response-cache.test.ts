@@ -1,0 +1,53 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { cacheable, installResponseCache } from './response-cache';
+
+async function appWithCounter(ttlMs: number) {
+  const app = Fastify();
+  installResponseCache(app, ttlMs);
+  let calls = 0;
+  app.get('/public', { config: cacheable }, async () => {
+    calls += 1;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return { calls };
+  });
+  app.get('/missing', { config: cacheable }, async (_request, reply) => {
+    calls += 1;
+    return reply.code(404).send({ message: 'Не найдено' });
+  });
+  app.get('/private', async () => ({ calls: ++calls }));
+  return { app, calls: () => calls };
+}
+
+describe('response cache', () => {
+  it('answers the same URL from memory and lets concurrent misses share one computation', async () => {
+    const { app, calls } = await appWithCounter(10_000);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => app.inject('/public')));
+    expect(calls()).toBe(1);
+    expect(answers.map((answer) => answer.json())).toEqual(Array(10).fill({ calls: 1 }));
+    const again = await app.inject('/public');
+    expect(again.headers['x-cache']).toBe('HIT');
+    expect(again.headers['content-type']).toContain('application/json');
+    expect((await app.inject('/public?x=1')).json()).toEqual({ calls: 2 });
+  });
+
+  it('never keeps errors or routes not marked cacheable, and expires', async () => {
+    const { app, calls } = await appWithCounter(30);
+    await app.inject('/missing');
+    await app.inject('/missing');
+    expect(calls()).toBe(2);
+    await app.inject('/private');
+    await app.inject('/private');
+    expect(calls()).toBe(4);
+    await app.inject('/public');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect((await app.inject('/public')).json()).toEqual({ calls: 6 });
+  });
+
+  it('is off with a zero lifetime', async () => {
+    const { app, calls } = await appWithCounter(0);
+    await app.inject('/public');
+    await app.inject('/public');
+    expect(calls()).toBe(2);
+  });
+});

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Public, read-mostly GET: the serialized answer may be reused for `responseCacheMs`. */
+    cache?: boolean;
+  }
+}
+
+/** Route config for public catalogue reads (events, formats, shop, content). Never for user data. */
+export const cacheable = { cache: true } as const;
+
+interface Entry {
+  expires: number;
+  /** The serialized body once the first request produced it; null when it did not answer 200. */
+  body: Promise<string | null>;
+}
+
+const producers = new WeakMap<FastifyRequest, (body: string | null) => void>();
+const MAX_ENTRIES = 1000;
+
+/**
+ * A micro-cache for public GETs, by URL: within `ttlMs` the same URL is answered from memory, and while
+ * the first request is still computing, the others wait for its answer instead of querying too. Embedded
+ * PGlite runs queries on the server's own thread, so this is what keeps the catalogue fast under load;
+ * stock and prices are at most `ttlMs` old on screen and are always rechecked when buying.
+ */
+export function installResponseCache(app: FastifyInstance, ttlMs: number): void {
+  if (ttlMs <= 0) return;
+  const entries = new Map<string, Entry>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !request.routeOptions.config.cache) return;
+    const now = performance.now();
+    const entry = entries.get(request.url);
+    if (entry && entry.expires > now) {
+      const body = await entry.body;
+      if (body !== null) return reply.code(200).header('x-cache', 'HIT').type('application/json; charset=utf-8').send(body);
+      return;
+    }
+    if (entries.size >= MAX_ENTRIES) {
+      for (const [key, old] of entries) if (old.expires <= now) entries.delete(key);
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+    }
+    let resolve!: (body: string | null) => void;
+    const body = new Promise<string | null>((done) => {
+      resolve = done;
+    });
+    entries.set(request.url, { expires: now + ttlMs, body });
+    producers.set(request, resolve);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const resolve = producers.get(request);
+    if (!resolve) return payload;
+    producers.delete(request);
+    if (reply.statusCode === 200 && typeof payload === 'string') resolve(payload);
+    else {
+      entries.delete(request.url);
+      resolve(null);
+    }
+    return payload;
+  });
+
+  // A request that ends without sending (aborted) must not leave the others waiting.
+  app.addHook('onResponse', async (request) => {
+    const resolve = producers.get(request);
+    if (!resolve) return;
+    producers.delete(request);
+    entries.delete(request.url);
+    resolve(null);
+  });
+}

@@ -1,0 +1,34 @@
+/** An error the client is meant to see: its status and a Russian message (spec 8 of both documents). */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const messages = {
+  notFound: 'Не найдено',
+  badRequest: (field: string) => `Некорректные данные запроса: ${field}`,
+  badJson: 'Некорректные данные запроса: тело запроса не является JSON',
+  tooLarge: 'Слишком большой запрос',
+  uriTooLong: 'Слишком длинный адрес запроса',
+  unsupportedMediaType: 'Неподдерживаемый тип данных запроса',
+  unauthorized: 'Требуется авторизация',
+  tooManyRequests: 'Слишком много попыток. Попробуйте позже',
+  serverError: 'Произошла ошибка, попробуйте позже',
+} as const;
+
+export const notFound = (message: string = messages.notFound) => new HttpError(404, message);
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string = messages.unauthorized) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const tooManyRequests = (message: string = messages.tooManyRequests) => new HttpError(429, message);
+
+/** Returns the value or throws 404 when a lookup by id found nothing. */
+export function found<T>(value: T | undefined | null, message?: string): T {
+  if (value === undefined || value === null) throw notFound(message);
+  return value;
+}

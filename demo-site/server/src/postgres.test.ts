@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, type DatabaseHandle, openPostgres } from './db/client';
+import { prepareDatabase } from './db/prepare';
+import { manualClock } from './lib/clock';
+import { openTemplateDatabase, SEED_DATE } from './testing/fixtures';
+import { type RunningPostgres, startPostgres } from './testing/postgres';
+import { accountSuite } from './testing/suites/accounts';
+import { catalogueSuite } from './testing/suites/catalogue';
+
+// The DB-facing suites again, on a real PostgreSQL 15 server started here on a free port: the same
+// migrations, seed and queries as on PGlite.
+let server: RunningPostgres;
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  database = await openPostgres(server.url);
+  await prepareDatabase(database, manualClock(SEED_DATE));
+});
+
+afterAll(async () => {
+  await database?.close();
+  await server?.stop();
+});
+
+/** A digest of the seed's generated data (results, seats, numbers, teams, dates) — equal means the same seed. */
+async function seedFingerprint(db: Database): Promise<string> {
+  const result = await db.execute(sql`
+    select md5(concat_ws('#',
+      (select string_agg(concat_ws(',', public_id, first_name, last_name, net_time, place_overall), '|' order by public_id) from result_rows),
+      (select string_agg(concat_ws(',', public_id, booked), '|' order by public_id) from space_places),
+      (select string_agg(concat_ws(',', format_id, number), '|' order by format_id, number) from booked_numbers),
+      (select string_agg(concat_ws(',', public_id, members_count), '|' order by public_id) from teams),
+      (select string_agg(concat_ws(',', public_id, extract(epoch from start_time)::bigint), '|' order by public_id) from event_cities)
+    )) as digest`);
+  // Both drivers answer { rows }; the shared query layer types the raw result as unknown.
+  return (result as unknown as { rows: { digest: string }[] }).rows[0]!.digest;
+}
+
+describe('PostgreSQL 15', () => {
+  it('migrations and seed are idempotent: preparing again changes nothing', async () => {
+    expect(await prepareDatabase(database, manualClock(SEED_DATE))).toEqual({ seeded: false });
+  });
+
+  it('the seed is deterministic: PostgreSQL and the PGlite template hold the same data', async () => {
+    const template = await openTemplateDatabase();
+    try {
+      expect(await seedFingerprint(database.db)).toBe(await seedFingerprint(template.db));
+    } finally {
+      await template.close();
+    }
+  });
+  describe('catalogue', () => catalogueSuite(() => database));
+  describe('accounts', () => accountSuite(() => database));
+});

@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildServer } from './app';
+import { defaultConfig, type ServerConfig } from './config';
+import { type DatabaseHandle, openPglite, openPostgres } from './db/client';
+import { prepareDatabase } from './db/prepare';
+import type { ServerDeps } from './deps';
+import { type Clock, systemClock } from './lib/clock';
+import { createStaticGeoLocator } from './lib/geo';
+import { createOutboxSenders } from './messaging/senders';
+
+export interface StartOptions {
+  /** 0 picks a free port (tests). Default 3000. */
+  port?: number;
+  host?: string;
+  /** The project's data folder; the embedded database lives in `<dataDir>/server-db`. */
+  dataDir?: string;
+  /** A PostgreSQL server instead of the embedded database. */
+  databaseUrl?: string;
+  /** An already opened database (tests pass a clone of the seeded template). */
+  database?: DatabaseHandle;
+  config?: Partial<ServerConfig>;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RunningServer {
+  url: string;
+  app: FastifyInstance;
+  deps: ServerDeps;
+  /** Whether this start created the data (migrate + seed) rather than reopening it. */
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+/** Opens (creating, migrating and seeding on first use) the database, then listens. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? 3000;
+  const host = options.host ?? '127.0.0.1';
+  const clock = options.clock ?? systemClock;
+  const database =
+    options.database ??
+    (options.databaseUrl
+      ? await openPostgres(options.databaseUrl)
+      : await openPglite(options.dataDir ? { dataDir: join(options.dataDir, 'server-db') } : {}));
+  try {
+    const { seeded } = await prepareDatabase(database, clock);
+    const config = defaultConfig({ publicUrl: `http://${host}:${port}`, ...options.config });
+    const deps: ServerDeps = {
+      db: database.db,
+      clock,
+      ...createOutboxSenders(database.db, clock),
+      geo: createStaticGeoLocator(config.demo ? { city: 'Москва', country: 'Россия' } : null),
+      config,
+    };
+    const app = await buildServer(deps, { logger: options.logger ?? false });
+    await app.listen({ port, host });
+    const address = app.server.address();
+    const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
+    // With port 0 the links in letters only know their port now.
+    if (!options.config?.publicUrl) deps.config.publicUrl = url;
+    return {
+      url,
+      app,
+      deps,
+      seeded,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}
