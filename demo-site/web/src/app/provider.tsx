@@ -1,0 +1,87 @@
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { isApiError } from '../lib/api-client';
+import { removeToken } from '../lib/auth';
+import { setDateLanguage } from '../lib/dates';
+import { errorAction } from '../lib/error-catalogue';
+import { i18n, type Language } from '../lib/i18n';
+import { applyTheme } from '../lib/theme';
+import { ErrorPopup } from './error-popup';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `globalErrors: false` keeps a call's failures out of the global popup (the screen handles them). */
+    queryMeta: { globalErrors?: boolean };
+    mutationMeta: { globalErrors?: boolean };
+  }
+}
+
+/** Server state defaults: 4xx answers are final, a lost connection or a 5xx is retried once. */
+export function createQueryClient(
+  onError: (error: unknown, meta: { globalErrors?: boolean } | undefined) => void,
+  retry = true,
+): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.meta) }),
+    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => onError(error, mutation.meta) }),
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        retry: (failures, error) => retry && failures < 1 && (!isApiError(error) || error.status === 0 || error.status >= 500),
+      },
+    },
+  });
+}
+
+interface AppProviderProps {
+  children: ReactNode;
+  /** Goes to a path of the app (the router's navigate); used for 401 and 403. */
+  navigate: (path: string) => void;
+  /** For tests: no retries, so error states show at once. */
+  retry?: boolean;
+}
+
+/** Everything the screens share: translations, server state, the error catalogue's popup. */
+export function AppProvider({ children, navigate, retry = true }: AppProviderProps) {
+  const [message, setMessage] = useState<string | null>(null);
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+
+  const [client] = useState(() => {
+    const handle = (error: unknown, meta: { globalErrors?: boolean } | undefined) => {
+      if (meta?.globalErrors === false) return;
+      const action = errorAction(error);
+      if (action.kind === 'message') setMessage(action.message);
+      else if (action.kind === 'generic') setMessage(i18n.t('errors.generic'));
+      else if (action.kind === 'login') {
+        if (action.removeToken) removeToken();
+        navigateRef.current('/login');
+      }
+    };
+    return createQueryClient(handle, retry);
+  });
+
+  useEffect(() => {
+    applyTheme();
+    const onLanguage = (language: string) => {
+      setDateLanguage(language as Language);
+      document.documentElement.lang = language;
+    };
+    onLanguage(i18n.language);
+    i18n.on('languageChanged', onLanguage);
+    return () => i18n.off('languageChanged', onLanguage);
+  }, []);
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        {children}
+        <ErrorPopup message={message} onClose={() => setMessage(null)} />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,106 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/ui/page';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { type EventCityFilter, useFilteredEventCities } from '../../features/events/api/filter-event-cities';
+import { useEventCities } from '../../features/events/api/get-event-cities';
+import { useEventTypes } from '../../features/events/api/get-event-types';
+import { EventCityCard } from '../../features/events/components/event-city-card';
+import { dayjs, monthRange, upcomingMonths } from '../../lib/dates';
+
+/** The calendar: upcoming events by city, type and month; the filters live in the address. */
+export default function Calendar() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const city = params.get('city') ?? '';
+  const type = params.get('type') ?? '';
+  const month = params.get('month') ?? '';
+  const cities = useEventCities();
+  const types = useEventTypes();
+  const filter: EventCityFilter = {
+    city_id: city ? Number(city) : undefined,
+    event_type: type || undefined,
+    ...(month ? monthRange(month) : {}),
+    limit: 100,
+  };
+  const list = useFilteredEventCities(filter);
+  // Re-computed on language change so month names follow the language.
+  const months = upcomingMonths(dayjs().locale(i18n.language === 'en' ? 'en-gb' : 'ru'));
+
+  const setFilter = (name: 'city' | 'type' | 'month', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div className="container page">
+      <PageTitle>{t('calendar.title')}</PageTitle>
+      <form className="filters" aria-label={t('calendar.filters')} onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor={`${id}-city`}>{t('calendar.city')}</label>
+          <select id={`${id}-city`} value={city} onChange={(event) => setFilter('city', event.target.value)}>
+            <option value="">{t('calendar.allCities')}</option>
+            {cities.data?.values.map((option) => (
+              <option key={option.id} value={String(option.id)}>
+                {option.name_ru}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-type`}>{t('calendar.type')}</label>
+          <select id={`${id}-type`} value={type} onChange={(event) => setFilter('type', event.target.value)}>
+            <option value="">{t('calendar.allTypes')}</option>
+            {types.data?.values.map((option) => (
+              <option key={option.public_id} value={option.public_id}>
+                {option.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-month`}>{t('calendar.month')}</label>
+          <select id={`${id}-month`} value={month} onChange={(event) => setFilter('month', event.target.value)}>
+            <option value="">{t('calendar.allMonths')}</option>
+            {months.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {city || type || month ? (
+          <button
+            type="button"
+            className="button button--secondary filters__reset"
+            onClick={() => setParams(new URLSearchParams(), { replace: true })}
+          >
+            {t('calendar.reset')}
+          </button>
+        ) : null}
+      </form>
+
+      <div aria-live="polite" aria-busy={list.isFetching}>
+        {list.isPending ? <Loading /> : null}
+        {list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : null}
+        {list.data && list.data.values.length === 0 ? <EmptyState>{t('calendar.empty')}</EmptyState> : null}
+        {list.data && list.data.values.length > 0 ? (
+          <>
+            <p className="muted">{t('calendar.found', { count: list.data.count ?? list.data.values.length })}</p>
+            <ul className="card-grid card-grid--2">
+              {list.data.values.map((eventCity) => (
+                <li key={eventCity.public_id}>
+                  <EventCityCard eventCity={eventCity} headingLevel={2} />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

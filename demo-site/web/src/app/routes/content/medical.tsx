@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { useBreadcrumbTitle } from '../../../lib/breadcrumbs';
+import { ContentPage } from './content-page';
+
+/** The medical-certificate page under about (ticketing-shop §2 footer). */
+export default function Medical() {
+  const { t } = useTranslation();
+  useBreadcrumbTitle(t('content.medical.title'));
+  return <ContentPage name="medical" />;
+}

@@ -1,0 +1,53 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getBasket } from '../../features/basket/basket-store';
+import { renderApp } from '../../testing/render';
+
+describe('event page', () => {
+  it('shows the formats of the next city with price, tickets left and the seats label', async () => {
+    renderApp('/calendar/spring-run');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Забег Героев. Весна' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Форматы участия — Москва' })).toBeTruthy();
+    const fiveK = await screen.findByRole('article', { name: '5 км' });
+    expect(within(fiveK).getByText('1 200 ₽')).toBeTruthy();
+    expect(within(fiveK).getByText('1500')).toBeTruthy();
+    // No max_count from the server: the default 10 seats (ticketing-shop §9).
+    expect(within(fiveK).getByText('10 мест')).toBeTruthy();
+    const relay = screen.getByRole('article', { name: 'Эстафета 4×5 км' });
+    expect(within(relay).getByText('4 места')).toBeTruthy();
+    expect((within(relay).getByRole('button', { name: /Билеты закончились/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('adds a ticket to the basket, and the header counter follows', async () => {
+    const user = userEvent.setup();
+    renderApp('/calendar/spring-run/HERO10');
+    expect(await screen.findByText('Промокод HERO10 будет применён к билетам в корзине')).toBeTruthy();
+    const basket = screen.getByRole('link', { name: 'Корзина, товаров: 0' });
+    const fiveK = await screen.findByRole('article', { name: '5 км' });
+    await user.click(within(fiveK).getByRole('button', { name: /Добавить в корзину/ }));
+    expect(basket.getAttribute('aria-label')).toBe('Корзина, товаров: 1');
+    expect(within(fiveK).getByRole('link', { name: 'В корзине — оформить' })).toBeTruthy();
+    expect(getBasket().goods).toMatchObject([
+      {
+        selector: 'ticket',
+        public_id: 'format-5k',
+        format_public_id: 'format-5k',
+        promocode: 'HERO10',
+        count: 1,
+        kind: 'athlete',
+        event_city: { public_id: 'ec-moscow' },
+      },
+    ]);
+  });
+
+  it('switches the city in the city popup', async () => {
+    const user = userEvent.setup();
+    renderApp('/calendar/spring-run');
+    await user.click(await screen.findByRole('button', { name: 'Сменить город' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Выберите город' });
+    await user.click(within(dialog).getByRole('button', { name: /Казань/ }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Форматы участия — Казань' })).toBeTruthy());
+    expect(screen.getByTestId('location').textContent).toContain('city=ec-kazan');
+  });
+});

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../components/ui/page';
+
+/** accounts-sso §2.2: where old Microsoft browsers are sent. */
+export default function NotSupported() {
+  const { t } = useTranslation();
+  return (
+    <div className="container page page--center">
+      <PageTitle>{t('notSupported.title')}</PageTitle>
+      <p>{t('notSupported.text')}</p>
+    </div>
+  );
+}

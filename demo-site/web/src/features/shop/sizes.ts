@@ -1,0 +1,36 @@
+import type { Product } from './api/schemas';
+
+export interface SizeOption {
+  name: string;
+  /** The proportion's public id, sent with the order; null when the product only lists sizes. */
+  public_id: string | null;
+  /** What is left of the size; zero or less is disabled in the select (ticketing-shop §5). */
+  count: number;
+}
+
+/** A product without sizes can be added as many as this (the spec keeps the constant's value to itself). */
+export const SHOP_MAX_COUNT = 10;
+
+/** The product's sizes: its proportions with their stock, else its size list. */
+export function sizeOptions(product: Pick<Product, 'proportions' | 'size'>): SizeOption[] {
+  const stock = new Map((product.size ?? []).map((option) => [option.size, option.count]));
+  if (product.proportions && product.proportions.length > 0) {
+    return product.proportions.map((proportion) => ({
+      name: proportion.name,
+      public_id: proportion.public_id,
+      count: proportion.count ?? stock.get(proportion.name) ?? 0,
+    }));
+  }
+  return (product.size ?? []).map((option) => ({ name: option.size, public_id: null, count: option.count }));
+}
+
+/** A card with exactly one size preselects it (ticketing-shop §2). */
+export function initialSize(options: SizeOption[]): SizeOption | null {
+  return options.length === 1 ? options[0]! : null;
+}
+
+/** How many of the chosen size (or of a product without sizes) can be bought. */
+export function maxCountOf(options: SizeOption[], size: SizeOption | null): number {
+  if (options.length === 0) return SHOP_MAX_COUNT;
+  return size ? Math.min(size.count, SHOP_MAX_COUNT) : 0;
+}

@@ -1,0 +1,33 @@
+/**
+ * Phones of ticketing-shop §5: the country comes from the prefix (992 TJ, 375 BY, 79 RU, 77 KZ) and
+ * fixes the number of digits (RU and KZ 11, BY and TJ 12). Numbers are sent as digits, no plus.
+ */
+export type PhoneCountry = 'RU' | 'KZ' | 'BY' | 'TJ';
+
+const countries: { country: PhoneCountry; prefix: string; digits: number }[] = [
+  { country: 'TJ', prefix: '992', digits: 12 },
+  { country: 'BY', prefix: '375', digits: 12 },
+  { country: 'RU', prefix: '79', digits: 11 },
+  { country: 'KZ', prefix: '77', digits: 11 },
+];
+
+/** The digits of a phone as typed; a Russian 8 at the start becomes 7. */
+export function phoneDigits(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('89') ? `7${digits.slice(1)}` : digits;
+}
+
+export function phoneCountry(value: string): PhoneCountry | null {
+  const digits = phoneDigits(value);
+  return countries.find((entry) => digits.startsWith(entry.prefix))?.country ?? null;
+}
+
+/** Full length for its country. */
+export function isValidPhone(value: string): boolean {
+  const digits = phoneDigits(value);
+  const entry = countries.find((candidate) => digits.startsWith(candidate.prefix));
+  return entry !== undefined && digits.length === entry.digits;
+}
+
+/** ticketing-shop §5 checkout e-mail: the top-level part is 2 to 12 letters. */
+export const emailPattern = /^[\p{L}\d._%+-]+@[\p{L}\d-]+(\.[\p{L}\d-]+)*\.\p{L}{2,12}$/u;
