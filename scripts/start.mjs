@@ -53,9 +53,9 @@ process.on('SIGTERM', () => shutdown(0));
 
 console.log(`
 The demo is starting:
-  demo site (API)     http://127.0.0.1:${env.PORT}   (the site's pages arrive with the web app)
+  demo site           http://127.0.0.1:${env.PORT}   ← the ticketing site (pages and /api)
   identity provider   http://127.0.0.1:${env.IDP_PORT}
-  script-tag example  http://127.0.0.1:${env.EXAMPLE_PORT}   ← open this
+  script-tag example  http://127.0.0.1:${env.EXAMPLE_PORT}   ← the SDK dropped into a plain page
   React example       http://127.0.0.1:${env.REACT_EXAMPLE_PORT}
 Press Ctrl+C to stop.
 `);

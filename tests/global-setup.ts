@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { startReactExample } from '@gid/example-react';
 import { startExample } from '@gid/example-script-tag';
 import { startIdp } from '@gid/idp';
+import { DEFAULT_WEB_DIR, startServer } from '@gid/server';
 
 /** A port the OS says is free now (the parts need each other's origins before they start). */
 const freePort = () =>
@@ -24,11 +25,28 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const examplePort = await freePort();
   const exampleOrigin = `http://127.0.0.1:${examplePort}`;
   const reactPort = await freePort();
+  const sitePort = await freePort();
+  const siteOrigin = `http://127.0.0.1:${sitePort}`;
   const reactOrigin = `http://127.0.0.1:${reactPort}`;
   const idp = await startIdp({
     port: 0,
     dataDir: join(dataDir, 'idp'),
-    clientOrigins: { 'example-script-tag': exampleOrigin, 'example-curtain': exampleOrigin, 'example-react': reactOrigin },
+    clientOrigins: {
+      'example-script-tag': exampleOrigin,
+      'example-curtain': exampleOrigin,
+      'example-react': reactOrigin,
+      'demo-site': siteOrigin,
+      vk: siteOrigin,
+      google: siteOrigin,
+    },
+  });
+  // The demo site: the API with the built web app, a fresh embedded database, the idp above.
+  const provider = (clientId: string) => ({ issuer: idp.url, clientId });
+  const site = await startServer({
+    port: sitePort,
+    dataDir: join(dataDir, 'site'),
+    webDir: DEFAULT_WEB_DIR,
+    config: { identity: { gid: provider('demo-site'), vk: provider('vk'), google: provider('google') } },
   });
   // The React example's server passes its token and logout calls to the script-tag example's backend.
   const example = await startExample({
@@ -41,7 +59,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_IDP_URL = idp.url;
   process.env.E2E_EXAMPLE_URL = example.url;
   process.env.E2E_REACT_URL = react.url;
+  process.env.E2E_SITE_URL = site.url;
   return async () => {
+    await site.close();
     await react.close();
     await example.close();
     await idp.close();

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,6 +9,7 @@ import { devOutboxRoutes } from './features/dev-outbox/routes';
 import { emailAuthRoutes } from './features/email-auth/routes';
 import { eventRoutes } from './features/events/routes';
 import { formatRoutes } from './features/formats/routes';
+import { gidRoutes } from './features/gid/routes';
 import { imageRoutes } from './features/images/routes';
 import { insuranceRoutes } from './features/insurances/routes';
 import { locationRoutes } from './features/locations/routes';
@@ -22,10 +22,12 @@ import { resultRoutes } from './features/results/routes';
 import { sessionRoutes } from './features/sessions/routes';
 import { shopRoutes } from './features/shop/routes';
 import { smsAuthRoutes } from './features/sms-auth/routes';
+import { socialRoutes } from './features/social/routes';
 import { supportRoutes } from './features/support/routes';
 import { frameworkErrors, installErrorHandlers } from './http/error-handler';
 import { installJsonParser } from './http/json-body';
 import { installResponseCache } from './http/response-cache';
+import { installSecurityHeaders } from './http/security-headers';
 import { HttpError, messages } from './lib/errors';
 
 export interface BuildOptions {
@@ -51,6 +53,8 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
   insuranceRoutes,
   emailAuthRoutes,
   smsAuthRoutes,
+  socialRoutes,
+  gidRoutes,
   passwordResetRoutes,
   profileRoutes,
   sessionRoutes,
@@ -77,7 +81,7 @@ export async function buildServer(deps: ServerDeps, options: BuildOptions = {}):
   installJsonParser(app);
 
   // The demo runs on plain http://127.0.0.1: no HSTS, no upgrade of subresources to https.
-  await app.register(helmet, { hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
+  installSecurityHeaders(app, { hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new HttpError(429, messages.tooManyRequests),

@@ -5,6 +5,22 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/**
+ * One OAuth 2.0 / OpenID Connect provider the site exchanges codes with. Its endpoints and signing
+ * keys come from the issuer's discovery document (`{issuer}/.well-known/openid-configuration`).
+ */
+export interface IdentityProviderConfig {
+  /** The issuer URL, e.g. `https://accounts.google.com`; the local idp by default. */
+  issuer: string;
+  /** This site's client id at the provider. */
+  clientId: string;
+  /** For a confidential client (`client_secret_post`); without it the client is public (PKCE only). */
+  clientSecret?: string | undefined;
+}
+
+/** The local identity provider (demo-site/idp) on its default port. */
+export const LOCAL_IDP_URL = 'http://127.0.0.1:4000';
+
 /** Behaviour the server is configured with (not where it listens: see main.ts). */
 export interface ServerConfig {
   /** The site's origin, for links in e-mails (/verify/email/{code}…). */
@@ -18,10 +34,16 @@ export interface ServerConfig {
   emailLinkTtlMs: number;
   /** Lifetime of the `secure` token between the reset-code check and the new password. */
   resetSecureTtlMs: number;
-  rateLimits: { login: RateLimit; sms: RateLimit; reset: RateLimit };
+  /**
+   * Per IP and route. `oauth`: the provider code exchanges (GID, social) — looser than `login`, as a
+   * code is single-use and bound to its verifier; the limit keeps junk from being relayed to providers.
+   */
+  rateLimits: { login: RateLimit; sms: RateLimit; reset: RateLimit; oauth: RateLimit };
   supportEmail: string;
   /** How long a public catalogue answer may be reused (0 turns the response cache off). */
   responseCacheMs: number;
+  /** The state provider (GID, the SDK's token call) and the two social networks. */
+  identity: { gid: IdentityProviderConfig; vk: IdentityProviderConfig; google: IdentityProviderConfig };
 }
 
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -37,9 +59,15 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       login: { max: 10, windowMs: 60_000 },
       sms: { max: 5, windowMs: 60_000 },
       reset: { max: 5, windowMs: 60_000 },
+      oauth: { max: 60, windowMs: 60_000 },
     },
     supportEmail: 'support@geroi.example',
     responseCacheMs: 1000,
+    identity: {
+      gid: { issuer: LOCAL_IDP_URL, clientId: 'demo-site' },
+      vk: { issuer: LOCAL_IDP_URL, clientId: 'vk' },
+      google: { issuer: LOCAL_IDP_URL, clientId: 'google' },
+    },
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
+import type { IdentityProviders } from './features/identity-providers/provider';
 import type { Clock } from './lib/clock';
 import type { GeoLocator } from './lib/geo';
 import type { EmailSender, SmsSender } from './messaging/senders';
@@ -11,5 +12,7 @@ export interface ServerDeps {
   email: EmailSender;
   sms: SmsSender;
   geo: GeoLocator;
+  /** GID and the social networks (`createIdentityProviders(config.identity)`). */
+  providers: IdentityProviders;
   config: ServerConfig;
 }

@@ -6,4 +6,4 @@ export { migrateDatabase, prepareDatabase } from './db/prepare';
 export type { ServerDeps } from './deps';
 export { type ExternalIdentity, linkExternalIdentity, signInWithExternalIdentity } from './features/external-identity/service';
 export { type Clock, manualClock, systemClock } from './lib/clock';
-export { type RunningServer, type StartOptions, startServer } from './start';
+export { DEFAULT_WEB_DIR, type RunningServer, type StartOptions, startServer } from './start';

@@ -1,11 +1,20 @@
 // `pnpm start`: the ticketing site's API on 127.0.0.1 (see README.md for the environment variables).
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from './start';
+import { type IdentityProviderConfig, LOCAL_IDP_URL } from './config';
+import { DEFAULT_WEB_DIR, startServer } from './start';
 
 const started = performance.now();
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const env = process.env;
+
+/** `<NAME>_AUTH_URL`, `<NAME>_CLIENT_ID`, `<NAME>_CLIENT_SECRET`: a provider, the local idp by default. */
+const localIdp = env.IDP_PORT ? `http://127.0.0.1:${env.IDP_PORT}` : LOCAL_IDP_URL;
+const provider = (name: string, clientId: string): IdentityProviderConfig => ({
+  issuer: env[`${name}_AUTH_URL`] || localIdp,
+  clientId: env[`${name}_CLIENT_ID`] || clientId,
+  clientSecret: env[`${name}_CLIENT_SECRET`] || undefined,
+});
 
 const server = await startServer({
   port: Number(env.PORT ?? 3000),
@@ -15,8 +24,10 @@ const server = await startServer({
   config: {
     demo: env.GID_DEMO !== '0',
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    identity: { gid: provider('GID', 'demo-site'), vk: provider('VK', 'vk'), google: provider('GOOGLE', 'google') },
   },
   logger: { level: env.LOG_LEVEL ?? 'info' },
+  webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : DEFAULT_WEB_DIR,
 }).catch((error: unknown) => {
   console.error('The server did not start:', error);
   process.exit(1);

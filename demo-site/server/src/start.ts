@@ -1,10 +1,13 @@
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildServer } from './app';
 import { defaultConfig, type ServerConfig } from './config';
 import { type DatabaseHandle, openPglite, openPostgres } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import type { ServerDeps } from './deps';
+import { createIdentityProviders } from './features/identity-providers/provider';
+import { installWebApp } from './http/web-app';
 import { type Clock, systemClock } from './lib/clock';
 import { createStaticGeoLocator } from './lib/geo';
 import { createOutboxSenders } from './messaging/senders';
@@ -22,7 +25,12 @@ export interface StartOptions {
   config?: Partial<ServerConfig>;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** The built web app to serve next to the API (demo-site/web/dist); none when left out. */
+  webDir?: string;
 }
+
+/** Where `npm run build` puts the web app. */
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface RunningServer {
   url: string;
@@ -51,9 +59,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clock,
       ...createOutboxSenders(database.db, clock),
       geo: createStaticGeoLocator(config.demo ? { city: 'Москва', country: 'Россия' } : null),
+      providers: createIdentityProviders(config.identity),
       config,
     };
     const app = await buildServer(deps, { logger: options.logger ?? false });
+    if (options.webDir && !(await installWebApp(app, options.webDir))) {
+      app.log.warn(`No built web app in ${options.webDir}: serving the API only (run npm run build)`);
+    }
     await app.listen({ port, host });
     const address = app.server.address();
     const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;

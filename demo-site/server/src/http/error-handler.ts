@@ -10,28 +10,39 @@ const cyrillic = /[а-яё]/i;
  */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
-
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0]!;
-      const message =
-        issue.message && cyrillic.test(issue.message) ? issue.message : messages.badRequest(fieldOf(issue, error.validationContext));
-      return reply.code(400).send({ message });
-    }
-
-    const status = error.statusCode ?? 500;
-    if (status === 429) return reply.code(429).send({ message: messages.tooManyRequests });
-    if (status === 413) return reply.code(413).send({ message: messages.tooLarge });
-    if (status === 415) return reply.code(415).send({ message: messages.unsupportedMediaType });
-    if (status >= 400 && status < 500) {
-      const badJson = error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP');
-      return reply.code(400).send({ message: badJson ? messages.badJson : messages.badRequest('запрос') });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: messages.serverError });
+    const { status, message } = describeError(error, request);
+    return reply.code(status).send({ message });
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
+}
+
+/** What an error means for the client: its status and Russian message (logs the unexpected ones). */
+export function describeError(error: FastifyError | HttpError, request: FastifyRequest): { status: number; message: string } {
+  if (error instanceof HttpError) {
+    // An outside service (an identity provider) failed or refused: what it said goes to the log.
+    if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
+    else if (error.cause) request.log.info({ err: error.cause }, error.message);
+    return { status: error.statusCode, message: error.message };
+  }
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issue = error.validation[0]!;
+    const message =
+      issue.message && cyrillic.test(issue.message) ? issue.message : messages.badRequest(fieldOf(issue, error.validationContext));
+    return { status: 400, message };
+  }
+
+  const status = error.statusCode ?? 500;
+  if (status === 429) return { status, message: messages.tooManyRequests };
+  if (status === 413) return { status, message: messages.tooLarge };
+  if (status === 415) return { status, message: messages.unsupportedMediaType };
+  if (status >= 400 && status < 500) {
+    const badJson = error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP');
+    return { status: 400, message: badJson ? messages.badJson : messages.badRequest('запрос') };
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return { status: 500, message: messages.serverError };
 }
 
 function fieldOf(issue: { instancePath: string; keyword: string; params: Record<string, unknown> }, context: string | undefined): string {

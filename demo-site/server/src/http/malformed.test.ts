@@ -73,10 +73,18 @@ const badBodies: [string, string][] = [
   ['huge strings', JSON.stringify(hugeStrings)],
 ];
 
+/** The SDK's backend calls answer errors as OAuth error responses (spec 3.1), with the `message` beside. */
+const oauthPaths = new Set(['/api/auth/gid', '/api/v0.3/backend/oauth/token', '/api/v0.3/backend/oauth/logout']);
+
 function expectClientError(response: LightMyRequestResponse, what: string) {
   expect(response.statusCode, `${what} → ${response.statusCode} ${response.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
   expect(response.statusCode, `${what} → ${response.body.slice(0, 200)}`).toBeLessThan(500);
-  expect(response.json()).toEqual({ message: expect.any(String) });
+  const oauth = oauthPaths.has(what.split(/[ ?]/)[1] ?? '');
+  expect(response.json()).toEqual(
+    oauth
+      ? { error: expect.any(String), error_description: expect.any(String), status: response.statusCode, message: expect.any(String) }
+      : { message: expect.any(String) },
+  );
   expect(response.body).not.toMatch(/\bat \S+ \(|node_modules|stack/);
 }
 

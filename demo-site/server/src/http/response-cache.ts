@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,6 +14,8 @@ interface Entry {
   expires: number;
   /** The serialized body once the first request produced it; null when it did not answer 200. */
   body: Promise<string | null>;
+  /** The same, once settled: hits then answer without waiting for a promise. */
+  settled?: string | null;
 }
 
 const producers = new WeakMap<FastifyRequest, (body: string | null) => void>();
@@ -29,45 +31,59 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
   if (ttlMs <= 0) return;
   const entries = new Map<string, Entry>();
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || !request.routeOptions.config.cache) return;
+  // Callback-style hooks: they run on every request, and a hit is answered without a promise.
+  const hit = (reply: FastifyReply, body: string) =>
+    reply.code(200).header('x-cache', 'HIT').type('application/json; charset=utf-8').send(body);
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || !request.routeOptions.config.cache) return done();
     const now = performance.now();
     const entry = entries.get(request.url);
     if (entry && entry.expires > now) {
-      const body = await entry.body;
-      if (body !== null) return reply.code(200).header('x-cache', 'HIT').type('application/json; charset=utf-8').send(body);
-      return;
+      if (entry.settled === null) return done();
+      if (entry.settled !== undefined) return void hit(reply, entry.settled);
+      // The first request is still computing: wait for its answer.
+      return void entry.body.then((body) => (body === null ? done() : hit(reply, body)));
     }
     if (entries.size >= MAX_ENTRIES) {
       for (const [key, old] of entries) if (old.expires <= now) entries.delete(key);
       if (entries.size >= MAX_ENTRIES) entries.clear();
     }
     let resolve!: (body: string | null) => void;
-    const body = new Promise<string | null>((done) => {
-      resolve = done;
+    const created: Entry = {
+      expires: now + ttlMs,
+      body: new Promise<string | null>((settle) => {
+        resolve = settle;
+      }),
+    };
+    entries.set(request.url, created);
+    producers.set(request, (body) => {
+      created.settled = body;
+      resolve(body);
     });
-    entries.set(request.url, { expires: now + ttlMs, body });
-    producers.set(request, resolve);
+    done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const resolve = producers.get(request);
-    if (!resolve) return payload;
+    if (!resolve) return done(null, payload);
     producers.delete(request);
     if (reply.statusCode === 200 && typeof payload === 'string') resolve(payload);
     else {
       entries.delete(request.url);
       resolve(null);
     }
-    return payload;
+    done(null, payload);
   });
 
   // A request that ends without sending (aborted) must not leave the others waiting.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const resolve = producers.get(request);
-    if (!resolve) return;
-    producers.delete(request);
-    entries.delete(request.url);
-    resolve(null);
+    if (resolve) {
+      producers.delete(request);
+      entries.delete(request.url);
+      resolve(null);
+    }
+    done();
   });
 }

@@ -25,6 +25,7 @@ export const notFound = (message: string = messages.notFound) => new HttpError(4
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message: string = messages.unauthorized) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
+export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string = messages.tooManyRequests) => new HttpError(429, message);
 
 /** Returns the value or throws 404 when a lookup by id found nothing. */

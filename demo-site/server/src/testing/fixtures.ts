@@ -5,6 +5,7 @@ import { type BuildOptions, buildServer } from '../app';
 import { defaultConfig, type ServerConfig } from '../config';
 import { type DatabaseHandle, openPglite } from '../db/client';
 import type { ServerDeps } from '../deps';
+import { createIdentityProviders } from '../features/identity-providers/provider';
 import { manualClock } from '../lib/clock';
 import { createStaticGeoLocator } from '../lib/geo';
 import { createOutboxSenders, readOutbox } from '../messaging/senders';
@@ -39,18 +40,20 @@ export interface TestApp {
 export async function createTestApp(db: DatabaseHandle, config: Partial<ServerConfig> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const clock = manualClock(new Date(new Date(SEED_DATE).getTime() + 3_600_000));
   const loose = { max: 10_000, windowMs: 60_000 };
+  const fullConfig = defaultConfig({
+    publicUrl: 'http://site.test',
+    scrypt: { N: 1024, r: 8, p: 1 },
+    rateLimits: { login: loose, sms: loose, reset: loose, oauth: loose },
+    responseCacheMs: 0,
+    ...config,
+  });
   const deps: ServerDeps = {
     db: db.db,
     clock,
     ...createOutboxSenders(db.db, clock),
     geo: createStaticGeoLocator({ city: 'Москва', country: 'Россия' }),
-    config: defaultConfig({
-      publicUrl: 'http://site.test',
-      scrypt: { N: 1024, r: 8, p: 1 },
-      rateLimits: { login: loose, sms: loose, reset: loose },
-      responseCacheMs: 0,
-      ...config,
-    }),
+    providers: createIdentityProviders(fullConfig.identity),
+    config: fullConfig,
   };
   const app = await buildServer(deps, options);
   return {

@@ -93,7 +93,7 @@ describe('signInWithExternalIdentity', () => {
     expect((await linkExternalIdentity(d, ownerId, identity)).user.public_id).toBe(owner.user.public_id);
     expect((await linkExternalIdentity(d, ownerId, identity)).user.public_id).toBe(owner.user.public_id);
     await expect(linkExternalIdentity(d, otherId, identity)).rejects.toMatchObject({
-      statusCode: 400,
+      statusCode: 409,
       message: 'Этот аккаунт уже привязан к другому пользователю',
     });
     expect((await signInWithExternalIdentity(d, identity, meta)).user.public_id).toBe(owner.user.public_id);

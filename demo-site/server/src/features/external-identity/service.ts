@@ -3,7 +3,7 @@ import { externalIdentities } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import { createSession, type SignedIn } from '../sessions/service';
 import {
   createUser,
@@ -92,7 +92,10 @@ async function findOrCreateAccount(deps: Deps, identity: ExternalIdentity): Prom
   });
 }
 
-/** POST /api/user/add/{network}: links a provider account to the signed-in user (idempotent). */
+/**
+ * POST /api/user/add/{network}: links a provider account to the signed-in user (idempotent); one
+ * linked to another account is a 409.
+ */
 export async function linkExternalIdentity(
   deps: Pick<Deps, 'db' | 'clock'>,
   userId: number,
@@ -102,7 +105,7 @@ export async function linkExternalIdentity(
     .select()
     .from(externalIdentities)
     .where(and(eq(externalIdentities.provider, identity.provider), eq(externalIdentities.subject, identity.subject)));
-  if (link && link.userId !== userId) throw badRequest(externalMessages.linkedElsewhere);
+  if (link && link.userId !== userId) throw conflict(externalMessages.linkedElsewhere);
   if (!link) {
     await deps.db.insert(externalIdentities).values({
       userId,
@@ -113,4 +116,18 @@ export async function linkExternalIdentity(
     });
   }
   return { user: presentUser((await findUserById(deps.db, userId))!) };
+}
+
+/** The account a provider identity is linked to, if any (the GID refresh call reports it). */
+export async function findLinkedUser(
+  deps: Pick<Deps, 'db'>,
+  provider: ExternalProvider,
+  subject: string,
+): Promise<UserResponse | undefined> {
+  const [link] = await deps.db
+    .select({ userId: externalIdentities.userId })
+    .from(externalIdentities)
+    .where(and(eq(externalIdentities.provider, provider), eq(externalIdentities.subject, subject)));
+  const user = link && (await findUserById(deps.db, link.userId));
+  return user ? presentUser(user) : undefined;
 }

@@ -387,7 +387,12 @@ export function accountSuite(database: () => DatabaseHandle) {
 
   it('login, SMS and reset are rate-limited with a Russian 429', async () => {
     const strict = await createTestApp(database(), {
-      rateLimits: { login: { max: 2, windowMs: 60_000 }, sms: { max: 1, windowMs: 60_000 }, reset: { max: 1, windowMs: 60_000 } },
+      rateLimits: {
+        login: { max: 2, windowMs: 60_000 },
+        sms: { max: 1, windowMs: 60_000 },
+        reset: { max: 1, windowMs: 60_000 },
+        oauth: { max: 1, windowMs: 60_000 },
+      },
     });
     const login = () => strict.request({ method: 'PUT', url: '/api/auth', payload: { email: 'x@example.ru', password: 'Abcd1' } });
     expect((await login()).statusCode).toBe(400);

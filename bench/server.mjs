@@ -1,0 +1,211 @@
+// Server benchmark (`npm run bench`): the ticketing API (demo-site/server) started for real as a
+// child process in a temporary data folder — first start (migrate + seed), restart on the existing
+// folder, RSS — then autocannon against two catalogue calls and against a bare Fastify route on the
+// same machine. Prints every figure beside its target; stops by itself and removes its folder.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const serverDir = join(here, '..', 'demo-site', 'server');
+const CONNECTIONS = 50;
+const DURATION_S = 5;
+const TARGETS = { ratio: 0.5, p99Ms: 20, restartS: 3, firstStartS: 12 };
+
+const children = new Set();
+let dataDir;
+
+async function cleanUp() {
+  for (const child of children) child.kill('SIGKILL');
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+}
+// The whole run takes about a minute; past three something hangs: stop, clean up, fail.
+const deadline = setTimeout(async () => {
+  console.error('bench/server.mjs: timed out');
+  await cleanUp();
+  process.exit(1);
+}, 180_000);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await cleanUp();
+    process.exit(130);
+  });
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Spawns `node args` in `cwd`; resolves when a stdout line matches `ready`, with the time it took. */
+function startChild(args, { cwd, env = {}, ready }) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let output = '';
+  const exited = new Promise((resolve) => child.once('exit', resolve)).then(() => children.delete(child));
+  const up = new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk;
+      if (ready.test(output)) {
+        child.stdout.off('data', onData);
+        resolve((performance.now() - started) / 1000);
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before it was ready:\n${output}`)));
+  });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return up.then((seconds) => ({ seconds, pid: child.pid, output, stop }));
+}
+
+/** Resident set size of a process, MiB (Linux /proc). */
+async function rssMiB(pid) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+  return Number.isFinite(kb) && kb > 0 ? kb / 1024 : undefined;
+}
+
+/** The API as `pnpm start` runs it (main.ts through the workspace's tsx), request logging off. */
+async function startApi(port) {
+  return startChild(['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PORT: String(port), HOST: '127.0.0.1', GID_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    ready: /Server ready at/,
+  });
+}
+
+/**
+ * The baseline: Fastify with nothing but routes, in its own process like the API. `/bare` answers a
+ * tiny JSON object; `/same/<n>` answers the n-th body the API gave (as a JSON string, already
+ * serialized), so the comparison with it is about the server's own work, not the size of the answer.
+ */
+const BARE = `
+import Fastify from 'fastify';
+const bodies = JSON.parse(process.env.BODIES);
+const app = Fastify({ logger: false });
+app.get('/bare', async () => ({ hello: 'world' }));
+app.get('/same/:n', (request, reply) => reply.type('application/json; charset=utf-8').send(bodies[Number(request.params.n)]));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+console.log('bare ready');
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
+`;
+
+function cannon(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** A short untimed run first, so every target is measured warm (JIT, caches). */
+async function measure(url) {
+  await new Promise((resolve, reject) =>
+    autocannon({ url, connections: CONNECTIONS, duration: 1 }, (error) => (error ? reject(error) : resolve())),
+  );
+  const result = await cannon(url);
+  const failed = result.errors + result.timeouts + result.non2xx;
+  if (failed > 0)
+    throw new Error(`${url}: ${failed} failed requests (errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx})`);
+  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, bytes: result.throughput.average };
+}
+
+const verdict = (ok) => (ok ? 'met' : 'NOT met');
+const ms = (value) => `${value.toFixed(1)} ms`;
+const mib = (value) => (value === undefined ? '—' : `${Math.round(value)} MiB`);
+
+try {
+  dataDir = await mkdtemp(join(tmpdir(), 'gid-bench-server-'));
+  const port = await freePort();
+
+  const first = await startApi(port);
+  const firstRss = await rssMiB(first.pid);
+  if (!/first start/.test(first.output)) throw new Error(`expected a first start (migrate + seed):\n${first.output}`);
+  await first.stop();
+
+  const api = await startApi(port);
+  const restartRss = await rssMiB(api.pid);
+  if (!/restart/.test(api.output)) throw new Error(`expected a restart on the existing folder:\n${api.output}`);
+  const base = `http://127.0.0.1:${port}`;
+  const list = await (await fetch(`${base}/api/event/list`)).json();
+  const eventCityId = list.values?.[0]?.event_city?.[0]?.public_id ?? list.values?.[0]?.public_id;
+  if (!eventCityId) throw new Error('no event in /api/event/list');
+
+  const routes = [`/api/event/list`, `/api/event_format/event/${eventCityId}`];
+  const bodies = await Promise.all(routes.map(async (route) => (await fetch(`${base}${route}`)).text()));
+
+  const barePort = await freePort();
+  const bare = await startChild(['--input-type=module', '-e', BARE], {
+    cwd: here,
+    env: { PORT: String(barePort), BODIES: JSON.stringify(bodies) },
+    ready: /bare ready/,
+  });
+  // Each API run right after its baseline, so a busy moment of the machine hits both alike.
+  const tiny = await measure(`http://127.0.0.1:${barePort}/bare`);
+  const same = [];
+  const results = [];
+  for (const [n, route] of routes.entries()) {
+    same.push(await measure(`http://127.0.0.1:${barePort}/same/${n}`));
+    results.push(await measure(`${base}${route}`));
+  }
+  await bare.stop();
+  const loadedRss = await rssMiB(api.pid);
+  await api.stop();
+
+  const line = (label, r, ratio) =>
+    console.log(
+      `${label.padEnd(62)}${String(r.size).padStart(8)}${Math.round(r.rps).toString().padStart(9)}${ms(r.p50).padStart(9)}${ms(r.p99).padStart(9)}${ratio === undefined ? '' : ratio.toFixed(2).padStart(8)}`,
+    );
+  console.log(`\nServer benchmark — autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each (after a 1 s warm-up)\n`);
+  console.log(
+    `${'what'.padEnd(62)}${'bytes'.padStart(8)}${'req/s'.padStart(9)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'ratio'.padStart(8)}`,
+  );
+  line('bare Fastify, GET /bare {"hello":"world"}', { ...tiny, size: 17 });
+  routes.forEach((route, n) => {
+    line(`bare Fastify, the same body as ${route.replace(/[\w]{24}$/, '{id}')}`, { ...same[n], size: Buffer.byteLength(bodies[n]) });
+    line(
+      `API GET ${route.replace(/[\w]{24}$/, '{id}')}`,
+      { ...results[n], size: Buffer.byteLength(bodies[n]) },
+      results[n].rps / same[n].rps,
+    );
+  });
+  console.log('\nTargets (ratio: the API against bare Fastify sending the same bytes; against the tiny answer in brackets):');
+  routes.forEach((route, n) => {
+    const r = results[n];
+    const ratio = r.rps / same[n].rps;
+    const name = `GET ${route.replace(/[\w]{24}$/, '{id}')}`;
+    console.log(
+      `  ${name}: req/s ratio ≥ ${TARGETS.ratio} → ${ratio.toFixed(2)} ${verdict(ratio >= TARGETS.ratio)} (${(r.rps / tiny.rps).toFixed(2)} against {"hello":"world"})`,
+    );
+    console.log(`  ${name}: p99 at ${CONNECTIONS} connections < ${TARGETS.p99Ms} ms → ${ms(r.p99)} ${verdict(r.p99 < TARGETS.p99Ms)}`);
+  });
+  console.log(
+    `  first start (create, migrate, seed) < ${TARGETS.firstStartS} s → ${first.seconds.toFixed(1)} s ${verdict(first.seconds < TARGETS.firstStartS)}`,
+  );
+  console.log(
+    `  start on an existing data folder < ${TARGETS.restartS} s → ${api.seconds.toFixed(1)} s ${verdict(api.seconds < TARGETS.restartS)}`,
+  );
+  console.log(`  RSS after start: first start ${mib(firstRss)}, restart ${mib(restartRss)}, after the load runs ${mib(loadedRss)}`);
+  console.log(
+    '  (times from spawning `node --import tsx src/main.ts` to its «Server ready» line; PGlite in a temporary folder; request logging off)\n',
+  );
+} catch (error) {
+  console.error(error);
+  await cleanUp();
+  process.exit(1);
+}
+await cleanUp();
+clearTimeout(deadline);
