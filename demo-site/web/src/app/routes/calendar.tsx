@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { CitySelect } from '../../components/ui/city-select';
 import { PageTitle } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { type EventCityFilter, useFilteredEventCities } from '../../features/events/api/filter-event-cities';
@@ -8,12 +8,13 @@ import { useEventCities } from '../../features/events/api/get-event-cities';
 import { useEventTypes } from '../../features/events/api/get-event-types';
 import { EventCityCard } from '../../features/events/components/event-city-card';
 import { dayjs, monthRange, upcomingMonths } from '../../lib/dates';
+import { useFilterParams } from '../../lib/use-filter-params';
 
 /** The calendar: upcoming events by city, type and month; the filters live in the address. */
 export default function Calendar() {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const [params, setParams] = useSearchParams();
+  const [params, setFilter, clearFilters] = useFilterParams<'city' | 'type' | 'month'>();
   const city = params.get('city') ?? '';
   const type = params.get('type') ?? '';
   const month = params.get('month') ?? '';
@@ -29,28 +30,11 @@ export default function Calendar() {
   // Re-computed on language change so month names follow the language.
   const months = upcomingMonths(dayjs().locale(i18n.language === 'en' ? 'en-gb' : 'ru'));
 
-  const setFilter = (name: 'city' | 'type' | 'month', value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
-
   return (
     <div className="container page">
       <PageTitle>{t('calendar.title')}</PageTitle>
       <form className="filters" aria-label={t('calendar.filters')} onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor={`${id}-city`}>{t('calendar.city')}</label>
-          <select id={`${id}-city`} value={city} onChange={(event) => setFilter('city', event.target.value)}>
-            <option value="">{t('calendar.allCities')}</option>
-            {cities.data?.values.map((option) => (
-              <option key={option.id} value={String(option.id)}>
-                {option.name_ru}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CitySelect id={`${id}-city`} value={city} cities={cities.data?.values} onChange={(value) => setFilter('city', value)} />
         <div className="field">
           <label htmlFor={`${id}-type`}>{t('calendar.type')}</label>
           <select id={`${id}-type`} value={type} onChange={(event) => setFilter('type', event.target.value)}>
@@ -74,11 +58,7 @@ export default function Calendar() {
           </select>
         </div>
         {city || type || month ? (
-          <button
-            type="button"
-            className="button button--secondary filters__reset"
-            onClick={() => setParams(new URLSearchParams(), { replace: true })}
-          >
+          <button type="button" className="button button--secondary filters__reset" onClick={clearFilters}>
             {t('calendar.reset')}
           </button>
         ) : null}

@@ -1,29 +1,24 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { CitySelect } from '../../components/ui/city-select';
 import { PageTitle } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useResultEventCities } from '../../features/results/api/filter-results';
 import { useResultCities } from '../../features/results/api/get-result-cities';
 import { formatDate } from '../../lib/dates';
+import { useFilterParams } from '../../lib/use-filter-params';
 
 /** Results: past event cities with published results, by city and text. */
 export default function Results() {
   const { t } = useTranslation();
   const id = useId();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useFilterParams<'city' | 'q'>();
   const city = params.get('city') ?? '';
   const search = params.get('q') ?? '';
   const [text, setText] = useState(search);
   const cities = useResultCities();
   const list = useResultEventCities({ city_id: city ? Number(city) : undefined, search: search || undefined, limit: 100 });
-
-  const update = (name: 'city' | 'q', value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
 
   return (
     <div className="container page">
@@ -37,17 +32,7 @@ export default function Results() {
             update('q', text.trim());
           }}
         >
-          <div className="field">
-            <label htmlFor={`${id}-city`}>{t('calendar.city')}</label>
-            <select id={`${id}-city`} value={city} onChange={(event) => update('city', event.target.value)}>
-              <option value="">{t('calendar.allCities')}</option>
-              {cities.data?.values.map((option) => (
-                <option key={option.id} value={String(option.id)}>
-                  {option.name_ru}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CitySelect id={`${id}-city`} value={city} cities={cities.data?.values} onChange={(value) => update('city', value)} />
           <div className="field">
             <label htmlFor={`${id}-search`}>{t('results.search')}</label>
             <input id={`${id}-search`} type="search" value={text} onChange={(event) => setText(event.target.value)} />
