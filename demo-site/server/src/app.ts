@@ -3,9 +3,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { type FastifyPluginAsyncZod, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerDeps } from './deps';
 import { bannerRoutes } from './features/banners/routes';
+import { basketRoutes } from './features/basket/routes';
 import { clubRoutes } from './features/clubs/routes';
 import { deliveryRoutes } from './features/delivery/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
+import { documentsRoutes } from './features/documents/routes';
 import { emailAuthRoutes } from './features/email-auth/routes';
 import { eventRoutes } from './features/events/routes';
 import { formatRoutes } from './features/formats/routes';
@@ -16,14 +18,20 @@ import { locationRoutes } from './features/locations/routes';
 import { newsRoutes } from './features/news/routes';
 import { obrnadzorRoutes } from './features/obrnadzor/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
+import { paymentRoutes } from './features/payment/routes';
 import { profileRoutes } from './features/profile/routes';
 import { promocodeRoutes } from './features/promocodes/routes';
 import { resultRoutes } from './features/results/routes';
+import { sandboxPaymentRoutes } from './features/sandbox-payment/routes';
 import { sessionRoutes } from './features/sessions/routes';
 import { shopRoutes } from './features/shop/routes';
+import { shopOrdersRoutes } from './features/shop-orders/routes';
 import { smsAuthRoutes } from './features/sms-auth/routes';
 import { socialRoutes } from './features/social/routes';
 import { supportRoutes } from './features/support/routes';
+import { ticketsRoutes } from './features/tickets/routes';
+import { uploadsRoutes } from './features/uploads/routes';
+import { userInsurancesRoutes } from './features/user-insurances/routes';
 import { frameworkErrors, installErrorHandlers } from './http/error-handler';
 import { installJsonParser } from './http/json-body';
 import { installResponseCache } from './http/response-cache';
@@ -60,6 +68,14 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
   sessionRoutes,
   supportRoutes,
   imageRoutes,
+  basketRoutes,
+  paymentRoutes,
+  sandboxPaymentRoutes,
+  ticketsRoutes,
+  userInsurancesRoutes,
+  shopOrdersRoutes,
+  uploadsRoutes,
+  documentsRoutes,
   devOutboxRoutes,
 ];
 

@@ -1,3 +1,4 @@
+import { newSandboxSecret } from './features/payment/provider';
 import { defaultScryptCost, type ScryptCost } from './lib/crypto';
 
 export interface RateLimit {
@@ -42,6 +43,11 @@ export interface ServerConfig {
   supportEmail: string;
   /** How long a public catalogue answer may be reused (0 turns the response cache off). */
   responseCacheMs: number;
+  /**
+   * Payments: how long an unpaid order holds its stock, how often expired holds are swept, and the
+   * sandbox provider's signing key (a local development key: generated per data folder on first run).
+   */
+  payment: { holdMs: number; sweepIntervalMs: number; sandboxSecret: string };
   /** The state provider (GID, the SDK's token call) and the two social networks. */
   identity: { gid: IdentityProviderConfig; vk: IdentityProviderConfig; google: IdentityProviderConfig };
 }
@@ -65,6 +71,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     // Catalogue answers are reused for 5 s: PGlite computes on this thread, and recomputing the
     // event list (~9 ms) every second showed in the p99 under load. Stock is rechecked when selling.
     responseCacheMs: 5000,
+    payment: { holdMs: 15 * 60_000, sweepIntervalMs: 60_000, sandboxSecret: newSandboxSecret() },
     identity: {
       gid: { issuer: LOCAL_IDP_URL, clientId: 'demo-site' },
       vk: { issuer: LOCAL_IDP_URL, clientId: 'vk' },

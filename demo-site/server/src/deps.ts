@@ -1,6 +1,7 @@
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import type { IdentityProviders } from './features/identity-providers/provider';
+import type { PaymentProvider } from './features/payment/provider';
 import type { Clock } from './lib/clock';
 import type { GeoLocator } from './lib/geo';
 import type { EmailSender, SmsSender } from './messaging/senders';
@@ -14,5 +15,7 @@ export interface ServerDeps {
   geo: GeoLocator;
   /** GID and the social networks (`createIdentityProviders(config.identity)`). */
   providers: IdentityProviders;
+  /** The payment provider (the sandbox by default). */
+  payments: PaymentProvider;
   config: ServerConfig;
 }

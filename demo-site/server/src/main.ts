@@ -1,7 +1,7 @@
 // `pnpm start`: the ticketing site's API on 127.0.0.1 (see README.md for the environment variables).
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type IdentityProviderConfig, LOCAL_IDP_URL } from './config';
+import { defaultConfig, type IdentityProviderConfig, LOCAL_IDP_URL } from './config';
 import { DEFAULT_WEB_DIR, startServer } from './start';
 
 const started = performance.now();
@@ -24,6 +24,17 @@ const server = await startServer({
   config: {
     demo: env.GID_DEMO !== '0',
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    // PAYMENT_HOLD_MS: how long an unpaid order keeps its tickets (15 minutes by default).
+    ...(env.PAYMENT_HOLD_MS
+      ? {
+          payment: {
+            ...defaultConfig().payment,
+            holdMs: Number(env.PAYMENT_HOLD_MS),
+            sweepIntervalMs: Math.min(60_000, Number(env.PAYMENT_HOLD_MS)),
+            sandboxSecret: '',
+          },
+        }
+      : {}),
     identity: { gid: provider('GID', 'demo-site'), vk: provider('VK', 'vk'), google: provider('GOOGLE', 'google') },
   },
   logger: { level: env.LOG_LEVEL ?? 'info' },

@@ -7,6 +7,7 @@ import { openTemplateDatabase, SEED_DATE } from './testing/fixtures';
 import { type RunningPostgres, startPostgres } from './testing/postgres';
 import { accountSuite } from './testing/suites/accounts';
 import { catalogueSuite } from './testing/suites/catalogue';
+import { paymentSuite } from './testing/suites/payment';
 
 // The DB-facing suites again, on a real PostgreSQL 15 server started here on a free port: the same
 // migrations, seed and queries as on PGlite.
@@ -53,4 +54,5 @@ describe('PostgreSQL 15', () => {
   });
   describe('catalogue', () => catalogueSuite(() => database));
   describe('accounts', () => accountSuite(() => database));
+  describe('payment', () => paymentSuite(() => database));
 });

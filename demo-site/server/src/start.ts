@@ -1,3 +1,4 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -7,6 +8,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import type { ServerDeps } from './deps';
 import { createIdentityProviders } from './features/identity-providers/provider';
+import { createSandboxProvider, newSandboxSecret } from './features/payment/provider';
 import { installWebApp } from './http/web-app';
 import { type Clock, systemClock } from './lib/clock';
 import { createStaticGeoLocator } from './lib/geo';
@@ -54,12 +56,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     const { seeded } = await prepareDatabase(database, clock);
     const config = defaultConfig({ publicUrl: `http://${host}:${port}`, ...options.config });
+    if (!options.config?.payment?.sandboxSecret)
+      config.payment.sandboxSecret = options.dataDir ? localSandboxSecret(options.dataDir) : newSandboxSecret();
     const deps: ServerDeps = {
       db: database.db,
       clock,
       ...createOutboxSenders(database.db, clock),
       geo: createStaticGeoLocator(config.demo ? { city: 'Москва', country: 'Россия' } : null),
       providers: createIdentityProviders(config.identity),
+      payments: createSandboxProvider({ publicUrl: () => config.publicUrl, secret: config.payment.sandboxSecret }),
       config,
     };
     const app = await buildServer(deps, { logger: options.logger ?? false });
@@ -85,4 +90,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The sandbox payment provider's signing key: a LOCAL DEVELOPMENT key, generated into the data folder
+ * on first run (never committed), so notifications signed before a restart still verify after it.
+ */
+function localSandboxSecret(dataDir: string): string {
+  const file = join(dataDir, 'keys', 'payment-sandbox.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(join(dataDir, 'keys'), { recursive: true });
+  const secret = newSandboxSecret();
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }

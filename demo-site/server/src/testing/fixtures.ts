@@ -6,6 +6,7 @@ import { defaultConfig, type ServerConfig } from '../config';
 import { type DatabaseHandle, openPglite } from '../db/client';
 import type { ServerDeps } from '../deps';
 import { createIdentityProviders } from '../features/identity-providers/provider';
+import { createSandboxProvider } from '../features/payment/provider';
 import { manualClock } from '../lib/clock';
 import { createStaticGeoLocator } from '../lib/geo';
 import { createOutboxSenders, readOutbox } from '../messaging/senders';
@@ -53,6 +54,7 @@ export async function createTestApp(db: DatabaseHandle, config: Partial<ServerCo
     ...createOutboxSenders(db.db, clock),
     geo: createStaticGeoLocator({ city: 'Москва', country: 'Россия' }),
     providers: createIdentityProviders(fullConfig.identity),
+    payments: createSandboxProvider({ publicUrl: () => fullConfig.publicUrl, secret: fullConfig.payment.sandboxSecret }),
     config: fullConfig,
   };
   const app = await buildServer(deps, options);

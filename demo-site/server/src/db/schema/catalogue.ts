@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { cities } from './locations';
 
 export interface EventBanners {
@@ -128,8 +129,13 @@ export const formatStock = pgTable(
       .references(() => eventFormats.id),
     kind: text('kind').notNull(),
     capacity: integer('capacity').notNull(),
+    /** Tickets sold or held by unpaid orders; the check makes overselling impossible. */
+    taken: integer('taken').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.formatId, table.kind] })],
+  (table) => [
+    primaryKey({ columns: [table.formatId, table.kind] }),
+    check('format_stock_taken_range', sql`${table.taken} >= 0 and ${table.taken} <= ${table.capacity}`),
+  ],
 );
 
 export const teams = pgTable('teams', {

@@ -2,5 +2,6 @@ export * from './accounts';
 export * from './catalogue';
 export * from './content';
 export * from './locations';
+export * from './orders';
 export * from './shop';
 export * from './system';

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { events } from './catalogue';
 
 export const productCategories = pgTable('product_categories', {
@@ -68,7 +69,10 @@ export const productProportions = pgTable(
     stock: integer('stock').notNull(),
     sort: integer('sort').notNull().default(0),
   },
-  (table) => [index('product_proportions_product_idx').on(table.productId)],
+  (table) => [
+    index('product_proportions_product_idx').on(table.productId),
+    check('product_proportions_stock_range', sql`${table.stock} >= 0`),
+  ],
 );
 
 export const banners = pgTable('banners', {

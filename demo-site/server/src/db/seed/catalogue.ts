@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { stablePublicId } from '../../lib/crypto';
 import { toKopecks } from '../../lib/money';
 import { addDays, clockTime as clock, zonedTime } from '../../lib/time';
@@ -185,6 +186,9 @@ export async function seedCatalogue(db: Database, today: Date, random: () => num
                   booked: random() < 0.2,
                 });
           await db.insert(t.spacePlaces).values(places);
+          // Seats already booked are taken stock.
+          const booked = places.filter((place) => place.booked).length;
+          await db.update(t.formatStock).set({ taken: booked }).where(eq(t.formatStock.formatId, formatId));
         }
         if (place.day < 0 && !format.hidden && resultProfile[format.key]) {
           const [hours = 0, minutes = 0] = place.time.split(':').map(Number);

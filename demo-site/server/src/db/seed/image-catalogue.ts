@@ -1,6 +1,6 @@
 import { eventPictures, eventSeed, eventTypeLogo, eventTypeSeed } from './data/catalogue';
 import { clubPicture, clubSeed } from './data/content';
-import { productPicture, productSeed } from './data/shop';
+import { certificateSeed, productPicture, productSeed } from './data/shop';
 import { type PlaceholderImage, placeholderImages } from './images';
 import { shirtSeed } from './shop';
 
@@ -15,6 +15,7 @@ export function seedImages(): ReadonlyMap<string, PlaceholderImage> {
     for (const type of eventTypeSeed) eventTypeLogo(type.key, type.title);
     for (const event of eventSeed) eventPictures(event);
     for (const product of [...productSeed, ...shirtSeed]) productPicture(product.key, product.title);
+    for (const certificate of certificateSeed) productPicture(certificate.key, certificate.title);
     for (const club of clubSeed) clubPicture(club.key, club.title);
     complete = true;
   }

@@ -8,6 +8,7 @@ import { eventSeed } from './data/catalogue';
 import {
   bannerSeed,
   categorySeed,
+  certificateSeed,
   deliveryMethodSeed,
   type ProductSeed,
   productPicture,
@@ -131,6 +132,30 @@ export async function seedShop(db: Database, today: Date, catalogue: SeededCatal
       usedCount: promo.used,
       startsAt: addDays(today, promo.fromDay),
       endsAt: addDays(today, promo.toDay),
+    })),
+  );
+
+  // A sale: 10 % off every ticket of the first event city's formats once the basket holds 3 of them.
+  const [firstKey] = [...catalogue.formatIds.keys()];
+  const prefix = firstKey!.split('/').slice(0, 2).join('/');
+  await db.insert(t.sales).values({
+    publicId: stablePublicId('sale:three-tickets'),
+    title: 'Скидка 10 % на три билета и больше',
+    active: true,
+    startDate: addDays(today, -30),
+    endDate: addDays(today, 120),
+    discount: 10,
+    discountForm: 'percent',
+    count: 3,
+    formatIds: [...catalogue.formatIds].filter(([key]) => key.startsWith(`${prefix}/`)).map(([, format]) => format.id),
+  });
+  await db.insert(t.certificates).values(
+    certificateSeed.map((certificate) => ({
+      publicId: stablePublicId(`certificate:${certificate.rubles}`),
+      title: certificate.title,
+      description: 'Оплачивает билеты и товары «Лиги героев». Действует год с покупки.',
+      picture: productPicture(certificate.key, certificate.title),
+      price: toKopecks(certificate.rubles),
     })),
   );
 }

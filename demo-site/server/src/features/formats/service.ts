@@ -18,33 +18,18 @@ import { badRequest, found } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
 import { presentCity, presentEventCity } from '../events/present';
 import { presentInsurance } from '../insurances/present';
+import { stockLeft } from '../payment/catalogue';
 
 type FormatRow = typeof eventFormats.$inferSelect;
 type EventCityRow = typeof eventCities.$inferSelect;
 type EventRow = typeof events.$inferSelect;
 
-/**
- * Tickets left per kind. Sold tickets and unexpired basket holds are subtracted here once orders exist
- * (the payment half of issue 5); numbered seats already count their booked places.
- */
+/** Tickets left per kind: capacity minus what is sold or held by unpaid orders (booked seats included). */
 export async function ticketsLeft(db: Database, formats: FormatRow[]): Promise<Map<number, Record<string, number>>> {
-  const ids = formats.map((format) => format.id);
-  const left = new Map<number, Record<string, number>>(ids.map((id) => [id, {}]));
-  if (ids.length === 0) return left;
-  const stock = await db.select().from(formatStock).where(inArray(formatStock.formatId, ids));
-  const seated = formats.filter((format) => format.space).map((format) => format.id);
-  const booked = new Map<number, number>();
-  if (seated.length) {
-    const places = await db
-      .select({ formatId: spacePlaces.formatId })
-      .from(spacePlaces)
-      .where(and(inArray(spacePlaces.formatId, seated), eq(spacePlaces.booked, true)));
-    for (const place of places) booked.set(place.formatId, (booked.get(place.formatId) ?? 0) + 1);
-  }
-  for (const row of stock) {
-    left.get(row.formatId)![row.kind] = Math.max(0, row.capacity - (booked.get(row.formatId) ?? 0));
-  }
-  return left;
+  return stockLeft(
+    db,
+    formats.map((format) => format.id),
+  );
 }
 
 async function regionNames(db: Database, formats: FormatRow[]): Promise<Map<number, string>> {

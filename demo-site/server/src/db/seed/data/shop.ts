@@ -503,6 +503,13 @@ export const productSeed: ProductSeed[] = [
 
 export const productPicture = (key: string, title: string) => picture('products', key, title, 'square');
 
+/** Gift certificates (basket selector `certificate`), in rubles. */
+export const certificateSeed = [1000, 3000, 5000].map((rubles) => ({
+  key: `certificate-${rubles}`,
+  title: `Подарочный сертификат на ${rubles.toLocaleString('ru-RU')} ₽`,
+  rubles,
+}));
+
 export const deliveryMethodSeed = [
   { key: 'courier', name: 'Курьером', pickup: false, itemType: 'shop', baseCost: 390, perItemCost: 50, remoteSurcharge: 300 },
   { key: 'post', name: 'Почта России', pickup: false, itemType: 'shop', baseCost: 290, perItemCost: 30, remoteSurcharge: 200 },

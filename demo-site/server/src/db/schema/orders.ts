@@ -1,0 +1,268 @@
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { eventFormats, events, insurances, teams } from './catalogue';
+import { clubCompetitions, clubs, competitionTypes } from './content';
+import { productProportions, products, promocodes } from './shop';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A sale (ticketing-shop §3, §9): while active and inside its date window, every ticket of the listed
+ * formats is discounted once the basket holds at least `count` of them. `discount` is a percent or,
+ * for the fixed form, kopecks per ticket.
+ */
+export const sales = pgTable('sales', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  publicId: text('public_id').notNull().unique(),
+  title: text('title').notNull(),
+  active: boolean('active').notNull().default(true),
+  startDate: timestamptz('start_date').notNull(),
+  endDate: timestamptz('end_date').notNull(),
+  discount: integer('discount').notNull(),
+  discountForm: text('discount_form').notNull(),
+  count: integer('count').notNull(),
+  formatIds: jsonb('format_ids').$type<number[]>().notNull(),
+});
+
+/** Gift certificates the site sells (basket selector `certificate`). Price in kopecks. */
+export const certificates = pgTable('certificates', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  publicId: text('public_id').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  picture: text('picture').notNull(),
+  price: integer('price').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/** A signed-in user's basket as the client last synchronised it (accounts-sso §4.1). */
+export const baskets = pgTable('baskets', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  goods: jsonb('goods').$type<unknown[]>().notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+/**
+ * A purchase. `pending` holds its stock until `expires_at`; the payment provider's confirmation makes
+ * it `paid` (tickets issued), a decline or the expiry makes it `declined` / `expired` (stock released),
+ * a cancel after payment `refunded`. Money in kopecks.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull().unique(),
+    userId: integer('user_id').references(() => users.id),
+    email: text('email').notNull(),
+    status: text('status').notNull(),
+    /** Delivery state of the goods: paid, authorized, delivered or processing (accounts-sso §4.5). */
+    shopStatus: text('shop_status'),
+    amount: integer('amount').notNull(),
+    deliveryCost: integer('delivery_cost').notNull().default(0),
+    delivery: jsonb('delivery').$type<Record<string, unknown> | null>(),
+    /** The provider's id of the payment (the sandbox's, by default). */
+    paymentId: text('payment_id').notNull().unique(),
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    paidAt: timestamptz('paid_at'),
+    closedAt: timestamptz('closed_at'),
+  },
+  (table) => [index('orders_user_idx').on(table.userId), index('orders_pending_idx').on(table.status, table.expiresAt)],
+);
+
+/** One priced line of an order. `unit_price` is the catalogue price, `total` what the line costs. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind').notNull(),
+    formatId: integer('format_id').references(() => eventFormats.id),
+    /** The participant kind whose stock the line takes (athlete by default). */
+    stockKind: text('stock_kind'),
+    teamId: integer('team_id').references(() => teams.id),
+    productId: integer('product_id').references(() => products.id),
+    proportionId: integer('proportion_id').references(() => productProportions.id),
+    insuranceId: integer('insurance_id').references(() => insurances.id),
+    certificateId: integer('certificate_id').references(() => certificates.id),
+    promocodeId: integer('promocode_id').references(() => promocodes.id),
+    /** How many units the promocode discounted (the count taken from the code). */
+    promocodeCount: integer('promocode_count').notNull().default(0),
+    count: integer('count').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    discount: integer('discount').notNull().default(0),
+    insuranceCost: integer('insurance_cost').notNull().default(0),
+    total: integer('total').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index('order_items_order_idx').on(table.orderId)],
+);
+
+/** What the participant told about themselves (ticketing-shop §3) plus the registration flags. */
+export interface TicketInfo {
+  email?: string | null;
+  first_name?: string;
+  last_name?: string;
+  second_name?: string | null;
+  phone?: string;
+  gender?: string;
+  birth_date?: string;
+  region?: number | null;
+  item_size?: string | null;
+  insurance?: boolean;
+  registered?: boolean;
+  offline_registered?: boolean;
+  sector?: string | null;
+  row?: number | null;
+  place?: number | null;
+  [field: string]: unknown;
+}
+
+/**
+ * An issued ticket. `user_id` holds it now, `original_user_id` bought it. A transfer names the
+ * recipient's e-mail and waits for their confirmation. Numbers are unique within the event.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    formatId: integer('format_id')
+      .notNull()
+      .references(() => eventFormats.id),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    teamId: integer('team_id').references(() => teams.id),
+    userId: integer('user_id').references(() => users.id),
+    originalUserId: integer('original_user_id').references(() => users.id),
+    number: integer('number').notNull(),
+    /** active, processing (a refund is awaited) or returned. */
+    status: text('status').notNull().default('active'),
+    info: jsonb('info').$type<TicketInfo>().notNull().default({}),
+    transferEmail: text('transfer_email'),
+    transferStatus: text('transfer_status'),
+    transferredAt: timestamptz('transferred_at'),
+    onlineResult: jsonb('online_result').$type<Record<string, unknown> | null>(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    unique('tickets_event_number').on(table.eventId, table.number),
+    index('tickets_user_idx').on(table.userId),
+    index('tickets_original_user_idx').on(table.originalUserId),
+    index('tickets_order_idx').on(table.orderId),
+  ],
+);
+
+/** The last ticket number issued per event (numbers are taken with one atomic update). */
+export const ticketCounters = pgTable('ticket_counters', {
+  eventId: integer('event_id')
+    .primaryKey()
+    .references(() => events.id),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** An insurance policy bought (accounts-sso §3 insurance record). */
+export const userInsurances = pgTable(
+  'user_insurances',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: integer('user_id').references(() => users.id),
+    insuranceId: integer('insurance_id')
+      .notNull()
+      .references(() => insurances.id),
+    ticketId: integer('ticket_id').references(() => tickets.id),
+    number: text('number').notNull().unique(),
+    startDate: timestamptz('start_date').notNull(),
+    info: jsonb('info').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('valid'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('user_insurances_user_idx').on(table.userId)],
+);
+
+/** A gift certificate sold: its code is what the recipient redeems. */
+export const issuedCertificates = pgTable('issued_certificates', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  publicId: text('public_id').notNull().unique(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  certificateId: integer('certificate_id')
+    .notNull()
+    .references(() => certificates.id),
+  code: text('code').notNull().unique(),
+  amount: integer('amount').notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+});
+
+/** Payment provider notifications already processed (a replayed one is refused). */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id),
+  kind: text('kind').notNull(),
+  receivedAt: timestamptz('received_at').notNull(),
+});
+
+/** A file a user uploaded (participant documents, competition result images); type checked by content. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose').notNull(),
+    mime: text('mime').notNull(),
+    name: text('name').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('uploads_user_idx').on(table.userId)],
+);
+
+/** A competition result a club member submitted (POST /api/user/competition), then filed to a club. */
+export const userCompetitions = pgTable(
+  'user_competitions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    competitionTypeId: integer('competition_type_id')
+      .notNull()
+      .references(() => competitionTypes.id),
+    value: text('value').notNull(),
+    comment: text('comment'),
+    imageIds: jsonb('image_ids').$type<number[]>().notNull().default([]),
+    clubId: integer('club_id').references(() => clubs.id),
+    clubCompetitionId: integer('club_competition_id').references(() => clubCompetitions.id),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('user_competitions_user_idx').on(table.userId)],
+);

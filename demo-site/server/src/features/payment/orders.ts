@@ -1,0 +1,472 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  certificates,
+  eventCities,
+  eventFormats,
+  events,
+  formatInsurances,
+  insurances,
+  issuedCertificates,
+  orderItems,
+  orders,
+  paymentEvents,
+  productProportions,
+  products,
+  type TicketInfo,
+  teams,
+  tickets,
+  userInsurances,
+} from '../../db/schema/index';
+import type { ServerDeps } from '../../deps';
+import { newPublicId } from '../../lib/crypto';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { badRequest, conflict, forbidden, found, HttpError, notFound } from '../../lib/errors';
+import { toRubles } from '../../lib/money';
+import type { Authenticated } from '../sessions/service';
+import type { Notification } from './schema';
+import { releaseStock, type StockClaim, takeStock } from './stock';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'config' | 'payments'>;
+
+export const orderMessages = {
+  forged: 'Подпись уведомления неверна',
+  stale: 'Уведомление устарело',
+  replayed: 'Уведомление уже обработано',
+  amount: 'Сумма уведомления не совпадает с суммой заказа',
+  notPaid: 'Заказ не оплачен',
+  started: 'Возврат невозможен: мероприятие уже началось',
+  used: 'Возврат невозможен: билет уже использован',
+  delivered: 'Возврат невозможен: заказ уже доставлен',
+  notYours: 'Заказ оформлен на другой аккаунт',
+} as const;
+
+/** How long a provider's notification stays acceptable (its `ts` against our clock). */
+const NOTIFICATION_WINDOW_MS = 10 * 60_000;
+
+const claimOf = (item: ItemRow): StockClaim => ({
+  kind: item.kind,
+  formatId: item.formatId,
+  stockKind: item.stockKind,
+  teamId: item.teamId,
+  proportionId: item.proportionId,
+  promocodeId: item.promocodeId,
+  promocodeCount: item.promocodeCount,
+  count: item.count,
+});
+
+const itemsOf = (db: Database, orderId: number) =>
+  db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+
+async function recordEvent(tx: Database, eventId: string | undefined, orderId: number, kind: string, now: Date): Promise<void> {
+  if (!eventId) return;
+  try {
+    await tx.insert(paymentEvents).values({ eventId, orderId, kind, receivedAt: now });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(orderMessages.replayed);
+    throw error;
+  }
+}
+
+const PARTICIPANT_FIELDS = ['first_name', 'last_name', 'phone', 'gender', 'birth_date'] as const;
+
+/** Issues what a paid order bought: numbered tickets (and their policies), policies, certificates. */
+async function issue(tx: Database, order: OrderRow, items: ItemRow[], now: Date): Promise<void> {
+  for (const item of items) {
+    if (item.kind === 'ticket') await issueTickets(tx, order, item, now);
+    if (item.kind === 'insurance') {
+      const payload = item.payload as Record<string, string | null>;
+      await tx.insert(userInsurances).values({
+        publicId: newPublicId(),
+        orderId: order.id,
+        userId: order.userId,
+        insuranceId: item.insuranceId!,
+        number: policyNumber(now),
+        startDate: new Date(payload.start_date!),
+        info: { ...payload, start_date: undefined },
+        createdAt: now,
+      });
+    }
+    if (item.kind === 'certificate') {
+      await tx.insert(issuedCertificates).values(
+        Array.from({ length: item.count }, () => ({
+          publicId: newPublicId(),
+          orderId: order.id,
+          certificateId: item.certificateId!,
+          code: certificateCode(),
+          amount: item.unitPrice,
+          createdAt: now,
+        })),
+      );
+    }
+  }
+}
+
+const policyNumber = (now: Date) => `ГИ-${now.getUTCFullYear()}-${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const certificateCode = () =>
+  Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(0, CODE_ALPHABET.length)]).join('')).join('-');
+
+async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: Date): Promise<void> {
+  const [place] = await tx
+    .select({ format: eventFormats, eventCity: eventCities })
+    .from(eventFormats)
+    .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
+    .where(eq(eventFormats.id, item.formatId!));
+  const { format, eventCity } = place!;
+  // Numbers: one atomic bump of the event's counter, so concurrent confirmations never share one.
+  const bumped = await tx.execute(sql`
+    insert into ticket_counters (event_id, last_number) values (${eventCity.eventId}, ${item.count})
+    on conflict (event_id) do update set last_number = ticket_counters.last_number + ${item.count}
+    returning last_number`);
+  const last = Number((bumped as unknown as { rows: { last_number: number }[] }).rows[0]!.last_number);
+  const first = last - item.count + 1;
+  const payload = item.payload as { infos?: Record<string, unknown>[]; insurance?: boolean; teams?: number; team_name?: string | null };
+
+  // New teams of a team format: tickets fill them in turn, up to the team size each.
+  const teamIds: number[] = [];
+  for (let t = 0; t < (payload.teams ?? 0); t++) {
+    const [team] = await tx
+      .insert(teams)
+      .values({
+        publicId: newPublicId(),
+        formatId: format.id,
+        name: payload.team_name ? `${payload.team_name}${(payload.teams ?? 0) > 1 ? ` ${t + 1}` : ''}` : `Команда ${first + t}`,
+        number: first + t,
+        membersCount: 0,
+      })
+      .returning({ id: teams.id });
+    teamIds.push(team!.id);
+  }
+  const perTeam = teamIds.length ? Math.ceil(item.count / teamIds.length) : 0;
+  const rows = Array.from({ length: item.count }, (_, i) => {
+    const given = payload.infos?.[i] ?? {};
+    const info: TicketInfo = { ...given, email: order.email, insurance: payload.insurance ?? false, offline_registered: false };
+    info.registered = PARTICIPANT_FIELDS.every((field) => typeof given[field] === 'string' && (given[field] as string).trim() !== '');
+    return {
+      publicId: newPublicId(),
+      orderId: order.id,
+      orderItemId: item.id,
+      formatId: format.id,
+      eventId: eventCity.eventId,
+      teamId: item.teamId ?? (teamIds.length ? teamIds[Math.min(teamIds.length - 1, Math.floor(i / perTeam))]! : null),
+      userId: order.userId,
+      originalUserId: order.userId,
+      number: first + i,
+      info,
+      createdAt: now,
+    };
+  });
+  const issued = await tx.insert(tickets).values(rows).returning({ id: tickets.id, info: tickets.info });
+  for (const teamId of teamIds) {
+    const members = rows.filter((row) => row.teamId === teamId).length;
+    await tx.update(teams).set({ membersCount: members }).where(eq(teams.id, teamId));
+  }
+  if (payload.insurance) {
+    const [offer] = await tx
+      .select({ insurance: insurances })
+      .from(formatInsurances)
+      .innerJoin(insurances, eq(insurances.id, formatInsurances.insuranceId))
+      .where(eq(formatInsurances.formatId, format.id))
+      .orderBy(sql`${insurances.isDefault} desc`, asc(insurances.sort))
+      .limit(1);
+    if (offer) {
+      await tx.insert(userInsurances).values(
+        issued.map((ticket) => ({
+          publicId: newPublicId(),
+          orderId: order.id,
+          userId: order.userId,
+          insuranceId: offer.insurance.id,
+          ticketId: ticket.id,
+          number: policyNumber(now),
+          startDate: format.startTime ?? eventCity.startTime,
+          info: {
+            first_name: ticket.info.first_name ?? null,
+            last_name: ticket.info.last_name ?? null,
+            second_name: ticket.info.second_name ?? null,
+            phone: ticket.info.phone ?? null,
+          },
+          createdAt: now,
+        })),
+      );
+    }
+  }
+}
+
+/**
+ * Marks an order paid and issues what it bought, once: the status moves only from `pending`, so a
+ * repeated or concurrent confirmation finds it paid and issues nothing. A payment that arrives after the
+ * hold expired takes the stock again if it is still there; otherwise the money is refunded.
+ */
+export async function confirmOrder(deps: Deps, orderId: number, eventId: string | null): Promise<'paid' | 'already' | 'refunded'> {
+  const now = deps.clock.now();
+  const outcome = await deps.db.transaction(async (tx) => {
+    await recordEvent(tx, eventId ?? undefined, orderId, 'succeeded', now);
+    const [paid] = await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt: now, shopStatus: sql`case when ${orders.shopStatus} is null then null else 'paid' end` })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+      .returning();
+    const items = await itemsOf(tx, orderId);
+    if (paid) {
+      await issue(tx, paid, items, now);
+      return { kind: 'paid' as const, order: paid };
+    }
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || (order.status !== 'expired' && order.status !== 'declined')) return { kind: 'already' as const, order };
+    try {
+      await tx.transaction(async (savepoint) => takeStock(savepoint, items.map(claimOf)));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      const [refunded] = await tx
+        .update(orders)
+        .set({ status: 'refunded', refundedAmount: order.amount, paidAt: now, closedAt: now })
+        .where(eq(orders.id, orderId))
+        .returning();
+      return { kind: 'refunded' as const, order: refunded };
+    }
+    const [late] = await tx
+      .update(orders)
+      .set({
+        status: 'paid',
+        paidAt: now,
+        closedAt: null,
+        shopStatus: sql`case when ${orders.shopStatus} is null then null else 'paid' end`,
+      })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await issue(tx, late!, items, now);
+    return { kind: 'paid' as const, order: late };
+  });
+  const order = outcome.order;
+  if (outcome.kind === 'paid' && order) {
+    await deps.email.send({
+      to: order.email,
+      subject: `Заказ ${order.publicId} оплачен`,
+      text: `Спасибо за покупку! Заказ ${order.publicId} на сумму ${toRubles(order.amount)} Руб. оплачен.\nБилеты и заказы — в личном кабинете: ${deps.config.publicUrl}/me`,
+      meta: { kind: 'order-paid', order: order.publicId },
+    });
+  }
+  if (outcome.kind === 'refunded' && order) {
+    await deps.payments.refund({ paymentId: order.paymentId, amount: order.amount });
+    await deps.email.send({
+      to: order.email,
+      subject: `Оплата заказа ${order.publicId} возвращена`,
+      text: `Время брони истекло, и выбранных билетов больше нет. ${toRubles(order.amount)} Руб. возвращены.`,
+      meta: { kind: 'order-refunded', order: order.publicId },
+    });
+  }
+  return outcome.kind;
+}
+
+/** Ends an unpaid order (declined by the buyer or expired) and gives its stock back; false if it was not pending. */
+export async function closeOrder(
+  deps: Pick<ServerDeps, 'db' | 'clock'>,
+  orderId: number,
+  status: 'declined' | 'expired',
+  eventId?: string,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    await recordEvent(tx, eventId, orderId, 'canceled', now);
+    const [closed] = await tx
+      .update(orders)
+      .set({ status, closedAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+      .returning({ id: orders.id });
+    if (!closed) return false;
+    await releaseStock(tx, (await itemsOf(tx, orderId)).map(claimOf));
+    return true;
+  });
+}
+
+/** Releases the holds of unpaid orders whose time ran out (at start, before each payment, every minute). */
+export async function expireOrders(deps: Pick<ServerDeps, 'db' | 'clock'>): Promise<number> {
+  const due = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, deps.clock.now())))
+    .limit(500);
+  let closed = 0;
+  for (const { id } of due) if (await closeOrder(deps, id, 'expired')) closed++;
+  return closed;
+}
+
+/** POST /api/payment/notification: the provider's signed word on a payment. */
+export async function handleNotification(deps: Deps, notification: Notification, signature: string | undefined) {
+  if (!deps.payments.verify(notification, signature)) throw forbidden(orderMessages.forged);
+  if (Math.abs(deps.clock.now().getTime() - notification.ts * 1000) > NOTIFICATION_WINDOW_MS) throw badRequest(orderMessages.stale);
+  const [order] = await deps.db.select().from(orders).where(eq(orders.paymentId, notification.payment_id));
+  if (!order) throw notFound();
+  if (notification.amount !== order.amount) throw badRequest(orderMessages.amount);
+  if (notification.status === 'succeeded') return { status: await confirmOrder(deps, order.id, notification.event_id) };
+  const closed = await closeOrder(deps, order.id, 'declined', notification.event_id);
+  return { status: closed ? 'declined' : 'already' };
+}
+
+/**
+ * POST /api/payment/cancel: the buyer returns a paid order before its event — the tickets are
+ * returned, the stock released and the whole sum refunded.
+ */
+export async function cancelOrder(deps: Deps, auth: Authenticated, orderPublicId: string) {
+  const now = deps.clock.now();
+  const order = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.publicId, orderPublicId)).for('update');
+    if (!row) throw notFound();
+    if (row.userId !== auth.user.id) throw forbidden(orderMessages.notYours);
+    if (row.status !== 'paid') throw badRequest(orderMessages.notPaid);
+    if (row.shopStatus === 'delivered') throw badRequest(orderMessages.delivered);
+    const held = await tx
+      .select({ ticket: tickets, start: sql<Date>`coalesce(${eventFormats.startTime}, ${eventCities.startTime})` })
+      .from(tickets)
+      .innerJoin(eventFormats, eq(eventFormats.id, tickets.formatId))
+      .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
+      .where(eq(tickets.orderId, row.id));
+    for (const { ticket, start } of held) {
+      if (new Date(start).getTime() <= now.getTime()) throw badRequest(orderMessages.started);
+      if (ticket.info.offline_registered) throw badRequest(orderMessages.used);
+    }
+    const [refunded] = await tx
+      .update(orders)
+      .set({ status: 'refunded', refundedAmount: row.amount, closedAt: now, shopStatus: row.shopStatus ? 'processing' : null })
+      .where(eq(orders.id, row.id))
+      .returning();
+    await tx.update(tickets).set({ status: 'returned' }).where(eq(tickets.orderId, row.id));
+    await tx.update(userInsurances).set({ status: 'cancelled' }).where(eq(userInsurances.orderId, row.id));
+    await releaseStock(tx, (await itemsOf(tx, row.id)).map(claimOf));
+    return refunded!;
+  });
+  await deps.payments.refund({ paymentId: order.paymentId, amount: order.amount });
+  await deps.email.send({
+    to: order.email,
+    subject: `Возврат по заказу ${order.publicId}`,
+    text: `Заказ ${order.publicId} отменён, ${toRubles(order.amount)} Руб. возвращены.`,
+    meta: { kind: 'order-refunded', order: order.publicId },
+  });
+  return { sum: toRubles(order.amount) };
+}
+
+/**
+ * GET /api/order/{orderId}: the order with its tickets, goods, certificates and insurances, its e-mail
+ * and what is still unpaid. The order id is a random capability (guests pay too).
+ */
+export async function getOrder(deps: Pick<ServerDeps, 'db' | 'payments' | 'config'>, orderPublicId: string) {
+  const { db } = deps;
+  const [order] = await db.select().from(orders).where(eq(orders.publicId, orderPublicId));
+  found(order);
+  const rows = await db
+    .select({
+      item: orderItems,
+      format: eventFormats,
+      eventCity: eventCities,
+      event: events,
+      product: products,
+      proportion: productProportions,
+      insurance: insurances,
+      certificate: certificates,
+    })
+    .from(orderItems)
+    .leftJoin(eventFormats, eq(eventFormats.id, orderItems.formatId))
+    .leftJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
+    .leftJoin(events, eq(events.id, eventCities.eventId))
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(productProportions, eq(productProportions.id, orderItems.proportionId))
+    .leftJoin(insurances, eq(insurances.id, orderItems.insuranceId))
+    .leftJoin(certificates, eq(certificates.id, orderItems.certificateId))
+    .where(eq(orderItems.orderId, order!.id))
+    .orderBy(asc(orderItems.id));
+  const issued = await db
+    .select({ publicId: tickets.publicId, number: tickets.number, orderItemId: tickets.orderItemId })
+    .from(tickets)
+    .where(eq(tickets.orderId, order!.id))
+    .orderBy(asc(tickets.number));
+  const policies = await db
+    .select({ publicId: userInsurances.publicId, number: userInsurances.number, ticketId: userInsurances.ticketId })
+    .from(userInsurances)
+    .where(eq(userInsurances.orderId, order!.id));
+  const codes = await db.select().from(issuedCertificates).where(eq(issuedCertificates.orderId, order!.id));
+
+  const money = (item: ItemRow) => ({
+    count: item.count,
+    price: toRubles(item.unitPrice),
+    discount: toRubles(item.discount),
+    totalCost: toRubles(item.total),
+  });
+  const lists = {
+    tickets: rows
+      .filter((row) => row.item.kind === 'ticket')
+      .map(({ item, format, eventCity, event }) => ({
+        selector: 'ticket',
+        ...money(item),
+        insurance_cost: toRubles(item.insuranceCost),
+        format_public_id: format!.publicId,
+        title: format!.title,
+        start_time: (format!.startTime ?? eventCity!.startTime).toISOString(),
+        address: eventCity!.address,
+        event: { public_id: event!.publicId, title: event!.title },
+        event_city: { public_id: eventCity!.publicId },
+        tickets: issued
+          .filter((ticket) => ticket.orderItemId === item.id)
+          .map((ticket) => ({ public_id: ticket.publicId, number: ticket.number })),
+      })),
+    shop: rows
+      .filter((row) => row.item.kind === 'shop')
+      .map(({ item, product, proportion }) => ({
+        selector: 'shop',
+        ...money(item),
+        public_id: product!.publicId,
+        title: product!.title,
+        picture: product!.picture,
+        size: proportion?.name ?? null,
+        proportion_public_id: proportion?.publicId ?? null,
+      })),
+    certificates: rows
+      .filter((row) => row.item.kind === 'certificate')
+      .map(({ item, certificate }) => ({
+        selector: 'certificate',
+        ...money(item),
+        public_id: certificate!.publicId,
+        title: certificate!.title,
+        codes: codes.filter((code) => code.certificateId === certificate!.id).map((code) => code.code),
+      })),
+    insurances: rows
+      .filter((row) => row.item.kind === 'insurance')
+      .map(({ item, insurance }) => ({
+        selector: 'insurance',
+        ...money(item),
+        public_id: insurance!.publicId,
+        title: insurance!.title,
+        start_date: (item.payload as { start_date?: string }).start_date ?? null,
+        policies: policies.filter((policy) => policy.ticketId === null).map((policy) => policy.number),
+      })),
+  };
+  const paid = order!.status === 'paid';
+  const empty = { tickets: [], shop: [], certificates: [], insurances: [] };
+  return {
+    public_id: order!.publicId,
+    status: order!.status,
+    paid,
+    email: order!.email,
+    created: order!.createdAt.toISOString(),
+    amount: toRubles(order!.amount),
+    delivery_cost: toRubles(order!.deliveryCost),
+    items: lists,
+    unpaid: order!.status === 'pending' ? lists : empty,
+    unpaid_amount: order!.status === 'pending' ? toRubles(order!.amount) : 0,
+    expires_at: order!.status === 'pending' ? order!.expiresAt.toISOString() : null,
+    redirect_url:
+      order!.status === 'pending'
+        ? (
+            await deps.payments.create({
+              paymentId: order!.paymentId,
+              orderPublicId: order!.publicId,
+              amount: order!.amount,
+              description: `Заказ ${order!.publicId}`,
+            })
+          ).redirectUrl
+        : null,
+  };
+}

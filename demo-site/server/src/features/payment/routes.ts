@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventFormats } from '../../db/schema/index';
+import type { ServerDeps } from '../../deps';
+import { optionalUser, requireUser } from '../../http/auth';
+import { requestMeta } from '../../http/request';
+import { badRequest, found } from '../../lib/errors';
+import { noQuery } from '../../lib/schemas';
+import { stockLeft } from './catalogue';
+import { cancelOrder, expireOrders, getOrder, handleNotification } from './orders';
+import { pricingMessages } from './pricing';
+import { availabilityParams, availabilityQuery, cancelBody, notificationBody, orderParams, paymentBody } from './schema';
+import { createPayment } from './service';
+
+/**
+ * The money path: payment creation (prices and stock decided here), the provider's notifications, the
+ * order page's call, cancel with refund, and the pre-payment availability check by format.
+ */
+export const paymentRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, config } = deps;
+    let sweeper: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await expireOrders(deps);
+      sweeper = setInterval(() => void expireOrders(deps).catch((error) => app.log.error(error)), config.payment.sweepIntervalMs);
+      sweeper.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(sweeper));
+
+    app.post('/api/payment', { schema: { body: paymentBody, querystring: noQuery } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return createPayment(deps, request.body, await optionalUser(deps, request), requestMeta(request));
+    });
+
+    app.post('/api/payment/cancel', { schema: { body: cancelBody, querystring: noQuery } }, async (request) =>
+      cancelOrder(deps, await requireUser(deps, request), request.body.order_id),
+    );
+
+    app.post('/api/payment/notification', { schema: { body: notificationBody, querystring: noQuery } }, async (request) => {
+      const signature = request.headers[deps.payments.signatureHeader];
+      return handleNotification(deps, request.body, typeof signature === 'string' ? signature : undefined);
+    });
+
+    app.get('/api/order/:orderId', { schema: { params: orderParams, querystring: noQuery } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getOrder(deps, request.params.orderId);
+    });
+
+    // The basket's availability check before payment (ticketing-shop §4 "Before payment").
+    app.get(
+      '/api/event_format/check/:formatId',
+      { schema: { params: availabilityParams, querystring: availabilityQuery } },
+      async (request) => {
+        const [format] = await db.select().from(eventFormats).where(eq(eventFormats.publicId, request.params.formatId));
+        found(format);
+        const left = (await stockLeft(db, [format!.id])).get(format!.id)?.[request.query.kind] ?? 0;
+        const max = Math.min(
+          left,
+          format!.buyLimit ?? Number.POSITIVE_INFINITY,
+          format!.isTeam ? Number.POSITIVE_INFINITY : format!.maxCount,
+        );
+        if (request.query.count > max) throw badRequest(pricingMessages.unavailable);
+        return { available: true, tickets_left: left, format_public_id: format!.publicId };
+      },
+    );
+  };

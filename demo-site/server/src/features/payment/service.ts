@@ -1,0 +1,239 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orderItems, orders, promocodes } from '../../db/schema/index';
+import type { ServerDeps } from '../../deps';
+import type { RequestMeta } from '../../http/request';
+import { badRequest } from '../../lib/errors';
+import { toRubles } from '../../lib/money';
+import { deliveryPrice } from '../delivery/service';
+import { promocodeMessages } from '../promocodes/service';
+import type { Authenticated } from '../sessions/service';
+import { createSession, type SignedIn } from '../sessions/service';
+import { createUser, findUserByEmail, type UserRow } from '../users/service';
+import { loadCatalogue, type PaymentCatalogue, presentPromocode, stockLeft } from './catalogue';
+import { checkInsurance } from './insurance-rules';
+import { confirmOrder, expireOrders } from './orders';
+import { type PricedLine, type PricedOrder, PricingError, priceOrder } from './pricing';
+import type { PaymentBody } from './schema';
+import { takeStock } from './stock';
+
+type OrderItemInsert = typeof orderItems.$inferInsert;
+
+export interface PaymentResult {
+  order_id: string;
+  redirect_url: string;
+  /** The provider's form to post, for providers that want one; the sandbox takes a plain redirect. */
+  form: null;
+  amount: number;
+  token?: string;
+  user?: SignedIn['user'];
+}
+
+/** The order's page after the provider: the basket's thanks route reads the order from here. */
+export const returnUrl = (publicUrl: string, orderPublicId: string) => `${publicUrl}/basket/thanks?order=${orderPublicId}`;
+
+const price = (catalogue: PaymentCatalogue, body: PaymentBody, buyer: UserRow | null, now: Date): PricedOrder => {
+  try {
+    return priceOrder(
+      catalogue,
+      body,
+      {
+        vipDiscount:
+          buyer?.roles.includes('vip') && buyer.discount !== null
+            ? { discount: buyer.discount, form: buyer.discountForm ?? 'percent' }
+            : null,
+      },
+      now,
+      promocodeMessages,
+    );
+  } catch (error) {
+    if (error instanceof PricingError) throw badRequest(error.message);
+    throw error;
+  }
+};
+
+/** Participant infos for a ticket line: one object per ticket (an object alone serves the first). */
+const infosOf = (info: PaymentBody['tickets'][number]['info']): Record<string, unknown>[] =>
+  Array.isArray(info) ? info : info ? [info] : [];
+
+function itemRow(line: PricedLine, body: PaymentBody, catalogue: PaymentCatalogue, now: Date, orderId: number): OrderItemInsert {
+  const base = {
+    orderId,
+    kind: line.kind,
+    count: line.count,
+    unitPrice: line.unitPrice,
+    discount: line.discount,
+    total: line.total,
+    promocodeId: line.promocodeId,
+    promocodeCount: line.promocodeCount,
+  };
+  switch (line.kind) {
+    case 'ticket': {
+      const request = body.tickets[line.index]!;
+      return {
+        ...base,
+        formatId: line.formatId,
+        stockKind: line.stockKind,
+        teamId: line.teamId,
+        insuranceCost: line.insuranceCost,
+        payload: {
+          infos: infosOf(request.info),
+          insurance: request.insurance ?? false,
+          teams: line.teams,
+          team_name: request.team_name ?? null,
+          club: request.club?.public_id ?? null,
+          license: request.license ?? null,
+          cluster: request.cluster ?? null,
+          select_field: request.select_field?.name ?? null,
+          abid: request.abid ?? null,
+          vip: line.vip,
+        },
+      };
+    }
+    case 'shop': {
+      const request = body.shop[line.index]!;
+      return { ...base, productId: line.productId, proportionId: line.proportionId, payload: { text: request.text ?? null } };
+    }
+    case 'insurance': {
+      const request = body.insurances[line.index]!;
+      const offer = catalogue.insuranceOffers.get(request.public_id)!;
+      const formatStart = request.format_public_id ? catalogue.formatStarts.get(request.format_public_id) : undefined;
+      const checked = checkInsurance(request, offer, now, formatStart);
+      return {
+        ...base,
+        insuranceId: line.insuranceId,
+        payload: {
+          start_date: checked.startDate.toISOString(),
+          first_name: request.first_name,
+          last_name: request.last_name,
+          second_name: request.second_name ?? null,
+          gender: request.gender,
+          phone: checked.phone,
+          birth_date: checked.birthDate,
+        },
+      };
+    }
+    case 'certificate':
+      return { ...base, certificateId: line.certificateId };
+  }
+}
+
+async function deliveryCost(db: Database, body: PaymentBody): Promise<number> {
+  if (!body.delivery) return 0;
+  if (body.shop.length === 0) throw badRequest('Доставка возможна только для товаров');
+  const quote = await deliveryPrice(db, {
+    city: { id: body.delivery.location_id },
+    goods: body.shop.map((line) => ({ public_id: line.product.public_id, count: line.count })),
+    delivery_public_id: body.delivery.public_id,
+  });
+  if (!quote.delivery.pickup) {
+    for (const field of ['first_name', 'last_name', 'address', 'phone'] as const) {
+      if (!body.delivery[field]?.trim()) throw badRequest('Заполните поле');
+    }
+  }
+  return Math.round(quote.delivery.cost * 100);
+}
+
+/**
+ * POST /api/payment: prices the basket from the database, takes the stock and opens a pending order in
+ * one transaction, then asks the provider for a payment. A guest may have an account created
+ * (`register`): only then are a token and the user returned.
+ */
+export async function createPayment(
+  deps: ServerDeps,
+  body: PaymentBody,
+  auth: Authenticated | null,
+  meta: RequestMeta,
+): Promise<PaymentResult> {
+  const { db, clock, config } = deps;
+  const now = clock.now();
+  await expireOrders(deps);
+
+  const existing = auth?.user ?? (await findUserByEmail(db, body.email)) ?? null;
+  // Validation and pricing outside the transaction: a refusal costs no locks.
+  const catalogue = await loadCatalogue(db, body);
+  price(catalogue, body, auth?.user ?? null, now);
+  const delivery = await deliveryCost(db, body);
+  for (const line of body.insurances) {
+    const offer = catalogue.insuranceOffers.get(line.public_id);
+    if (offer) checkInsurance(line, offer, now, line.format_public_id ? catalogue.formatStarts.get(line.format_public_id) : undefined);
+  }
+
+  const created = await db.transaction(async (tx) => {
+    // Promocode rows locked first, then priced with what they have left at this moment.
+    const promoIds = [...catalogue.promocodes.values()].map((promo) => promo.id).sort((a, b) => a - b);
+    if (promoIds.length) {
+      const locked = await tx.select().from(promocodes).where(inArray(promocodes.id, promoIds)).orderBy(asc(promocodes.id)).for('update');
+      for (const row of locked) catalogue.promocodes.set(row.code, presentPromocode(row));
+    }
+    const left = await stockLeft(
+      tx,
+      [...catalogue.formats.values()].map((format) => format.id),
+    );
+    for (const format of catalogue.formats.values()) format.left = left.get(format.id) ?? {};
+    const priced = price(catalogue, body, auth?.user ?? null, now);
+
+    let buyer = existing;
+    let newAccount: UserRow | null = null;
+    if (!buyer && body.register) {
+      newAccount = await createUser(tx, now, { email: body.email });
+      buyer = newAccount;
+    }
+    const amount = priced.total + delivery;
+    const publicId = newOrderId();
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        publicId,
+        userId: buyer?.id ?? null,
+        email: body.email,
+        status: 'pending',
+        shopStatus: body.shop.length ? 'processing' : null,
+        amount,
+        deliveryCost: delivery,
+        delivery: body.delivery ?? null,
+        paymentId: newPaymentId(),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + config.payment.holdMs),
+      })
+      .returning();
+    const rows = priced.lines.map((line) => itemRow(line, body, catalogue, now, order!.id));
+    await takeStock(
+      tx,
+      rows.map((row) => ({
+        kind: row.kind,
+        formatId: row.formatId ?? null,
+        stockKind: row.stockKind ?? null,
+        teamId: row.teamId ?? null,
+        proportionId: row.proportionId ?? null,
+        promocodeId: row.promocodeId ?? null,
+        promocodeCount: row.promocodeCount ?? 0,
+        count: row.count,
+      })),
+    );
+    for (let i = 0; i < rows.length; i += 200) await tx.insert(orderItems).values(rows.slice(i, i + 200));
+    return { order: order!, newAccount };
+  });
+
+  const { order, newAccount } = created;
+  let redirectUrl: string;
+  if (order.amount === 0) {
+    await confirmOrder(deps, order.id, null);
+    redirectUrl = returnUrl(config.publicUrl, order.publicId);
+  } else {
+    redirectUrl = (
+      await deps.payments.create({
+        paymentId: order.paymentId,
+        orderPublicId: order.publicId,
+        amount: order.amount,
+        description: `Заказ ${order.publicId}`,
+      })
+    ).redirectUrl;
+  }
+  const result: PaymentResult = { order_id: order.publicId, redirect_url: redirectUrl, form: null, amount: toRubles(order.amount) };
+  if (newAccount && !auth) Object.assign(result, await createSession(deps, newAccount, 'email', meta));
+  return result;
+}
+
+const newOrderId = (): string => crypto.randomUUID().replaceAll('-', '').slice(0, 24);
+const newPaymentId = (): string => `pay_${crypto.randomUUID().replaceAll('-', '')}`;

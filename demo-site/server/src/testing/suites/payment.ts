@@ -1,0 +1,365 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { formatStock, orders, tickets } from '../../db/schema/index';
+import { signNotification } from '../../features/payment/provider';
+import { stablePublicId as id } from '../../lib/crypto';
+import { type Body, createTestApp, type TestApp, uniqueEmail } from '../fixtures';
+import { seeded } from './catalogue';
+
+const hoodieM = id('proportion:hoodie-geroi:M');
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * The money path over a database: payment → sandbox page → signed notification → order, tickets,
+ * stock. Runs on PGlite and on PostgreSQL (the race in particular).
+ */
+export function paymentSuite(database: () => DatabaseHandle) {
+  let api: TestApp;
+  let demoToken: string;
+
+  beforeAll(async () => {
+    api = await createTestApp(database());
+    demoToken = (await call('PUT', '/api/auth', { email: 'demo@geroi.example', password: 'Demo1234' })).json().token;
+  });
+  afterAll(() => api?.close());
+
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token?: string) =>
+    api.request({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      ...(token ? { token } : {}),
+    });
+
+  const left = async (formatPublicId: string, kind = 'athlete') => {
+    const result = await api.deps.db.execute(
+      sql`select capacity - taken as left from format_stock join event_formats on event_formats.id = format_stock.format_id where event_formats.public_id = ${formatPublicId} and kind = ${kind}`,
+    );
+    return Number(rowsOf<{ left: number }>(result)[0]!.left);
+  };
+  const orderCount = async () => Number(rowsOf<{ n: number }>(await api.deps.db.execute(sql`select count(*)::int as n from orders`))[0]!.n);
+  const paymentIdOf = async (orderPublicId: string) => {
+    const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, orderPublicId));
+    return order!.paymentId;
+  };
+  const pay = async (payload: Record<string, unknown>, token?: string) => {
+    const response = await call('POST', '/api/payment', { email: uniqueEmail('buyer'), ...payload }, token);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Body;
+  };
+  const sandbox = async (orderPublicId: string, action: 'pay' | 'decline') => {
+    const paymentId = await paymentIdOf(orderPublicId);
+    return api.request({
+      method: 'POST',
+      url: `/sandbox/pay/${paymentId}/${action}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+  };
+
+  describe('payment → sandbox → order', () => {
+    it('prices on the server, holds the stock, and the sandbox page pays: tickets numbered, e-mail sent', async () => {
+      const before = await left(seeded.night5k);
+      const email = uniqueEmail('guest');
+      const created = await pay({
+        email,
+        // The client's figures are ignored: the server's prices are charged.
+        tickets: [
+          {
+            format_public_id: seeded.night5k,
+            ticket_count: 2,
+            price: 1,
+            totalCost: 2,
+            info: [{ first_name: 'Анна', last_name: 'Иванова', phone: '79990001122', gender: 'female', birth_date: '1990-02-03' }],
+          },
+        ],
+        shop: [{ product: { public_id: seeded.hoodie }, proportion: { public_id: hoodieM }, count: 1, price: 0 }],
+        total: 10,
+      });
+      expect(created.redirect_url).toMatch(/^http:\/\/site\.test\/sandbox\/pay\/pay_[0-9a-f]{32}$/);
+      expect(created.token).toBeUndefined();
+      expect(await left(seeded.night5k)).toBe(before - 2);
+
+      const format = (await call('GET', `/api/event_format/${seeded.night5k}`)).json();
+      const expected = 2 * format.price + 4900;
+      expect(created.amount).toBe(expected);
+
+      const pending = (await call('GET', `/api/order/${created.order_id}`)).json();
+      expect(pending).toMatchObject({ status: 'pending', paid: false, email, amount: expected, unpaid_amount: expected });
+      expect(pending.unpaid.tickets).toHaveLength(1);
+      expect(pending.items.shop[0]).toMatchObject({ title: 'Худи «Герои»', size: 'M', count: 1, price: 4900 });
+
+      const page = await api.request({ method: 'GET', url: new URL(created.redirect_url).pathname });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Оплатить');
+      expect(page.body).toContain('Отказаться');
+
+      const back = await sandbox(created.order_id, 'pay');
+      expect(back.statusCode).toBe(303);
+      expect(back.headers.location).toBe(`http://site.test/basket/thanks?order=${created.order_id}`);
+
+      const paid = (await call('GET', `/api/order/${created.order_id}`)).json();
+      expect(paid).toMatchObject({ status: 'paid', paid: true, unpaid_amount: 0, unpaid: { tickets: [], shop: [] } });
+      const issued = paid.items.tickets[0].tickets;
+      expect(issued).toHaveLength(2);
+      expect(issued[1].number).toBe(issued[0].number + 1);
+      expect((await api.lastMessage(email)).meta).toMatchObject({ kind: 'order-paid', order: created.order_id });
+      // Stock stays taken once sold.
+      expect(await left(seeded.night5k)).toBe(before - 2);
+    });
+
+    it('a decline releases the stock; the order stays unpaid', async () => {
+      const before = await left(seeded.night5k);
+      const created = await pay({ tickets: [{ format_public_id: seeded.night5k, ticket_count: 3 }] });
+      expect(await left(seeded.night5k)).toBe(before - 3);
+      expect((await sandbox(created.order_id, 'decline')).statusCode).toBe(303);
+      expect(await left(seeded.night5k)).toBe(before);
+      expect((await call('GET', `/api/order/${created.order_id}`)).json()).toMatchObject({ status: 'declined', paid: false });
+      // Paying after the decline does nothing.
+      await sandbox(created.order_id, 'pay');
+      expect((await call('GET', `/api/order/${created.order_id}`)).json().status).toBe('declined');
+    });
+
+    it('a repeated and a concurrent confirmation issue the tickets once', async () => {
+      const created = await pay({ tickets: [{ format_public_id: seeded.night5k, ticket_count: 2 }] });
+      await Promise.all([sandbox(created.order_id, 'pay'), sandbox(created.order_id, 'pay'), sandbox(created.order_id, 'pay')]);
+      await sandbox(created.order_id, 'pay');
+      const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
+      expect(await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id))).toHaveLength(2);
+    });
+
+    it('an expired hold is released; a payment arriving later takes the stock again if it is there', async () => {
+      const before = await left(seeded.night5k);
+      const created = await pay({ tickets: [{ format_public_id: seeded.night5k }] });
+      api.clock.advance(api.deps.config.payment.holdMs + 1000);
+      try {
+        const { expireOrders } = await import('../../features/payment/orders');
+        expect(await expireOrders(api.deps)).toBeGreaterThanOrEqual(1);
+        expect(await left(seeded.night5k)).toBe(before);
+        expect((await call('GET', `/api/order/${created.order_id}`)).json().status).toBe('expired');
+        // The buyer paid at the provider in time; its notification arrives after the expiry.
+        const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
+        const late = {
+          event_id: `evt-${crypto.randomUUID()}`,
+          payment_id: order!.paymentId,
+          status: 'succeeded' as const,
+          amount: order!.amount,
+          ts: Math.floor(api.clock.now().getTime() / 1000),
+        };
+        const signature = signNotification(api.deps.config.payment.sandboxSecret, late);
+        const delivered = await api.request({
+          method: 'POST',
+          url: '/api/payment/notification',
+          payload: late,
+          headers: { 'x-sandbox-signature': signature },
+        });
+        expect(delivered.json()).toEqual({ status: 'paid' });
+        expect((await call('GET', `/api/order/${created.order_id}`)).json().status).toBe('paid');
+        expect(await left(seeded.night5k)).toBe(before - 1);
+      } finally {
+        api.clock.advance(-(api.deps.config.payment.holdMs + 1000));
+      }
+    });
+  });
+
+  describe('notifications', () => {
+    const notify = async (body: Record<string, unknown>, signature?: string) =>
+      api.request({
+        method: 'POST',
+        url: '/api/payment/notification',
+        payload: body,
+        headers: signature ? { 'x-sandbox-signature': signature } : {},
+      });
+    const notification = async (orderPublicId: string, overrides: Record<string, unknown> = {}) => {
+      const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, orderPublicId));
+      return {
+        event_id: `evt-${crypto.randomUUID()}`,
+        payment_id: order!.paymentId,
+        status: 'succeeded' as const,
+        amount: order!.amount,
+        ts: Math.floor(api.clock.now().getTime() / 1000),
+        ...overrides,
+      };
+    };
+    const sign = (body: Parameters<typeof signNotification>[1]) => signNotification(api.deps.config.payment.sandboxSecret, body);
+
+    it('forged, unsigned, stale and wrong-amount notifications are refused and change nothing', async () => {
+      const created = await pay({ tickets: [{ format_public_id: seeded.night5k }] });
+      const body = await notification(created.order_id);
+      expect((await notify(body)).statusCode).toBe(403);
+      expect((await notify(body, 'a'.repeat(64))).json()).toEqual({ message: 'Подпись уведомления неверна' });
+      expect((await notify(body, signNotification('not-the-key', body))).statusCode).toBe(403);
+      const tampered = { ...body, amount: 1 };
+      expect((await notify(tampered, sign(tampered))).json()).toEqual({ message: 'Сумма уведомления не совпадает с суммой заказа' });
+      const stale = { ...body, ts: body.ts - 3600 };
+      expect((await notify(stale, sign(stale))).json()).toEqual({ message: 'Уведомление устарело' });
+      expect((await call('GET', `/api/order/${created.order_id}`)).json().status).toBe('pending');
+    });
+
+    it('a replayed notification is refused; the order was paid once', async () => {
+      const created = await pay({ tickets: [{ format_public_id: seeded.night5k }] });
+      const body = await notification(created.order_id);
+      const first = await notify(body, sign(body));
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ status: 'paid' });
+      const replay = await notify(body, sign(body));
+      expect(replay.statusCode).toBe(409);
+      expect(replay.json()).toEqual({ message: 'Уведомление уже обработано' });
+    });
+  });
+
+  describe('bad payment payloads: 4xx with a clear message, nothing written', () => {
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      [
+        'a negative count',
+        { tickets: [{ format_public_id: seeded.night5k, ticket_count: -1 }] },
+        /Указанное количество билетов недоступно/,
+      ],
+      ['501 tickets', { tickets: [{ format_public_id: seeded.night5k, ticket_count: 501 }] }, /Указанное количество билетов недоступно/],
+      ['a foreign format id', { tickets: [{ format_public_id: seeded.unknown }] }, /Формат участия не найден/],
+      ['a tampered negative price', { tickets: [{ format_public_id: seeded.night5k, price: -100 }] }, /Некорректная сумма/],
+      ['a price as text', { shop: [{ product: { public_id: seeded.cap }, count: 1, price: 'free' }] }, /Некорректная сумма/],
+      [
+        '10,000 lines',
+        { tickets: Array.from({ length: 10_000 }, () => ({ format_public_id: seeded.night5k })) },
+        /Слишком много позиций|Слишком большой запрос/,
+      ],
+      ['an empty basket', {}, /Корзина пуста/],
+      ['a bad e-mail', { email: 'nobody', tickets: [{ format_public_id: seeded.night5k }] }, /Введите валидный email/],
+      ['a product without its size', { shop: [{ product: { public_id: seeded.hoodie }, count: 1 }] }, /Выберите размер/],
+      [
+        'a size of another product',
+        { shop: [{ product: { public_id: seeded.cap }, proportion: { public_id: hoodieM }, count: 1 }] },
+        /Выберите размер/,
+      ],
+      ['a used-up promocode', { tickets: [{ format_public_id: seeded.night5k, promocode: 'SOLDOUT' }] }, /Промокод закончился/],
+      [
+        'an insurance for a 3-year-old',
+        {
+          insurances: [
+            {
+              public_id: seeded.dayInsurance,
+              first_name: 'Ваня',
+              last_name: 'Петров',
+              gender: 'male',
+              phone: '+79990000001',
+              birth_date: '01.01.2024',
+              start_date: '10.06.2026',
+            },
+          ],
+        },
+        /Допускается возраст от 5 до 86 лет/,
+      ],
+    ];
+    it.each(cases)('%s', async (_name, payload, message) => {
+      const before = await orderCount();
+      const stock = await left(seeded.night5k);
+      const response = await call('POST', '/api/payment', { email: uniqueEmail('bad'), ...payload });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.json().message).toMatch(message);
+      expect(response.body).not.toMatch(/at .+\.ts:\d+/);
+      expect(await orderCount()).toBe(before);
+      expect(await left(seeded.night5k)).toBe(stock);
+    });
+  });
+
+  describe('accounts and orders', () => {
+    it('a guest with the register flag gets an account, a token and the user', async () => {
+      const email = uniqueEmail('newbie');
+      const created = await pay({ email, register: true, tickets: [{ format_public_id: seeded.night5k }] });
+      expect(created.token).toEqual(expect.any(String));
+      expect(created.user).toMatchObject({ email });
+      expect((await call('GET', '/api/user/basket', undefined, created.token)).statusCode).toBe(200);
+      // An existing account's e-mail never yields a token.
+      const again = await pay({ email, register: true, tickets: [{ format_public_id: seeded.night5k }] });
+      expect(again.token).toBeUndefined();
+    });
+
+    it('a signed-in buyer cancels a paid order: the whole sum back, tickets returned, stock released', async () => {
+      const before = await left(seeded.night5k);
+      const created = await pay({ tickets: [{ format_public_id: seeded.night5k, ticket_count: 2 }] }, demoToken);
+      await sandbox(created.order_id, 'pay');
+      const other = (await call('PUT', '/api/auth', { email: 'vip@geroi.example', password: 'Vip12345' })).json().token;
+      expect((await call('POST', '/api/payment/cancel', { order_id: created.order_id }, other)).statusCode).toBe(403);
+      expect((await call('POST', '/api/payment/cancel', { order_id: created.order_id })).statusCode).toBe(401);
+      const cancelled = await call('POST', '/api/payment/cancel', { order_id: created.order_id }, demoToken);
+      expect(cancelled.json()).toEqual({ sum: created.amount });
+      expect(await left(seeded.night5k)).toBe(before);
+      expect((await call('POST', '/api/payment/cancel', { order_id: created.order_id }, demoToken)).json()).toEqual({
+        message: 'Заказ не оплачен',
+      });
+      const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
+      const returned = await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id));
+      expect(returned.map((ticket) => ticket.status)).toEqual(['returned', 'returned']);
+    });
+
+    it('the vip discount applies to the vip buyer first ticket only', async () => {
+      const vipToken = (await call('PUT', '/api/auth', { email: 'vip@geroi.example', password: 'Vip12345' })).json().token;
+      const price = (await call('GET', `/api/event_format/${seeded.night5k}`)).json().price;
+      const created = await pay({ tickets: [{ format_public_id: seeded.night5k, ticket_count: 2 }] }, vipToken);
+      expect(created.amount).toBe(price * 0.8 + price);
+    });
+
+    it('the availability check by format', async () => {
+      const ok = await call('GET', `/api/event_format/check/${seeded.night5k}?count=2`);
+      expect(ok.json()).toMatchObject({ available: true, tickets_left: await left(seeded.night5k) });
+      const tooMany = await call('GET', `/api/event_format/check/${seeded.night5k}?count=11`);
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json()).toEqual({ message: 'Указанное количество билетов недоступно' });
+      expect((await call('GET', `/api/event_format/check/${seeded.unknown}`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('basket', () => {
+    it('round-trips the goods, merges a guest basket by the spec keys, and needs a token', async () => {
+      expect((await call('GET', '/api/user/basket')).statusCode).toBe(401);
+      const goods = [
+        { selector: 'ticket', unique_id: 't1', public_id: seeded.night5k, count: 1, title: '10 км' },
+        { selector: 'shop', public_id: seeded.hoodie, size: 'M', count: 1 },
+      ];
+      expect((await call('POST', '/api/user/basket', { goods }, demoToken)).json()).toEqual({ goods });
+      expect((await call('GET', '/api/user/basket', undefined, demoToken)).json()).toEqual({ goods });
+      const guest = [
+        { selector: 'shop', public_id: seeded.hoodie, size: 'M', count: 2 },
+        { selector: 'shop', public_id: seeded.hoodie, size: 'L', count: 1 },
+      ];
+      const merged = (await call('POST', '/api/user/basket', { goods: guest, merge: true }, demoToken)).json().goods;
+      expect(merged).toEqual([goods[0], guest[0], guest[1]]);
+      const bad = await call('POST', '/api/user/basket', { goods: [{ selector: 'rocket' }] }, demoToken);
+      expect(bad.json()).toEqual({ message: 'Неизвестный вид позиции корзины' });
+      await call('POST', '/api/user/basket', { goods: [] }, demoToken);
+    });
+  });
+
+  describe('contention', () => {
+    it('200 concurrent buyers for 10 places: exactly 10 succeed, never below zero', async () => {
+      const [format] = await api.deps.db
+        .execute(sql`select id from event_formats where public_id = ${seeded.spring21k}`)
+        .then((r) => rowsOf<{ id: number }>(r));
+      await api.deps.db.update(formatStock).set({ taken: sql`capacity - 10` }).where(eq(formatStock.formatId, format!.id));
+      const responses = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          call('POST', '/api/payment', {
+            email: `racer${i}.${process.pid}@test.example`,
+            tickets: [{ format_public_id: seeded.spring21k }],
+          }),
+        ),
+      );
+      const ok = responses.filter((response) => response.statusCode === 200);
+      expect(ok).toHaveLength(10);
+      for (const response of responses.filter((r) => r.statusCode !== 200)) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ message: 'Указанное количество билетов недоступно' });
+      }
+      expect(await left(seeded.spring21k)).toBe(0);
+      // All ten pay at once: ten tickets with ten different numbers.
+      await Promise.all(ok.map((response) => sandbox(response.json().order_id, 'pay')));
+      const issued = await api.deps.db.select().from(tickets).where(eq(tickets.formatId, format!.id));
+      expect(issued).toHaveLength(10);
+      expect(new Set(issued.map((ticket) => ticket.number)).size).toBe(10);
+      expect(await left(seeded.spring21k)).toBe(0);
+    });
+  });
+}
