@@ -30,7 +30,7 @@ const server = await startServer({
           payment: {
             ...defaultConfig().payment,
             holdMs: Number(env.PAYMENT_HOLD_MS),
-            sweepIntervalMs: Math.min(60_000, Number(env.PAYMENT_HOLD_MS)),
+            sweepIntervalMs: Math.min(60_000, Math.max(1000, Number(env.PAYMENT_HOLD_MS) / 4)),
             sandboxSecret: '',
           },
         }

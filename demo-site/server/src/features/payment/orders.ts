@@ -27,6 +27,7 @@ import { toRubles } from '../../lib/money';
 import type { Authenticated } from '../sessions/service';
 import type { Notification } from './schema';
 import { releaseStock, type StockClaim, takeStock } from './stock';
+import { stockGate } from './stock-gate';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -270,17 +271,22 @@ export async function closeOrder(
   eventId?: string,
 ): Promise<boolean> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    await recordEvent(tx, eventId, orderId, 'canceled', now);
-    const [closed] = await tx
-      .update(orders)
-      .set({ status, closedAt: now })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-      .returning({ id: orders.id });
-    if (!closed) return false;
-    await releaseStock(tx, (await itemsOf(tx, orderId)).map(claimOf));
-    return true;
-  });
+  return deps.db
+    .transaction(async (tx) => {
+      await recordEvent(tx, eventId, orderId, 'canceled', now);
+      const [closed] = await tx
+        .update(orders)
+        .set({ status, closedAt: now })
+        .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+        .returning({ id: orders.id });
+      if (!closed) return false;
+      await releaseStock(tx, (await itemsOf(tx, orderId)).map(claimOf));
+      return true;
+    })
+    .then((closed) => {
+      if (closed) stockGate(deps.db).invalidate();
+      return closed;
+    });
 }
 
 /** Releases the holds of unpaid orders whose time ran out (at start, before each payment, every minute). */
@@ -339,6 +345,7 @@ export async function cancelOrder(deps: Deps, auth: Authenticated, orderPublicId
     await releaseStock(tx, (await itemsOf(tx, row.id)).map(claimOf));
     return refunded!;
   });
+  stockGate(deps.db).invalidate();
   await deps.payments.refund({ paymentId: order.paymentId, amount: order.amount });
   await deps.email.send({
     to: order.email,

@@ -13,9 +13,10 @@ import { createUser, findUserByEmail, type UserRow } from '../users/service';
 import { loadCatalogue, type PaymentCatalogue, presentPromocode, stockLeft } from './catalogue';
 import { checkInsurance } from './insurance-rules';
 import { confirmOrder, expireOrders } from './orders';
-import { type PricedLine, type PricedOrder, PricingError, priceOrder } from './pricing';
+import { type PricedLine, type PricedOrder, PricingError, priceOrder, pricingMessages } from './pricing';
 import type { PaymentBody } from './schema';
 import { takeStock } from './stock';
+import { stockGate } from './stock-gate';
 
 type OrderItemInsert = typeof orderItems.$inferInsert;
 
@@ -147,7 +148,35 @@ export async function createPayment(
 ): Promise<PaymentResult> {
   const { db, clock, config } = deps;
   const now = clock.now();
-  await expireOrders(deps);
+  await sweepNow(deps);
+
+  // Plain ticket lines pass the stock gate first: a sold-out crowd is turned away without the database.
+  const wants = new Map<string, number>();
+  for (const line of body.tickets) {
+    if (!line.format_public_id || line.team_public_id || line.team_count) continue;
+    const key = `${line.format_public_id}:${line.kind ?? 'athlete'}`;
+    wants.set(key, (wants.get(key) ?? 0) + (line.ticket_count ?? 1));
+  }
+  const reservation = wants.size ? await stockGate(db).reserve(wants) : null;
+  if (wants.size && !reservation) throw badRequest(pricingMessages.unavailable);
+  try {
+    const result = await purchase(deps, body, auth, meta, now);
+    reservation?.commit();
+    return result;
+  } catch (error) {
+    reservation?.();
+    throw error;
+  }
+}
+
+async function purchase(
+  deps: ServerDeps,
+  body: PaymentBody,
+  auth: Authenticated | null,
+  meta: RequestMeta,
+  now: Date,
+): Promise<PaymentResult> {
+  const { db, config } = deps;
 
   const existing = auth?.user ?? (await findUserByEmail(db, body.email)) ?? null;
   // Validation and pricing outside the transaction: a refusal costs no locks.
@@ -237,3 +266,13 @@ export async function createPayment(
 
 const newOrderId = (): string => crypto.randomUUID().replaceAll('-', '').slice(0, 24);
 const newPaymentId = (): string => `pay_${crypto.randomUUID().replaceAll('-', '')}`;
+
+const lastSweep = new WeakMap<Database, number>();
+
+/** Expired holds are released before selling, at most once a second (the sweeper also runs on a timer). */
+async function sweepNow(deps: ServerDeps): Promise<void> {
+  const at = performance.now();
+  if (at - (lastSweep.get(deps.db) ?? Number.NEGATIVE_INFINITY) < 1000) return;
+  lastSweep.set(deps.db, at);
+  await expireOrders(deps);
+}

@@ -1,0 +1,91 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { eventFormats, formatStock } from '../../db/schema/index';
+
+/** Reserved places: call it to give them back, or `commit()` once the database holds them. */
+export type Reservation = (() => void) & { commit(): void };
+
+/**
+ * Admission in front of the stock transaction. The database stays the only authority (conditional
+ * updates, CHECK constraints); the gate only turns away, without touching the database, buyers who
+ * cannot possibly get a place: each format and kind's figure is read once (one query for a crowd),
+ * reservations are taken from it synchronously, and a failed or abandoned purchase gives them back.
+ * Figures are re-read after `ttlMs` (another server process may have sold or released places), net of
+ * the reservations still in flight here.
+ */
+export class StockGate {
+  private readonly entries = new Map<string, { left: number; inflight: number; loadedAt: number; loading?: Promise<void> }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly ttlMs = 1000,
+  ) {}
+
+  /** Reserves `wants` (key `formatPublicId:kind` → places); a release function, or null when short. */
+  async reserve(wants: Map<string, number>): Promise<Reservation | null> {
+    const keys = [...wants.keys()].sort();
+    await Promise.all(keys.map((key) => this.fresh(key)));
+    // From here to the return nothing awaits: the check and the reservation are one step.
+    if (keys.some((key) => (this.entries.get(key)?.left ?? 0) < wants.get(key)!)) return null;
+    for (const key of keys) {
+      const entry = this.entries.get(key)!;
+      entry.left -= wants.get(key)!;
+      entry.inflight += wants.get(key)!;
+    }
+    let settled = false;
+    const settle = (giveBack: boolean) => {
+      if (settled) return;
+      settled = true;
+      for (const key of keys) {
+        const entry = this.entries.get(key);
+        if (!entry) continue;
+        entry.inflight -= wants.get(key)!;
+        if (giveBack) entry.left += wants.get(key)!;
+      }
+    };
+    return Object.assign(() => settle(true), { commit: () => settle(false) });
+  }
+
+  /** Places came back (a decline, an expiry, a refund): read the figures again next time. */
+  invalidate(): void {
+    for (const entry of this.entries.values()) entry.loadedAt = 0;
+  }
+
+  private async fresh(key: string): Promise<void> {
+    let entry = this.entries.get(key);
+    if (entry && performance.now() - entry.loadedAt < this.ttlMs) return;
+    if (entry?.loading) return entry.loading;
+    if (!entry) {
+      entry = { left: 0, inflight: 0, loadedAt: 0 };
+      this.entries.set(key, entry);
+    }
+    const target = entry;
+    const [publicId, kind] = key.split(':') as [string, string];
+    target.loading = this.db
+      .select({ capacity: formatStock.capacity, taken: formatStock.taken })
+      .from(formatStock)
+      .innerJoin(eventFormats, eq(eventFormats.id, formatStock.formatId))
+      .where(and(eq(eventFormats.publicId, publicId), eq(formatStock.kind, kind)))
+      .then(([row]) => {
+        // An unknown format is not the gate's to refuse: the payment's own checks name it.
+        target.left = row ? row.capacity - row.taken - target.inflight : Number.POSITIVE_INFINITY;
+        target.loadedAt = performance.now();
+      })
+      .finally(() => {
+        target.loading = undefined;
+      });
+    return target.loading;
+  }
+}
+
+const gates = new WeakMap<Database, StockGate>();
+
+/** One gate per database handle (per server). */
+export function stockGate(db: Database): StockGate {
+  let gate = gates.get(db);
+  if (!gate) {
+    gate = new StockGate(db);
+    gates.set(db, gate);
+  }
+  return gate;
+}
