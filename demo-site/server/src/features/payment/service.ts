@@ -146,7 +146,7 @@ export async function createPayment(
   auth: Authenticated | null,
   meta: RequestMeta,
 ): Promise<PaymentResult> {
-  const { db, clock, config } = deps;
+  const { db, clock } = deps;
   const now = clock.now();
   await sweepNow(deps);
 
