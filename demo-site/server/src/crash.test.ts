@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signNotification } from './features/payment/provider';
 import { stablePublicId } from './lib/crypto';
+import type { Body } from './testing/fixtures';
 
 // The real server process (`pnpm start`'s main.ts), killed with SIGKILL between the hold and the
 // payment's confirmation, then started again on the same data folder.
@@ -52,7 +53,7 @@ async function start(): Promise<string> {
   });
 }
 
-const json = async (response: Response) => (await response.json()) as Record<string, never>;
+const json = async (response: Response): Promise<Body> => response.json();
 
 describe('a crash between hold and confirmation', () => {
   it('loses no paid order, issues no ticket twice, and releases expired holds after a restart', async () => {
@@ -83,7 +84,7 @@ describe('a crash between hold and confirmation', () => {
     const secret = readFileSync(join(dataDir, 'keys', 'payment-sandbox.key'), 'utf8').trim();
     const notification = {
       event_id: `evt-${randomUUID()}`,
-      payment_id: new URL(paid.redirect_url as string).pathname.split('/').pop()!,
+      payment_id: new URL(paid.redirect_url).pathname.split('/').pop()!,
       status: 'succeeded' as const,
       amount: Math.round(Number(paid.amount) * 100),
       ts: Math.floor(Date.now() / 1000),
@@ -98,7 +99,7 @@ describe('a crash between hold and confirmation', () => {
     expect((await notify()).status).toBe(409);
     const order = await json(await fetch(`${url}/api/order/${paid.order_id}`));
     expect(order.status).toBe('paid');
-    const lines = (order.items as unknown as { tickets: { tickets: { number: number }[] }[] }).tickets;
+    const lines = order.items.tickets;
     expect(lines[0]!.tickets).toHaveLength(2);
 
     // The abandoned order's hold runs out and the sweeper gives its three places back.

@@ -74,7 +74,12 @@ const badBodies: [string, string][] = [
 ];
 
 /** The SDK's backend calls answer errors as OAuth error responses (spec 3.1), with the `message` beside. */
-const oauthPaths = new Set(['/api/auth/gid', '/api/v0.3/backend/oauth/token', '/api/v0.3/backend/oauth/logout']);
+const oauthPaths = new Set([
+  '/api/auth/gid',
+  '/api/v0.3/backend/oauth/token',
+  '/api/v0.3/backend/oauth/logout',
+  '/api/v0.3/backend/oauth/revoke',
+]);
 
 function expectClientError(response: LightMyRequestResponse, what: string) {
   expect(response.statusCode, `${what} → ${response.statusCode} ${response.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);

@@ -239,6 +239,23 @@ describe('the token call: refresh, and logout', () => {
     );
   });
 
+  it('revoke (RFC 7009): 200, the refresh token is gone, an unknown token is still 200', async () => {
+    const signedIn = (await call('PUT', '/api/auth/gid', codeBody(await authorize(idp.url, new Browser(idp.url), newIdpPhone())))).json();
+    const revoke = await call('POST', '/api/v0.3/backend/oauth/revoke', {
+      client_id: 'demo-site',
+      token: signedIn.refresh_token,
+      token_type_hint: 'refresh_token',
+    });
+    expect(revoke.statusCode, revoke.body).toBe(200);
+    expect(revoke.json()).toEqual({});
+    expectOAuthError(
+      await call('POST', TOKEN_PATH, { grant_type: 'refresh_token', client_id: 'demo-site', refresh_token: signedIn.refresh_token }),
+      'invalid_grant',
+    );
+    expect((await call('POST', '/api/v0.3/backend/oauth/revoke', { client_id: 'demo-site', token: 'not-a-token' })).statusCode).toBe(200);
+    expectOAuthError(await call('POST', '/api/v0.3/backend/oauth/revoke', { client_id: 'vk', token: 't' }), 'invalid_client');
+  });
+
   it('logout checks its body and the client id', async () => {
     expectOAuthError(await call('POST', '/api/v0.3/backend/oauth/logout', { client_id: 'demo-site' }), 'invalid_request');
     expectOAuthError(await call('POST', '/api/v0.3/backend/oauth/logout', { client_id: 'vk', token: 't' }), 'invalid_client');

@@ -7,12 +7,14 @@ import { requestMeta } from '../../http/request';
 import type { HttpError } from '../../lib/errors';
 import { noQuery } from '../../lib/schemas';
 import { ProviderError } from '../identity-providers/provider';
-import { logoutBody, tokenBody } from './schema';
+import { logoutBody, revokeBody, tokenBody } from './schema';
 import { exchangeGidCode, refreshGidTokens, revokeGidToken } from './service';
 
 /** The SDK's default token and logout paths on the site's backend (`oauth2CodePath`, `logoutPath`). */
 export const SDK_TOKEN_PATH = '/api/v0.3/backend/oauth/token';
 export const SDK_LOGOUT_PATH = '/api/v0.3/backend/oauth/logout';
+/** The SDK's revoke path (accounts-sso §7.1: defined, unused by the SDK itself); RFC 7009 semantics. */
+export const SDK_REVOKE_PATH = '/api/v0.3/backend/oauth/revoke';
 
 /**
  * Sign-in with the state provider (GID) through the SDK. The token call is served where the login
@@ -49,6 +51,13 @@ export const gidRoutes =
     app.post(SDK_LOGOUT_PATH, { schema: { body: logoutBody, querystring: noQuery }, config: { rateLimit } }, async (request, reply) => {
       await revokeGidToken(deps, request.body);
       return reply.code(204).send();
+    });
+
+    // Token revocation (RFC 7009): 200 whether or not the token was still valid; the hint is optional.
+    app.post(SDK_REVOKE_PATH, { schema: { body: revokeBody, querystring: noQuery }, config: { rateLimit } }, async (request, reply) => {
+      const { client_id, token } = request.body;
+      await revokeGidToken(deps, { client_id, token });
+      return reply.code(200).header('cache-control', 'no-store').send({});
     });
   };
 

@@ -22,6 +22,11 @@ export const tokenBody = z.discriminatedUnion('grant_type', [codeGrantBody, refr
 
 /** The SDK's logout body: the token to revoke at the provider. */
 export const logoutBody = z.strictObject({ client_id: clientId, token: providerToken });
+export const revokeBody = z.strictObject({
+  client_id: clientId,
+  token: providerToken,
+  token_type_hint: z.enum(['refresh_token', 'access_token']).optional(),
+});
 
 export type CodeGrantBody = z.infer<typeof codeGrantBody>;
 export type RefreshGrantBody = z.infer<typeof refreshGrantBody>;
