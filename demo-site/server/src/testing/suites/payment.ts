@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { formatStock, orders, tickets } from '../../db/schema/index';
+import { formatStock, orders, tickets, userInsurances } from '../../db/schema/index';
 import { signNotification } from '../../features/payment/provider';
 import { stablePublicId as id } from '../../lib/crypto';
 import { type Body, createTestApp, type TestApp, uniqueEmail } from '../fixtures';
@@ -161,6 +161,71 @@ export function paymentSuite(database: () => DatabaseHandle) {
         api.clock.advance(-(api.deps.config.payment.holdMs + 1000));
       }
     });
+  });
+
+  it('a whole basket: ticket with insurance, goods delivered by courier, a policy, certificates', async () => {
+    const email = uniqueEmail('whole');
+    const format = (await call('GET', `/api/event_format/${seeded.night5k}`)).json();
+    const quote = (
+      await call('POST', '/api/shop/delivery/price', {
+        city: { id: 524901 },
+        goods: [{ public_id: seeded.cap, count: 2 }],
+        delivery_public_id: id('delivery:courier'),
+      })
+    ).json().delivery.cost;
+    const insurance = (await call('GET', `/api/insurances/${seeded.dayInsurance}`)).json();
+    const created = await pay({
+      email,
+      tickets: [
+        {
+          format_public_id: seeded.night5k,
+          insurance: true,
+          info: { first_name: 'Олег', last_name: 'Орлов', phone: '79990002233', gender: 'male', birth_date: '1985-05-05' },
+        },
+      ],
+      shop: [{ product: { public_id: seeded.cap }, count: 2 }],
+      insurances: [
+        {
+          public_id: seeded.dayInsurance,
+          first_name: 'Ольга',
+          last_name: 'Орлова',
+          gender: 'female',
+          phone: '+7 999 000-22-44',
+          birth_date: '12.12.1988',
+        },
+      ],
+      certificates: [{ public_id: id('certificate:3000'), count: 2 }],
+      delivery: {
+        public_id: id('delivery:courier'),
+        location_id: 524901,
+        phone: '+79990002233',
+        address: 'ул. Тверская, 1',
+        first_name: 'Олег',
+        last_name: 'Орлов',
+      },
+    });
+    const cap = (await call('GET', `/api/shop/product/${seeded.cap}`)).json();
+    expect(created.amount).toBeCloseTo(format.price + 200 + 2 * cap.price + insurance.price + 6000 + quote, 2);
+    // Without the address a courier cannot deliver.
+    const missing = await call('POST', '/api/payment', {
+      email,
+      shop: [{ product: { public_id: seeded.cap }, count: 1 }],
+      delivery: { public_id: id('delivery:courier'), location_id: 524901 },
+    });
+    expect(missing.json()).toEqual({ message: 'Заполните поле' });
+
+    await sandbox(created.order_id, 'pay');
+    const order = (await call('GET', `/api/order/${created.order_id}`)).json();
+    expect(order.items.certificates[0].codes).toEqual([expect.stringMatching(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/), expect.any(String)]);
+    expect(order.items.insurances[0].policies).toEqual([expect.stringMatching(/^ГИ-\d{4}-\d{9}$/)]);
+    expect(order.items.tickets[0].insurance_cost).toBe(200);
+    expect(order.delivery_cost).toBe(quote);
+    const [row] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
+    const policies = await api.deps.db.select().from(userInsurances).where(eq(userInsurances.orderId, row!.id));
+    // One for the ticket's participant (the format's default offer), one bought on its own.
+    expect(policies.map((policy) => policy.info.last_name).sort()).toEqual(['Орлов', 'Орлова']);
+    const [ticket] = await api.deps.db.select().from(tickets).where(eq(tickets.orderId, row!.id));
+    expect(ticket!.info).toMatchObject({ first_name: 'Олег', registered: true, insurance: true, email });
   });
 
   describe('notifications', () => {
