@@ -17,6 +17,11 @@ export interface IdentityProviderConfig {
   clientId: string;
   /** For a confidential client (`client_secret_post`); without it the client is public (PKCE only). */
   clientSecret?: string | undefined;
+  /**
+   * For a provider without a discovery document (VK's oauth.vk.com): its endpoints given outright.
+   * Without `jwks`, ID tokens cannot be verified, so such a provider is used as plain OAuth.
+   */
+  endpoints?: { token: string; revocation?: string | undefined; jwks?: string | undefined } | undefined;
 }
 
 /** The local identity provider (demo-site/idp) on its default port. */

@@ -8,12 +8,22 @@ const started = performance.now();
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const env = process.env;
 
-/** `<NAME>_AUTH_URL`, `<NAME>_CLIENT_ID`, `<NAME>_CLIENT_SECRET`: a provider, the local idp by default. */
+/**
+ * `<NAME>_AUTH_URL`, `<NAME>_CLIENT_ID`, `<NAME>_CLIENT_SECRET`: a provider, the local idp by default.
+ * `<NAME>_TOKEN_URL` (+ `_REVOCATION_URL`, `_JWKS_URL`) for one without a discovery document.
+ */
 const localIdp = env.IDP_PORT ? `http://127.0.0.1:${env.IDP_PORT}` : LOCAL_IDP_URL;
 const provider = (name: string, clientId: string): IdentityProviderConfig => ({
   issuer: env[`${name}_AUTH_URL`] || localIdp,
   clientId: env[`${name}_CLIENT_ID`] || clientId,
   clientSecret: env[`${name}_CLIENT_SECRET`] || undefined,
+  endpoints: env[`${name}_TOKEN_URL`]
+    ? {
+        token: env[`${name}_TOKEN_URL`]!,
+        revocation: env[`${name}_REVOCATION_URL`] || undefined,
+        jwks: env[`${name}_JWKS_URL`] || undefined,
+      }
+    : undefined,
 });
 
 const server = await startServer({

@@ -8,6 +8,7 @@ import { type CodeExchange, createIdentityProvider, nonceFor } from './provider'
 // provider here serves discovery, its keys and whatever token response a test sets.
 let server: Server;
 let issuer: string;
+let discoveries = 0;
 let tokenResponse: { status: number; body: string } = { status: 200, body: '{}' };
 type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 let signingKey: PrivateKey;
@@ -22,6 +23,7 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     const send = (status: number, body: string) => response.writeHead(status, { 'content-type': 'application/json' }).end(body);
     if (request.url === '/.well-known/openid-configuration') {
+      discoveries++;
       send(
         200,
         JSON.stringify({ issuer, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks`, response_types_supported: ['code'] }),
@@ -109,6 +111,19 @@ describe('createIdentityProvider', () => {
     expect((await createIdentityProvider({ issuer, clientId: 'demo-site' }).exchangeCode(social)).claims?.sub).toBe('person-1');
     tokenResponse = tokens({ id_token: await idToken({ nonce: 'abcdefghijk' }) });
     expect(await failure(social)).toMatchObject({ statusCode: 400, error: 'invalid_token' });
+  });
+
+  it('a provider without discovery (VK): endpoints configured outright, plain OAuth, no discovery request', async () => {
+    const before = discoveries;
+    const vk = createIdentityProvider({ issuer: 'https://oauth.vk.example', clientId: 'vk', endpoints: { token: `${issuer}/token` } });
+    tokenResponse = tokens({ user_id: 7, email: 'vk@b.example' });
+    const result = await vk.exchangeCode({ ...exchange, idToken: 'if-present' });
+    expect(result.tokens).toMatchObject({ user_id: 7, email: 'vk@b.example' });
+    expect(result.claims).toBeUndefined();
+    expect(discoveries).toBe(before);
+    // Without published keys an ID token cannot be trusted.
+    tokenResponse = tokens({ id_token: await idToken({ nonce: undefined, iss: 'https://oauth.vk.example', aud: 'vk' }) });
+    await expect(vk.exchangeCode({ ...exchange, idToken: 'if-present' })).rejects.toMatchObject({ statusCode: 502 });
   });
 
   it('http only to a loopback issuer; an unreachable one is 502 temporarily_unavailable', async () => {

@@ -89,7 +89,8 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * oauth4webapi against one issuer: discovery once (again after a failure), every request with a
+ * oauth4webapi against one issuer: discovery once (again after a failure) unless the endpoints are
+ * configured outright (`config.endpoints`, for providers without discovery), every request with a
  * timeout, plain http only to a loopback issuer (the local idp). ID tokens are checked twice:
  * oauth4webapi validates the claims (issuer, audience, expiry, nonce), jose the signature against
  * the provider's published keys. Every failure leaves as a {@link ProviderError}.
@@ -98,14 +99,24 @@ export function createIdentityProvider(config: IdentityProviderConfig): Identity
   const issuer = new URL(config.issuer);
   const client: oauth.Client = { client_id: config.clientId };
   const auth = config.clientSecret ? oauth.ClientSecretPost(config.clientSecret) : oauth.None();
-  const insecure = issuer.protocol === 'http:' && loopback.has(issuer.hostname);
+  // Plain http only to loopback (the local idp): judged by where requests go.
+  const target = new URL(config.endpoints?.token ?? config.issuer);
+  const insecure = target.protocol === 'http:' && loopback.has(target.hostname);
   const options = () => ({ [oauth.allowInsecureRequests]: insecure, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
 
   let discovered: Promise<{ as: oauth.AuthorizationServer; jwks?: ReturnType<typeof createRemoteJWKSet> }> | undefined;
+  const configured = config.endpoints;
   const server = () => {
-    discovered ??= oauth
-      .discoveryRequest(issuer, options())
-      .then((response) => oauth.processDiscoveryResponse(issuer, response))
+    discovered ??= (
+      configured
+        ? Promise.resolve<oauth.AuthorizationServer>({
+            issuer: issuer.href.replace(/\/$/, ''),
+            token_endpoint: configured.token,
+            ...(configured.revocation ? { revocation_endpoint: configured.revocation } : {}),
+            ...(configured.jwks ? { jwks_uri: configured.jwks } : {}),
+          })
+        : oauth.discoveryRequest(issuer, options()).then((response) => oauth.processDiscoveryResponse(issuer, response))
+    )
       .then((as) => ({
         as,
         ...(as.jwks_uri ? { jwks: createRemoteJWKSet(new URL(as.jwks_uri), { timeoutDuration: REQUEST_TIMEOUT_MS }) } : {}),
