@@ -57,18 +57,25 @@ export async function loadCatalogue(db: Database, body: PaymentBody): Promise<Pa
     ...body.insurances.map((line) => line.format_public_id),
     ...teamRows.map((row) => row.formatPublicId),
   ]);
-  const formatRows = formatIds.length
+  // Formats with their stock rows in one query (one row per participant kind).
+  const formatStockRows = formatIds.length
     ? await db
-        .select({ format: eventFormats, eventCity: eventCities, event: events })
+        .select({ format: eventFormats, eventCity: eventCities, event: events, stock: formatStock })
         .from(eventFormats)
         .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
         .innerJoin(events, eq(events.id, eventCities.eventId))
+        .leftJoin(formatStock, eq(formatStock.formatId, eventFormats.id))
         .where(inArray(eventFormats.publicId, formatIds))
     : [];
-  const left = await stockLeft(
-    db,
-    formatRows.map((row) => row.format.id),
-  );
+  const left = new Map<number, Record<string, number>>();
+  const formatRows: Omit<(typeof formatStockRows)[number], 'stock'>[] = [];
+  for (const { stock, ...row } of formatStockRows) {
+    if (!left.has(row.format.id)) {
+      left.set(row.format.id, {});
+      formatRows.push(row);
+    }
+    if (stock) left.get(row.format.id)![stock.kind] = Math.max(0, stock.capacity - stock.taken);
+  }
 
   const productIds = unique(body.shop.map((line) => line.product.public_id));
   const productRows = productIds.length ? await db.select().from(products).where(inArray(products.publicId, productIds)) : [];

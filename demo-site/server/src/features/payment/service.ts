@@ -10,7 +10,7 @@ import { promocodeMessages } from '../promocodes/service';
 import type { Authenticated } from '../sessions/service';
 import { createSession, type SignedIn } from '../sessions/service';
 import { createUser, findUserByEmail, type UserRow } from '../users/service';
-import { loadCatalogue, type PaymentCatalogue, presentPromocode, stockLeft } from './catalogue';
+import { loadCatalogue, type PaymentCatalogue, presentPromocode } from './catalogue';
 import { checkInsurance } from './insurance-rules';
 import { confirmOrder, expireOrders } from './orders';
 import { type PricedLine, type PricedOrder, PricingError, priceOrder, pricingMessages } from './pricing';
@@ -195,11 +195,7 @@ async function purchase(
       const locked = await tx.select().from(promocodes).where(inArray(promocodes.id, promoIds)).orderBy(asc(promocodes.id)).for('update');
       for (const row of locked) catalogue.promocodes.set(row.code, presentPromocode(row));
     }
-    const left = await stockLeft(
-      tx,
-      [...catalogue.formats.values()].map((format) => format.id),
-    );
-    for (const format of catalogue.formats.values()) format.left = left.get(format.id) ?? {};
+    // The stock figures read above may be a moment old: the conditional updates below decide.
     const priced = price(catalogue, body, auth?.user ?? null, now);
 
     let buyer = existing;
