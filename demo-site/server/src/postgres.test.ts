@@ -6,6 +6,7 @@ import { manualClock } from './lib/clock';
 import { openTemplateDatabase, SEED_DATE } from './testing/fixtures';
 import { type RunningPostgres, startPostgres } from './testing/postgres';
 import { accountSuite } from './testing/suites/accounts';
+import { afterPurchaseSuite } from './testing/suites/cabinet';
 import { catalogueSuite } from './testing/suites/catalogue';
 import { paymentSuite } from './testing/suites/payment';
 
@@ -55,4 +56,5 @@ describe('PostgreSQL 15', () => {
   describe('catalogue', () => catalogueSuite(() => database));
   describe('accounts', () => accountSuite(() => database));
   describe('payment', () => paymentSuite(() => database));
+  describe('after the purchase', () => afterPurchaseSuite(() => database));
 });

@@ -322,7 +322,7 @@ export async function cancelOrder(deps: Deps, auth: Authenticated, orderPublicId
   const order = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.publicId, orderPublicId)).for('update');
     if (!row) throw notFound();
-    if (row.userId !== auth.user.id) throw forbidden(orderMessages.notYours);
+    if (row.userId !== auth.user.id) throw notFound(orderMessages.notYours);
     if (row.status !== 'paid') throw badRequest(orderMessages.notPaid);
     if (row.shopStatus === 'delivered') throw badRequest(orderMessages.delivered);
     const held = await tx

@@ -1,7 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
+import { requireUser } from '../../http/auth';
+import { idParams, noQuery } from '../../lib/schemas';
+import { listShopOrders, listSoldGoods } from './service';
 
-/** Routes of shop-orders (being built). */
+/** The cabinet's «Товары» (accounts-sso §2.7, §4.5, §7): orders with goods and their sold goods. */
 export const shopOrdersRoutes =
-  (_deps: ServerDeps): FastifyPluginAsyncZod =>
-  async () => {};
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/user/shop/orders', { schema: { querystring: noQuery } }, async (request) => {
+      const { user } = await requireUser(deps, request);
+      return { values: await listShopOrders(deps.db, user.id) };
+    });
+    app.get('/api/user/shop/soldgood/:id', { schema: { params: idParams, querystring: noQuery } }, async (request) => {
+      const { user } = await requireUser(deps, request);
+      return { values: await listSoldGoods(deps.db, user.id, request.params.id) };
+    });
+  };

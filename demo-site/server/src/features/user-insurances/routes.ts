@@ -1,7 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
+import { requireUser } from '../../http/auth';
+import { noQuery } from '../../lib/schemas';
+import { listPolicies } from './service';
 
-/** Routes of user-insurances (being built). */
+/** The cabinet's «Страховки» (accounts-sso §2.12, §3, §7): valid and past policies. */
 export const userInsurancesRoutes =
-  (_deps: ServerDeps): FastifyPluginAsyncZod =>
-  async () => {};
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    for (const which of ['valid', 'past'] as const) {
+      app.get(`/api/user/insurances/${which}`, { schema: { querystring: noQuery } }, async (request) => {
+        const { user } = await requireUser(deps, request);
+        return { values: await listPolicies(deps.db, deps.clock.now(), user.id, which) };
+      });
+    }
+  };

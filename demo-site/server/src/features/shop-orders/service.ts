@@ -1,0 +1,82 @@
+import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { orderItems, orders, productProportions, products } from '../../db/schema/index';
+import { notFound } from '../../lib/errors';
+import { toRubles } from '../../lib/money';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Orders that never went through: not shown among purchases. */
+const HIDDEN_STATUSES = ['declined', 'expired'];
+const SHOP_STATUSES = new Set(['paid', 'authorized', 'delivered', 'processing']);
+
+export const shopOrderMessages = { notFound: 'Заказ не найден' } as const;
+
+/**
+ * The status the «Товары» page shows (accounts-sso §4.5): the goods' delivery state of a paid order
+ * (paid, authorized, delivered, processing); an order still being paid is `processing`; a refunded one
+ * says `refunded` (the page draws any status it does not know as «Заказ обрабатывается»).
+ */
+export function shopOrderStatus(order: Pick<OrderRow, 'status' | 'shopStatus'>): string {
+  if (order.status === 'refunded') return 'refunded';
+  if (order.status !== 'paid') return 'processing';
+  return order.shopStatus && SHOP_STATUSES.has(order.shopStatus) ? order.shopStatus : 'paid';
+}
+
+async function soldGoods(db: Database, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({ item: orderItems, product: products, proportion: productProportions })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(productProportions, eq(productProportions.id, orderItems.proportionId))
+    .where(and(inArray(orderItems.orderId, orderIds), eq(orderItems.kind, 'shop')))
+    .orderBy(asc(orderItems.id));
+  return rows.map(({ item, product, proportion }) => ({
+    orderId: item.orderId,
+    good: {
+      public_id: product.publicId,
+      title: product.title,
+      picture: product.picture,
+      size: proportion?.name ?? null,
+      proportion_public_id: proportion?.publicId ?? null,
+      count: item.count,
+      price: toRubles(item.unitPrice),
+      discount: toRubles(item.discount),
+      total: toRubles(item.total),
+      text: typeof item.payload.text === 'string' ? item.payload.text : null,
+    },
+  }));
+}
+
+/** GET /api/user/shop/orders: the user's orders with goods, newest first. Amounts in rubles. */
+export async function listShopOrders(db: Database, userId: number) {
+  const withGoods = db.selectDistinct({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.kind, 'shop'));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), notInArray(orders.status, HIDDEN_STATUSES), inArray(orders.id, withGoods)))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  const goods = await soldGoods(
+    db,
+    rows.map((order) => order.id),
+  );
+  return rows.map((order) => ({
+    public_id: order.publicId,
+    created: order.createdAt.toISOString(),
+    status: shopOrderStatus(order),
+    amount: toRubles(order.amount),
+    delivery_cost: toRubles(order.deliveryCost),
+    items: [{ shop: goods.filter((line) => line.orderId === order.id).map((line) => line.good) }],
+  }));
+}
+
+/** GET /api/user/shop/soldgood/{id}: the goods of one of the user's orders. */
+export async function listSoldGoods(db: Database, userId: number, orderPublicId: string) {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.publicId, orderPublicId), eq(orders.userId, userId), notInArray(orders.status, HIDDEN_STATUSES)));
+  if (!order) throw notFound(shopOrderMessages.notFound);
+  return (await soldGoods(db, [order.id])).map((line) => line.good);
+}
