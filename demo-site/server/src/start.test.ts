@@ -34,6 +34,22 @@ describe('startServer', () => {
       const page = await fetch(`${first.url}/dev/outbox`);
       expect(page.headers.get('content-type')).toContain('text/html');
       expect(await page.text()).toContain('Подтвердите почту');
+
+      // The demo account's first-start purchases, made through the payment path.
+      const demo = (await (
+        await fetch(`${first.url}/api/auth`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'demo@geroi.example', password: 'Demo1234' }),
+        })
+      ).json()) as { token: string };
+      const authorised = { headers: { authorization: `Bearer ${demo.token}` } };
+      const list = async (path: string) =>
+        ((await (await fetch(`${first.url}${path}`, authorised)).json()) as { values: unknown[] }).values;
+      expect(await list('/api/user/tickets/my')).toHaveLength(2);
+      expect(await list('/api/user/tickets/old')).toHaveLength(1);
+      expect(await list('/api/user/insurances/valid')).toHaveLength(2);
+      expect(await list('/api/user/shop/orders')).toEqual([expect.objectContaining({ status: 'delivered' })]);
     } finally {
       await first.close();
     }

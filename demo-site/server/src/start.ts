@@ -8,6 +8,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import type { ServerDeps } from './deps';
 import { createIdentityProviders } from './features/identity-providers/provider';
+import { seedDemoPurchases } from './features/payment/demo-purchases';
 import { createSandboxProvider, newSandboxSecret } from './features/payment/provider';
 import { installWebApp } from './http/web-app';
 import { type Clock, systemClock } from './lib/clock';
@@ -68,6 +69,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       config,
     };
     const app = await buildServer(deps, { logger: options.logger ?? false });
+    // A fresh demo: the demo account has bought tickets and goods, so its cabinet is not empty.
+    if (seeded && config.demo) await seedDemoPurchases(deps);
     if (options.webDir && !(await installWebApp(app, options.webDir))) {
       app.log.warn(`No built web app in ${options.webDir}: serving the API only (run npm run build)`);
     }
