@@ -8,7 +8,6 @@ import {
   events,
   externalFormats,
   formatInsurances,
-  formatStock,
   insurances,
   regions,
   spacePlaces,
