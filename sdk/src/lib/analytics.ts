@@ -1,5 +1,5 @@
 import { isSecureUrl } from './config';
-import type { Context } from './context';
+import { type Context, sessionId } from './context';
 import { readFlow } from './flow-storage';
 import { randomString } from './pkce';
 import type { RemoteConfig } from './remote-config';
@@ -39,7 +39,7 @@ export function createTracker(ctx: Context, urls: string[]): (action: string, la
       appmetrica_device_id: cfg.appmetrica_device_id,
       gsid: readFlow(win, cfg.clientId)?.gsid,
       req_id: randomString(16, undefined, win.crypto),
-      sid: ctx.sid,
+      sid: sessionId(ctx),
       sdk_version: version,
       user_agent: win.navigator?.userAgent.slice(0, 256),
     };

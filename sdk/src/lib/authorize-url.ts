@@ -1,8 +1,8 @@
 import { checkOptions } from './config';
-import type { Context } from './context';
+import { type Context, contextFor, sessionId } from './context';
 import { writeFlow } from './flow-storage';
 import { nonceFor, randomString, sha256 } from './pkce';
-import type { LoginOptions } from './types';
+import type { GidConfig, LoginOptions } from './types';
 
 /**
  * Creates a fresh PKCE flow (verifier 128, state 43, nonce 11 bound to the verifier), stores it under the client id and
@@ -33,7 +33,7 @@ export async function buildAuthorizeUrl(ctx: Context, options: LoginOptions = {}
     nonce,
     prompt: options.prompt,
     source: options.source,
-    sid: ctx.sid,
+    sid: sessionId(ctx),
     cid: cfg.cid,
     session_id: cfg.session_id,
     appmetrica_device_id: cfg.appmetrica_device_id,
@@ -44,3 +44,21 @@ export async function buildAuthorizeUrl(ctx: Context, options: LoginOptions = {}
   for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
   return url.href;
 }
+
+/** Redirect sign-in: stores a new flow and sends this window to the provider. */
+export async function redirectLogin(ctx: Context, options?: LoginOptions): Promise<void> {
+  const url = await buildAuthorizeUrl(ctx, options);
+  ctx.track('login', 'redirect');
+  ctx.win.location.assign(url);
+}
+
+/**
+ * Signs in by redirect: stores a new PKCE flow in `sessionStorage` and navigates to the provider's
+ * authorize page. The provider returns to `redirectUri`, where `handleRedirectCallback` finishes.
+ * @example
+ * import { loginWithRedirect } from '@gid/sdk';
+ * button.onclick = () => loginWithRedirect(config);
+ * @see accounts-sso.md 4.4, 7.1
+ */
+export const loginWithRedirect = async (config: GidConfig, options?: LoginOptions): Promise<void> =>
+  redirectLogin(contextFor(config), options);

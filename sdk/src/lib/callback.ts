@@ -1,13 +1,14 @@
-import { type Context, failure } from './context';
+import { redirectLogin } from './authorize-url';
+import { scopeList } from './config';
+import { type Context, contextFor, failure } from './context';
 import { type GidErrorCode, MSG_AUTH } from './errors';
 import { readFlow } from './flow-storage';
+import { POPUP_ACK, POPUP_MESSAGE, type PopupMessage } from './popup-channel';
 import { requestTokens } from './token';
-import type { GidTokens } from './types';
+import type { GidConfig, GidTokens, TokenResult } from './types';
 
 /** Parameters the provider adds to the redirect URI; removed from the address bar once read. */
 const CALLBACK_PARAMS = ['code', 'state', 'scope', 'error', 'error_description', 'session_state', 'iss', 'quuid'];
-
-export const scopeList = (scope: string | null): string[] => (scope ?? '').split(/[\s,+]+/).filter(Boolean);
 
 /** Takes the code out of the address bar (and history) with `history.replaceState`. */
 export function cleanAddressBar(win: Window): void {
@@ -33,7 +34,7 @@ export async function completeCallback(ctx: Context, href: string): Promise<GidT
       ? 'CODE_ERROR'
       : !flow?.code_verifier || flow.state !== params.get('state')
         ? 'STATE_MISMATCH'
-        : !scopeList(params.get('scope')).includes('openid')
+        : !scopeList(params.get('scope') ?? '').includes('openid')
           ? 'AUTH_ERROR'
           : undefined;
   if (problem || !flow || !code) {
@@ -51,3 +52,74 @@ export async function completeCallback(ctx: Context, href: string): Promise<GidT
     state: flow.state,
   });
 }
+
+/**
+ * In a popup whose opener COOP cut off: hands the callback URL over the BroadcastChannel named by
+ * the state and resolves true once the opener acknowledges it (within 1.5 s).
+ */
+const broadcastToOpener = (win: Window, state: string, url: string): Promise<boolean> =>
+  new Promise<boolean>((resolve) => {
+    const Channel = (win as Window & typeof globalThis).BroadcastChannel;
+    if (!Channel) return resolve(false);
+    const channel = new Channel(state);
+    const done = (acknowledged: boolean) => {
+      clearTimeout(timer);
+      channel.close();
+      resolve(acknowledged);
+    };
+    const timer = setTimeout(done, 1500, false);
+    channel.onmessage = ({ data }) => data?.name === POPUP_ACK && done(true);
+    channel.postMessage({ name: POPUP_MESSAGE, url } satisfies PopupMessage);
+  });
+
+/**
+ * The callback page's work (spec 4.4): nothing without a query; a `quuid` restarts the sign-in;
+ * inside our popup the URL goes to the opener; otherwise the answer is checked and exchanged.
+ */
+export async function handleCallback(ctx: Context, href?: string): Promise<TokenResult | undefined> {
+  const { win } = ctx;
+  const here = win.location;
+  const url = new URL(href ?? here.href, here.href);
+  const params = url.searchParams;
+  const quuid = params.get('quuid');
+  const state = params.get('state');
+  // A complete answer: the state with an error, or with the code and the scope.
+  const answer = state && (params.get('error') || (params.get('code') && params.get('scope')));
+  let opener: Window | null = null;
+  try {
+    opener = win.opener;
+    if (opener === win || opener?.location.origin !== here.origin) opener = null;
+  } catch {
+    opener = null; // an opener of another origin: not ours
+  }
+  if (opener && (!url.search || quuid || answer)) {
+    // In our popup: the opener finishes (an empty url when the provider sent no query). Never to another origin.
+    opener.postMessage({ name: POPUP_MESSAGE, url: url.search && url.href } satisfies PopupMessage, here.origin);
+    return undefined;
+  }
+  if (quuid) {
+    await redirectLogin(ctx, { quuid });
+    return undefined;
+  }
+  if (!answer) return undefined;
+  if (url.href === here.href) cleanAddressBar(win);
+  // No flow of ours for this state: maybe a popup whose opener COOP cut off.
+  if (readFlow(win, ctx.cfg.clientId)?.state !== state && (await broadcastToOpener(win, state, url.href))) {
+    win.close();
+    return undefined;
+  }
+  return completeCallback(ctx, url.href);
+}
+
+/**
+ * Finishes a sign-in on the `redirectUri` page: checks the provider's answer against the stored
+ * flow (spec 5.1), exchanges the code at `{backendUrl}{oauth2CodePath}` and resolves with the
+ * tokens (also given to `callback`). Inside a popup it hands the answer to the opener instead, and
+ * on a page without an answer it does nothing (resolves `undefined`).
+ * @example
+ * import { handleRedirectCallback } from '@gid/sdk';
+ * handleRedirectCallback(config).then((tokens) => tokens && signIn(tokens));
+ * @see accounts-sso.md 4.4, 5.1
+ */
+export const handleRedirectCallback = async (config: GidConfig, url?: string): Promise<TokenResult | undefined> =>
+  handleCallback(contextFor(config), url);

@@ -64,7 +64,6 @@ describe('resolveConfig', () => {
     expect(resolved.authUrl).toBe(AUTH);
     expect(resolved.oauth2CodePath).toBe(DEFAULT_CODE_PATH);
     expect(resolved.oauth2CodePath).toBe('/api/v0.3/backend/oauth/token');
-    expect(resolved.webCurtainLoginType).toBe('redirect');
     expect(resolved.scope).toEqual(['openid']);
   });
 
@@ -72,6 +71,7 @@ describe('resolveConfig', () => {
     const resolved = resolveConfig({ ...base(), oauth2CodePath: '/api/auth/gid', webCurtainLoginType: 'popup', backendUrl: '/' });
     expect(resolved.oauth2CodePath).toBe('/api/auth/gid');
     expect(resolved.webCurtainLoginType).toBe('popup');
+    expect(resolved.backendUrl).toBe('/');
   });
 
   it('allows http only on loopback, for local development', async () => {

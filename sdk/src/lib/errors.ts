@@ -39,8 +39,8 @@ export class GidError extends Error {
   declare status?: number;
   declare retry_after_seconds?: number;
 
-  constructor(code: GidErrorCode, message: string, { cause, ...details }: GidErrorDetails = {}) {
-    super(message, { cause });
+  constructor(code: GidErrorCode, message: string, details: GidErrorDetails = {}) {
+    super(message, details); // takes `cause` from the details
     this.name = 'GidError';
     Object.assign(this, details, { code });
   }

@@ -1,8 +1,8 @@
 import { createTracker, trackerUrls } from './analytics';
 import { checkButtons, renderButtons } from './buttons';
-import { clientFor, createContext, watchBackForward } from './client';
+import { clientFor, watchBackForward } from './client';
 import { check, INIT_RULES } from './config';
-import { type Context, PREFIX } from './context';
+import { type Context, createContext, PREFIX } from './context';
 import { MSG_WIDGET } from './errors';
 import { openFrame, WIDGET_POSITIONS } from './frame';
 import { randomString } from './pkce';
@@ -10,7 +10,7 @@ import { fetchRemoteConfig, type RemoteConfig } from './remote-config';
 import { useStyles } from './styles';
 import type { GidButtonConfig, GidClient, GidConfig } from './types';
 
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const LOWERCASE = 'abcdefghijklmnopqrstuvwxyz';
 
 /** True when the page is the configured redirect URI (same origin and path). */
 const onRedirectUri = (ctx: Context): boolean => {
@@ -28,7 +28,9 @@ const carriesAnswer = (ctx: Context): boolean => {
 /** What the remote config turns on: the web curtain, else the widget; and the device-analytics script. */
 function showRemoteUi(ctx: Context, client: GidClient, remote: RemoteConfig): void {
   const login = (prompt: boolean) =>
-    client.login({ mode: ctx.cfg.webCurtainLoginType, source: 'widget', ...(prompt ? { prompt: 'login' } : {}) }).catch(() => {});
+    client
+      .login({ mode: ctx.cfg.webCurtainLoginType ?? 'redirect', source: 'widget', ...(prompt ? { prompt: 'login' } : {}) })
+      .catch(() => {});
   if (remote.web_curtain) openFrame(ctx, 'web-curtain', '', login);
   else if (remote.w_auth) {
     const position = remote.widget_settings?.w_pos;
@@ -48,10 +50,28 @@ function showRemoteUi(ctx: Context, client: GidClient, remote: RemoteConfig): vo
 }
 
 /**
- * Starts the SDK on a page: validates the config, renders the buttons (synchronously, so they are
- * in the first paint), fetches the remote config (widget, curtain, trackers, device analytics),
- * watches back/forward navigation and, on the redirect URI, processes the provider's callback.
- * Resolves with the client once that is done; callback errors reach `config.callback`.
+ * Resolves once the frame now being prepared has been painted: a task queued from a
+ * `requestAnimationFrame` callback runs after that frame's paint. A hidden page paints nothing, so
+ * there is nothing to wait for; the timeout covers a browser that holds frames back.
+ */
+export const afterPaint = (win: Window): Promise<void> =>
+  new Promise((resolve) => {
+    if (win.document.visibilityState === 'hidden' || !win.requestAnimationFrame) return resolve();
+    const timer = win.setTimeout(resolve, 100);
+    win.requestAnimationFrame(() =>
+      win.setTimeout(() => {
+        win.clearTimeout(timer);
+        resolve();
+      }),
+    );
+  });
+
+/**
+ * Starts the SDK on a page: validates the config and renders the buttons synchronously, so they
+ * are in the first paint; then, once that frame is painted, fetches the remote config (widget,
+ * curtain, trackers, device analytics), watches back/forward navigation and, on the redirect URI,
+ * processes the provider's callback. Resolves with the client once that is done; callback errors
+ * reach `config.callback`.
  * @example
  * const gid = await GidSdk.init({ clientId: 'my-site', authUrl: 'https://id.example',
  *   redirectUri: location.origin + '/auth/gid', backendUrl: location.origin,
@@ -66,7 +86,7 @@ export async function init(config: GidConfig): Promise<GidClient> {
   const doc = ctx.win.document;
   ctx.cleanup.add(useStyles(doc, ctx.cfg.nonce));
   // The session-scoped button id (7 letters), numbered per button.
-  const buttonId = randomString(7, LETTERS, ctx.win.crypto);
+  const buttonId = randomString(7, LOWERCASE, ctx.win.crypto);
   let buttonCount = 0;
   const render = (buttons: GidButtonConfig[]) => {
     const remove = renderButtons(
@@ -86,8 +106,9 @@ export async function init(config: GidConfig): Promise<GidClient> {
     checkButtons([button]);
     return render([button]);
   };
+  const buttons = ctx.cfg.buttons ?? [];
   try {
-    if (ctx.cfg.buttons?.length) render(ctx.cfg.buttons);
+    if (buttons.length) render(buttons);
   } catch (error) {
     client.destroy();
     throw error;
@@ -95,6 +116,8 @@ export async function init(config: GidConfig): Promise<GidClient> {
   // Events raised before the remote config arrives are held, then sent or dropped.
   const queued: [string, string?][] = [];
   ctx.track = (action, label) => void queued.push([action, label]);
+  // Nothing else may delay the buttons' first paint: starting a fetch alone costs milliseconds.
+  if (buttons.length) await afterPaint(ctx.win);
   watchBackForward(ctx);
   const answer = carriesAnswer(ctx);
   const remotePromise = fetchRemoteConfig(ctx);

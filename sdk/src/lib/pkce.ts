@@ -1,5 +1,7 @@
 // RFC 7636 unreserved characters: A–Z a–z 0–9 - . _ ~ (66 of them).
 const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
+/** A–Z a–z: the session id's alphabet. */
+export const LETTERS = UNRESERVED.slice(0, 52);
 
 /**
  * A random string of `length` unreserved characters from `crypto.getRandomValues`, without

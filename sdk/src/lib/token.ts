@@ -1,25 +1,24 @@
-import { type Context, failure, report } from './context';
-import { GidError, MSG_NO_BACKEND, MSG_TOKEN, MSG_TOKEN_RESPONSE } from './errors';
+import { type Context, contextFor, failure, PREFIX, report } from './context';
+import { GidError, type GidErrorCode, type GidErrorDetails, MSG_NO_BACKEND, MSG_TOKEN, MSG_TOKEN_RESPONSE } from './errors';
 import { clearFlow } from './flow-storage';
 import { sanitizeHeaders } from './headers';
-import type { GidTokens } from './types';
+import type { GidConfig, GidTokens, TokenResult } from './types';
 
 export type TokenRequestBody =
   | { grant_type: 'authorization_code'; client_id: string; redirect_uri: string; code_verifier: string; code: string; state: string }
   | { grant_type: 'refresh_token'; client_id: string; refresh_token: string };
 
+/** A finite number, also from a numeric string (a `Retry-After` header); else undefined. */
 const num = (value: unknown): number | undefined => {
   const n = typeof value === 'string' && value.trim() ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+  return Number.isFinite(n) ? (n as number) : undefined;
 };
 
 /** `{backendUrl}{path}` resolved against the page, or undefined (and logged) without a backend. */
 export function backendEndpoint(ctx: Context, path: string): string | undefined {
-  if (!ctx.cfg.backendUrl) {
-    console.error('[GID SDK]', MSG_NO_BACKEND);
-    return undefined;
-  }
-  return new URL(ctx.cfg.backendUrl.replace(/\/+$/, '') + path, ctx.win.location.href).href;
+  const { backendUrl } = ctx.cfg;
+  if (backendUrl) return new URL(backendUrl.replace(/\/+$/, '') + path, ctx.win.location.href).href;
+  console.error(PREFIX, MSG_NO_BACKEND);
 }
 
 /** POSTs JSON with the sanitised custom headers, same-origin credentials and no caching (spec 7.1). */
@@ -35,6 +34,8 @@ export const postJson = (ctx: Context, url: string, body: unknown): Promise<Resp
     cache: 'no-store',
   });
 
+const TOKEN_FIELDS = ['id_token', 'refresh_token', 'expires_in', 'scope', 'token_type', 'additional_data'] as const;
+
 /**
  * The token call `POST {backendUrl}{oauth2CodePath}`. An error response (a JSON `error`) reaches
  * `callback` with `error`, `error_description`, `status`, `retry_after_seconds` and rejects with
@@ -44,41 +45,59 @@ export const postJson = (ctx: Context, url: string, body: unknown): Promise<Resp
 export async function requestTokens(ctx: Context, body: TokenRequestBody): Promise<GidTokens> {
   // A refresh must never touch the flow data of a sign-in that may be in progress.
   const isCode = body.grant_type === 'authorization_code';
+  const fail = (code: GidErrorCode, message: string, details: GidErrorDetails) => failure(ctx, code, message, details, isCode);
   const url = backendEndpoint(ctx, ctx.cfg.oauth2CodePath);
-  if (!url) {
-    throw isCode ? failure(ctx, 'TOKEN_ERROR', MSG_TOKEN, { cause: MSG_NO_BACKEND }) : new GidError('TOKEN_ERROR', MSG_NO_BACKEND);
-  }
+  if (!url) throw isCode ? fail('TOKEN_ERROR', MSG_TOKEN, { cause: MSG_NO_BACKEND }) : new GidError('TOKEN_ERROR', MSG_NO_BACKEND);
   let response: Response;
   let data: Record<string, unknown> | undefined;
   try {
     response = await postJson(ctx, url, body);
     data = await response.json().catch(() => undefined);
   } catch (cause) {
-    throw failure(ctx, 'TOKEN_ERROR', MSG_TOKEN, { cause }, isCode);
+    throw fail('TOKEN_ERROR', MSG_TOKEN, { cause });
   }
-  if (data && typeof data.error === 'string' && data.error) {
-    throw failure(
-      ctx,
-      'TOKEN_RESPONSE_ERROR',
-      MSG_TOKEN_RESPONSE,
-      {
-        error: data.error,
-        error_description: typeof data.error_description === 'string' ? data.error_description : undefined,
-        status: num(data.status) ?? response.status,
-        retry_after_seconds: num(data.retry_after_seconds) ?? num(response.headers.get('Retry-After')),
-      },
-      isCode,
-    );
+  const { error, error_description, access_token } = data ?? {};
+  if (error && typeof error === 'string') {
+    throw fail('TOKEN_RESPONSE_ERROR', MSG_TOKEN_RESPONSE, {
+      error,
+      error_description: typeof error_description === 'string' ? error_description : undefined,
+      status: num(data?.status) ?? response.status,
+      retry_after_seconds: num(data?.retry_after_seconds) ?? num(response.headers.get('Retry-After')),
+    });
   }
-  if (!response.ok || !data || typeof data.access_token !== 'string' || !data.access_token) {
-    throw failure(ctx, 'TOKEN_ERROR', MSG_TOKEN, { status: response.status }, isCode);
-  }
-  const tokens: GidTokens = { access_token: data.access_token };
-  for (const key of ['id_token', 'refresh_token', 'expires_in', 'scope', 'token_type', 'additional_data'] as const) {
-    if (data[key] !== undefined) (tokens as unknown as Record<string, unknown>)[key] = data[key];
-  }
+  if (!response.ok || !access_token || typeof access_token !== 'string') throw fail('TOKEN_ERROR', MSG_TOKEN, { status: response.status });
+  const tokens: GidTokens = { access_token };
+  for (const key of TOKEN_FIELDS) if (data?.[key] !== undefined) (tokens as unknown as Record<string, unknown>)[key] = data[key];
   if (isCode) clearFlow(ctx.win, ctx.cfg.clientId);
   report(ctx, { ok: true, tokens });
   ctx.track('token', body.grant_type);
   return tokens;
 }
+
+/** Exchanges a refresh token; concurrent refreshes of one token share one request (refresh tokens are often single-use). */
+export function refresh(ctx: Context, refreshToken: string): Promise<GidTokens> {
+  if (typeof refreshToken !== 'string' || !refreshToken) {
+    return Promise.reject(new GidError('CONFIG_ERROR', 'Invalid refresh token', { field: 'refreshToken' }));
+  }
+  ctx.refreshes ??= new Map();
+  const { refreshes } = ctx;
+  let pending = refreshes.get(refreshToken);
+  if (!pending) {
+    pending = requestTokens(ctx, { grant_type: 'refresh_token', client_id: ctx.cfg.clientId, refresh_token: refreshToken });
+    refreshes.set(refreshToken, pending);
+    const done = () => refreshes.delete(refreshToken);
+    pending.then(done, done);
+  }
+  return pending;
+}
+
+/**
+ * Exchanges a refresh token through the site's backend (`grant_type=refresh_token`, spec 7.1) and
+ * resolves with the new tokens (also given to `callback`). Never touches a sign-in in progress.
+ * @example
+ * import { refreshTokens } from '@gid/sdk';
+ * const tokens = await refreshTokens(config, saved.refresh_token);
+ * @see accounts-sso.md 7.1
+ */
+export const refreshTokens = async (config: GidConfig, refreshToken: string): Promise<TokenResult> =>
+  refresh(contextFor(config), refreshToken);

@@ -114,10 +114,8 @@ export interface GidClient {
 }
 
 /** The validated, normalised configuration the SDK works with. */
-export interface ResolvedConfig extends Omit<GidConfig, 'scope' | 'authUrl' | 'oauth2CodePath' | 'logoutPath' | 'webCurtainLoginType'> {
+export interface ResolvedConfig extends Omit<GidConfig, 'scope' | 'authUrl' | 'oauth2CodePath'> {
   authUrl: string;
   scope: string[];
   oauth2CodePath: string;
-  logoutPath: string;
-  webCurtainLoginType: 'redirect' | 'popup';
 }

@@ -17,9 +17,10 @@ function page(overrides = {}) {
 
 const buttons = (win: TestWindow) => [...win.document.querySelectorAll('button')];
 const frame = (win: TestWindow) => win.document.querySelector('iframe');
-/** Waits for the frame without touching the (possibly fake) timers. */
+/** Waits (up to 2 s) for the frame without touching the (possibly fake) global timers. */
 async function frameShown(win: TestWindow) {
-  for (let i = 0; i < 1000 && !frame(win); i++) await new Promise((r) => setImmediate(r));
+  const until = performance.now() + 2000;
+  while (!frame(win) && performance.now() < until) await new Promise((r) => setImmediate(r));
   expect(frame(win)).not.toBeNull();
 }
 
@@ -276,6 +277,49 @@ describe('device analytics', () => {
     const { config, win } = page({ kfpUrl: 'https://kfp.example/kfp.js' });
     await init(config);
     expect(win.document.querySelector('script')).toBeNull();
+  });
+});
+
+describe('first paint', () => {
+  /** Holds the page's animation frames until `paint()`: the browser's frame, run by hand. */
+  function frames(win: TestWindow) {
+    const pending: FrameRequestCallback[] = [];
+    vi.spyOn(win, 'requestAnimationFrame').mockImplementation((callback) => pending.push(callback));
+    return {
+      paint: () => {
+        for (const callback of pending.splice(0)) callback(0);
+      },
+    };
+  }
+  const asked = () => {
+    const urls: string[] = [];
+    server.events.on('request:start', ({ request }) => void urls.push(request.url));
+    return urls;
+  };
+
+  it('renders the buttons and starts nothing else (no fetch) until their frame is painted', async () => {
+    const urls = asked();
+    const { config, win } = page({ buttons: [{ container: '#a' }] });
+    const { paint } = frames(win);
+    const pending = init(config);
+    expect(buttons(win)).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(urls).toEqual([]);
+    paint();
+    await pending;
+    expect(urls.map((url) => new URL(url).pathname)).toEqual(['/api/v1/sdk/actions/wp-config']);
+    server.events.removeAllListeners();
+  });
+
+  it('without buttons, or on a hidden page, there is nothing to wait for', async () => {
+    const hidden = page({ buttons: [{ container: '#a' }] });
+    Object.defineProperty(hidden.win.document, 'visibilityState', { value: 'hidden' });
+    const held = frames(hidden.win);
+    await init(hidden.config);
+    const bare = page();
+    frames(bare.win);
+    await init(bare.config);
+    held.paint();
   });
 });
 

@@ -1,0 +1,295 @@
+// The function-style API (loginWithPopup, loginWithRedirect, handleRedirectCallback, refreshTokens,
+// logout): whole sign-ins across windows, each page a fresh happy-dom window as in a browser.
+import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH, LOGOUT_URL, query, received, SITE, server, setup, type TestWindow, TOKEN_URL, tokens, useServer } from '../test/helpers';
+import { loginWithRedirect } from './authorize-url';
+import { handleRedirectCallback } from './callback';
+import { createClient } from './client';
+import { logout } from './logout';
+import { nonceFor } from './pkce';
+import { CLOSE_GRACE_MS, loginWithPopup, POLL_MS } from './popup';
+import { refreshTokens } from './token';
+import type { GidConfig } from './types';
+
+useServer();
+afterEach(() => vi.useRealTimers());
+
+const CALLBACK = `${SITE}/auth/gid`;
+/** The browser navigating `win` to `url` (back from the provider). */
+const arrive = (win: TestWindow, url: string) => (win as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+const flowOf = (win: TestWindow) => JSON.parse(win.sessionStorage.getItem('demo-site') ?? 'null');
+
+/**
+ * The browser around two pages: the site's page, and the popup `window.open` gives it — a real
+ * window of the site's origin whose navigations to the provider are recorded instead of made.
+ * `postMessage` between them arrives with `source` set to the sender, as browsers do.
+ */
+function popupBrowser(overrides: Partial<GidConfig> = {}) {
+  const page = setup(`${SITE}/login`, overrides);
+  const popup = setup(`${SITE}/`);
+  const navigations: string[] = [];
+  // The user (or the SDK) closing the popup.
+  let closed = false;
+  Object.defineProperty(popup.win, 'closed', { get: () => closed });
+  const close = vi.spyOn(popup.win, 'close').mockImplementation(() => {
+    closed = true;
+  });
+  vi.spyOn(popup.win.location, 'replace').mockImplementation((url) => void navigations.push(String(url)));
+  const open = vi.fn(() => popup.win);
+  Object.assign(page.win, { open, screenX: 0, screenY: 0, outerWidth: 1000, outerHeight: 800 });
+  Object.defineProperty(popup.win, 'opener', { value: page.win });
+  vi.spyOn(page.win, 'postMessage').mockImplementation((data: unknown, origin?: unknown) => {
+    expect(origin).toBe(SITE); // never '*'
+    page.win.dispatchEvent(new page.win.MessageEvent('message', { data, origin: SITE, source: popup.win as never }));
+  });
+  /** The provider sends the popup back to the redirect URI with `params`; the page there runs the SDK. */
+  const providerAnswers = async (params: (authorize: Record<string, string>) => Record<string, string>) => {
+    await vi.waitFor(() => expect(navigations).toHaveLength(1));
+    const back = `${CALLBACK}?${new URLSearchParams(params(query(navigations[0] ?? '')))}`;
+    arrive(popup.win, back);
+    return handleRedirectCallback(popup.config);
+  };
+  return { page, popup, open, close, navigations, providerAnswers };
+}
+
+describe('loginWithPopup: a whole popup sign-in', () => {
+  it('opens the popup in the click, gets the code back from the popup’s page, exchanges it and resolves with the tokens', async () => {
+    const { page, popup, open, navigations, providerAnswers } = popupBrowser();
+    const login = loginWithPopup(page.config);
+    // Synchronously, before any await: 400×600, centred on the page.
+    expect(open).toHaveBeenCalledWith('', 'gid_auth', 'popup=1,width=400,height=600,left=300,top=100');
+
+    await expect(providerAnswers(({ state }) => ({ code: 'c-42', state: state ?? '', scope: 'openid phone' }))).resolves.toBeUndefined();
+    await expect(login).resolves.toEqual(tokens);
+
+    const authorize = new URL(navigations[0] ?? '');
+    expect(authorize.origin + authorize.pathname).toBe(`${AUTH}/oauth2/auth`);
+    const body = received[0]?.body as Record<string, string>;
+    expect(body).toMatchObject({ grant_type: 'authorization_code', client_id: 'demo-site', code: 'c-42', redirect_uri: CALLBACK });
+    expect(body.code_verifier).toMatch(/^[A-Za-z0-9._~-]{128}$/);
+    expect(authorize.searchParams.get('state')).toHaveLength(43);
+    expect(authorize.searchParams.get('nonce')).toBe(await nonceFor(body.code_verifier ?? ''));
+    expect(page.results).toEqual([{ ok: true, tokens }]);
+    expect(popup.results).toEqual([]); // the popup's page only handed the answer over
+    expect(flowOf(page.win)).toBeNull();
+    expect(popup.win.closed).toBe(true); // the SDK closed it
+  });
+
+  it('a provider error in the popup rejects and reaches callback; no token call', async () => {
+    const { page, providerAnswers } = popupBrowser();
+    const login = loginWithPopup(page.config);
+    const outcome = login.catch((error: unknown) => error);
+    await providerAnswers(({ state }) => ({ error: 'access_denied', error_description: 'отказ', state: state ?? '' }));
+    expect(await outcome).toMatchObject({ code: 'AUTH_ERROR', error: 'access_denied', error_description: 'отказ' });
+    expect(page.results).toEqual([{ ok: false, error: 'access_denied', error_description: 'отказ' }]);
+    expect(received).toEqual([]);
+  });
+
+  it('an answer for another state is refused (STATE_MISMATCH) and the flow cleared', async () => {
+    const { page, providerAnswers } = popupBrowser();
+    const outcome = loginWithPopup(page.config).catch((error: unknown) => error);
+    await providerAnswers(() => ({ code: 'c-1', state: 'forged', scope: 'openid' }));
+    expect(await outcome).toMatchObject({ code: 'STATE_MISMATCH' });
+    expect(flowOf(page.win)).toBeNull();
+    expect(received).toEqual([]);
+  });
+
+  it('a second call while the popup is open focuses it and rejects with Popup-окно уже открыто, also across APIs', async () => {
+    const { page, popup, open, providerAnswers } = popupBrowser();
+    const focus = vi.spyOn(popup.win, 'focus').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const first = loginWithPopup(page.config);
+    await expect(loginWithPopup(page.config)).rejects.toMatchObject({ code: 'POPUP_ALREADY_OPEN', message: 'Popup-окно уже открыто' });
+    await expect(createClient(page.config).login({ mode: 'popup' })).rejects.toMatchObject({ code: 'POPUP_ALREADY_OPEN' });
+    expect(focus).toHaveBeenCalledTimes(2);
+    expect(open).toHaveBeenCalledTimes(1);
+    await providerAnswers(({ state }) => ({ code: 'c', state: state ?? '', scope: 'openid' }));
+    await expect(first).resolves.toEqual(tokens);
+  });
+
+  it('closing the popup early rejects with POPUP_CLOSED after the 500 ms poll and clears the flow', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const { page, popup, navigations } = popupBrowser();
+    const outcome = loginWithPopup(page.config).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(navigations).toHaveLength(1));
+    popup.win.close(); // the user
+    await vi.advanceTimersByTimeAsync(POLL_MS + CLOSE_GRACE_MS);
+    expect(await outcome).toMatchObject({ code: 'POPUP_CLOSED', message: 'Попап был закрыт пользователем до завершения авторизации.' });
+    expect(page.results).toEqual([
+      {
+        ok: false,
+        error: 'Попап был закрыт пользователем до завершения авторизации.',
+        error_description: 'Попап был закрыт пользователем до завершения авторизации.',
+      },
+    ]);
+    expect(flowOf(page.win)).toBeNull();
+  });
+
+  it('under COOP (no opener) the popup’s page hands the answer over the state’s BroadcastChannel and closes itself', async () => {
+    const { page, popup, close, navigations } = popupBrowser();
+    for (const win of [page.win, popup.win]) Object.assign(win, { BroadcastChannel: NodeBroadcastChannel });
+    Object.defineProperty(popup.win, 'opener', { value: null });
+    const login = loginWithPopup(page.config);
+    await vi.waitFor(() => expect(navigations).toHaveLength(1));
+    const { state } = query(navigations[0] ?? '');
+    arrive(popup.win, `${CALLBACK}?code=c-7&state=${state}&scope=openid`);
+    await expect(handleRedirectCallback(popup.config)).resolves.toBeUndefined();
+    await expect(login).resolves.toEqual(tokens);
+    expect(close).toHaveBeenCalled();
+    expect(received[0]?.body).toMatchObject({ code: 'c-7' });
+  });
+
+  it('a blocked popup is a POPUP_ERROR reported to callback', async () => {
+    const { page, open } = popupBrowser();
+    open.mockReturnValue(null as never);
+    await expect(loginWithPopup(page.config)).rejects.toMatchObject({
+      code: 'POPUP_ERROR',
+      message: 'Ошибка при попытке открытия popup-окна',
+    });
+    expect(page.results).toEqual([
+      { ok: false, error: 'Ошибка при попытке открытия popup-окна', error_description: 'Ошибка при попытке открытия popup-окна' },
+    ]);
+  });
+
+  it('with popupFallbackToRedirect a blocked popup continues by redirect and resolves undefined', async () => {
+    const { page, open } = popupBrowser({ popupFallbackToRedirect: true });
+    open.mockReturnValue(null as never);
+    await expect(loginWithPopup(page.config)).resolves.toBeUndefined();
+    expect(new URL(page.assign.mock.calls[0]?.[0]).pathname).toBe('/oauth2/auth');
+  });
+
+  it.each([
+    [{ clientId: '' }, 'clientId'],
+    [{ authUrl: 'http://id.example' }, 'authUrl'],
+    [{ backendUrl: 'site.example' }, 'backendUrl'],
+    [{ scope: 'bad"scope' }, 'scope'],
+    [{ callback: 'log' }, 'callback'],
+  ] as [Partial<GidConfig>, string][])('a bad config (%j) rejects with CONFIG_ERROR naming %s and opens nothing', async (bad, field) => {
+    const { page, open } = popupBrowser();
+    await expect(loginWithPopup({ ...page.config, ...bad })).rejects.toMatchObject({ code: 'CONFIG_ERROR', field });
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('bad login options reject with CONFIG_ERROR before a window opens', async () => {
+    const { page, open } = popupBrowser();
+    await expect(loginWithPopup(page.config, { prompt: 'always' as never })).rejects.toMatchObject({
+      code: 'CONFIG_ERROR',
+      field: 'prompt',
+    });
+    expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('loginWithRedirect + handleRedirectCallback: a whole redirect sign-in', () => {
+  it('stores the flow, goes to the provider, and on the way back exchanges the code and cleans the address bar', async () => {
+    const start = setup(`${SITE}/`, { scope: ['phone'], cid: 'c-1' });
+    await expect(loginWithRedirect(start.config, { prompt: 'login' })).resolves.toBeUndefined();
+    const authorize = start.assign.mock.calls[0]?.[0] as string;
+    const params = query(authorize);
+    expect(params).toMatchObject({ client_id: 'demo-site', scope: 'openid phone', prompt: 'login', cid: 'c-1', response_type: 'code' });
+    const flow = flowOf(start.win);
+    expect(flow).toMatchObject({ state: params.state, redirect_uri: CALLBACK });
+
+    // The provider sends the browser back; the tab's sessionStorage comes along.
+    const back = setup(`${CALLBACK}?code=c-9&state=${params.state}&scope=openid%20phone&session_state=x`);
+    back.win.sessionStorage.setItem('demo-site', JSON.stringify(flow));
+    await expect(handleRedirectCallback(back.config)).resolves.toEqual(tokens);
+    expect(received[0]?.body).toEqual({
+      grant_type: 'authorization_code',
+      client_id: 'demo-site',
+      redirect_uri: CALLBACK,
+      code_verifier: flow.code_verifier,
+      code: 'c-9',
+      state: params.state,
+    });
+    expect(back.results).toEqual([{ ok: true, tokens }]);
+    expect(back.win.location.href).toBe(CALLBACK);
+    expect(flowOf(back.win)).toBeNull();
+  });
+
+  it('a page without an answer does nothing', async () => {
+    const { config, results } = setup(`${SITE}/auth/gid?page=2`);
+    await expect(handleRedirectCallback(config)).resolves.toBeUndefined();
+    expect(results).toEqual([]);
+    expect(received).toEqual([]);
+  });
+
+  it('a tampered state rejects, reaches callback with the spec’s defaults and clears the flow', async () => {
+    const start = setup();
+    await loginWithRedirect(start.config);
+    const back = setup(`${CALLBACK}?code=c&state=other&scope=openid`);
+    back.win.sessionStorage.setItem('demo-site', JSON.stringify(flowOf(start.win)));
+    await expect(handleRedirectCallback(back.config)).rejects.toMatchObject({ code: 'STATE_MISMATCH' });
+    expect(back.results).toEqual([
+      { ok: false, error: 'Ошибка авторизации', error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки' },
+    ]);
+    expect(flowOf(back.win)).toBeNull();
+  });
+
+  it('a quuid on the way back starts a new sign-in carrying it', async () => {
+    const back = setup(`${CALLBACK}?quuid=q-5`);
+    await handleRedirectCallback(back.config);
+    expect(query(back.assign.mock.calls[0]?.[0]).quuid).toBe('q-5');
+  });
+
+  it('one config object is one session: the same sid on every authorize URL', async () => {
+    const { config, assign } = setup();
+    await loginWithRedirect(config);
+    await loginWithRedirect(config);
+    const [first, second] = assign.mock.calls.map(([url]) => query(url).sid);
+    expect(first).toMatch(/^[A-Za-z]{10}$/);
+    expect(second).toBe(first);
+    await loginWithRedirect({ ...config });
+    expect(query(assign.mock.calls[2]?.[0]).sid).not.toBe(first);
+  });
+});
+
+describe('refreshTokens and logout', () => {
+  it('refreshTokens posts the refresh body and shares one request between concurrent calls', async () => {
+    const { config, results } = setup();
+    const [a, b] = await Promise.all([refreshTokens(config, 'rt-1'), refreshTokens(config, 'rt-1')]);
+    expect(a).toEqual(tokens);
+    expect(b).toBe(a);
+    expect(received.map((r) => r.body)).toEqual([{ grant_type: 'refresh_token', client_id: 'demo-site', refresh_token: 'rt-1' }]);
+    expect(results).toEqual([{ ok: true, tokens }]);
+  });
+
+  it('refreshTokens rejects an empty token with CONFIG_ERROR', async () => {
+    await expect(refreshTokens(setup().config, '')).rejects.toMatchObject({ code: 'CONFIG_ERROR', field: 'refreshToken' });
+  });
+
+  it('logout posts to the backend, then opens the provider’s logout page', async () => {
+    let body: unknown;
+    server.use(
+      http.post(LOGOUT_URL, async ({ request }) => {
+        body = await request.json();
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { config, assign } = setup(`${SITE}/`, { postLogoutUri: `${SITE}/bye` });
+    await logout(config, 'at-1', { idToken: 'id-1' });
+    expect(body).toEqual({ client_id: 'demo-site', token: 'at-1' });
+    expect(query(assign.mock.calls[0]?.[0])).toEqual({
+      client_id: 'demo-site',
+      post_logout_redirect_uri: `${SITE}/bye`,
+      id_token_hint: 'id-1',
+    });
+  });
+
+  it('a token error response reaches callback and rejects with Token response error', async () => {
+    server.use(http.post(TOKEN_URL, () => HttpResponse.json({ error: 'slow_down', retry_after_seconds: '30' }, { status: 429 })));
+    const { config, results } = setup();
+    await expect(refreshTokens(config, 'rt-1')).rejects.toMatchObject({ code: 'TOKEN_RESPONSE_ERROR', message: 'Token response error' });
+    expect(results).toEqual([
+      {
+        ok: false,
+        error: 'slow_down',
+        error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки',
+        status: 429,
+        retry_after_seconds: 30,
+      },
+    ]);
+  });
+});

@@ -1,0 +1,42 @@
+import { type Context, contextFor, PREFIX } from './context';
+import { GidError, MSG_LOGOUT } from './errors';
+import { backendEndpoint, postJson } from './token';
+import type { GidConfig } from './types';
+
+export const DEFAULT_LOGOUT_PATH = '/api/v0.3/backend/oauth/logout';
+
+/** Backend logout (`client_id` and `token`), then the provider's logout page. */
+export async function endSession(ctx: Context, token: string, options: { idToken?: string } = {}): Promise<void> {
+  const { cfg, win } = ctx;
+  if (typeof token !== 'string' || !token) {
+    throw new GidError('CONFIG_ERROR', 'Invalid token', { field: 'token' });
+  }
+  const endpoint = backendEndpoint(ctx, cfg.logoutPath ?? DEFAULT_LOGOUT_PATH);
+  if (endpoint) {
+    try {
+      const response = await postJson(ctx, endpoint, { client_id: cfg.clientId, token });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    } catch (cause) {
+      console.error(PREFIX, MSG_LOGOUT, cause);
+      throw new GidError('LOGOUT_ERROR', MSG_LOGOUT, { cause });
+    }
+  }
+  const url = new URL(`${cfg.authUrl}/oauth2/sessions/logout`);
+  url.searchParams.set('client_id', cfg.clientId);
+  if (cfg.postLogoutUri) url.searchParams.set('post_logout_redirect_uri', cfg.postLogoutUri);
+  if (options.idToken) url.searchParams.set('id_token_hint', options.idToken);
+  ctx.track('logout');
+  win.location.assign(url.href);
+}
+
+/**
+ * Signs out: `POST {backendUrl}{logoutPath}` with `client_id` and `token`, then the provider's
+ * logout page (`{authUrl}/oauth2/sessions/logout`, back to `postLogoutUri`). A failed backend call
+ * rejects with `LOGOUT_ERROR` (`Ошибка вызова logout`) and stays on the page.
+ * @example
+ * import { logout } from '@gid/sdk';
+ * logoutButton.onclick = () => logout(config, tokens.access_token, { idToken: tokens.id_token });
+ * @see accounts-sso.md 7.1
+ */
+export const logout = async (config: GidConfig, token: string, options?: { idToken?: string }): Promise<void> =>
+  endSession(contextFor(config), token, options);

@@ -1,0 +1,13 @@
+// The message the callback page inside the popup sends the window that opened it (by postMessage
+// to this origin, or on a BroadcastChannel named by the state when COOP cut the opener off).
+
+export const POPUP_MESSAGE = 'popup_auth';
+export const POPUP_ACK = 'popup_auth_ack';
+
+export interface PopupMessage {
+  name: typeof POPUP_MESSAGE;
+  url: string;
+}
+
+export const isPopupMessage = (data: unknown): data is PopupMessage =>
+  (data as PopupMessage | null)?.name === POPUP_MESSAGE && typeof (data as PopupMessage).url === 'string';
