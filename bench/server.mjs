@@ -9,9 +9,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { chromiumLaunchOptions } from '../tests/chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverDir = join(here, '..', 'demo-site', 'server');
@@ -74,24 +71,6 @@ function startChild(args, { cwd, env = {}, ready }) {
     await exited;
   };
   return up.then((seconds) => ({ seconds, pid: child.pid, output, stop }));
-}
-
-/** Lighthouse's performance score (0–100) of a page, or undefined when it could not run. */
-async function lighthouseScore(url) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumLaunchOptions.executablePath,
-    chromeFlags: ['--headless', ...chromiumLaunchOptions.args],
-  });
-  try {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
-    const score = result?.lhr.categories.performance?.score;
-    return typeof score === 'number' ? Math.round(score * 100) : undefined;
-  } catch (error) {
-    console.error(`lighthouse ${url}:`, error.message);
-    return undefined;
-  } finally {
-    await chrome.kill();
-  }
 }
 
 /** Resident set size of a process, MiB (Linux /proc). */
@@ -184,9 +163,7 @@ try {
   }
   await bare.stop();
   const loadedRss = await rssMiB(api.pid);
-  // Lighthouse (mobile preset, the default) on the production build the API serves.
-  const scores = [];
-  for (const path of ['/', '/calendar']) scores.push([path, await lighthouseScore(`${base}${path}`)]);
+  // Lighthouse (the web app's performance score) runs in its own script, bench/lighthouse.mjs.
   await api.stop();
 
   const line = (label, r, ratio) =>
@@ -226,11 +203,6 @@ try {
   console.log(
     '  (times from spawning `node --import tsx src/main.ts` to its «Server ready» line; PGlite in a temporary folder; request logging off)\n',
   );
-  console.log('Lighthouse performance, mobile preset, Debian Chromium (target ≥ 90):');
-  for (const [path, score] of scores) {
-    console.log(`  ${path.padEnd(10)} ${score === undefined ? 'not measured' : `${score} ${verdict(score >= 90)}`}`);
-  }
-  console.log('');
 } catch (error) {
   console.error(error);
   await cleanUp();

@@ -1,13 +1,16 @@
 import process from 'node:process';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routeBoot } from './build/route-boot.ts';
+import { earlyRequests } from './src/app/early-requests.ts';
 
 // The server (demo-site/server) serves `dist/` and every `/api` call on port 3000; in development
 // Vite serves the app and forwards `/api` and the seed's `/images` there.
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routeBoot({ routerFile: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)), earlyRequests })],
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -20,5 +23,22 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The shell — the app (its dependencies come along) and what most screens share — in
+              // one file: a first visit asks the server for a few files instead of a dozen small
+              // ones, each a round trip on a phone network. main.tsx stays out, in the entry chunk:
+              // its top-level await loads a screen chunk, which imports the shell, so the shell
+              // must be able to finish evaluating without it.
+              name: 'shell',
+              test: /src[\\/](app[\\/]app\.tsx|components[\\/]ui[\\/](page|states)\.tsx)$|node_modules[\\/](@tanstack|zod)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -41,10 +41,12 @@ async function pagesWithIds(): Promise<string[]> {
   const clubs = (await get('/api/clubs')).values;
   const products = (await get('/api/shop/items/home')).values;
   const eventCity = (events[0]?.event_city as { public_id: string }[] | undefined)?.[0]?.public_id;
+  const club = clubs[0]?.public_name ?? clubs[0]?.public_id;
   return [
     `/calendar/${events[0]?.public_id}`,
     `/news/${news[0]?.public_id}`,
-    `/clubs/${clubs[0]?.public_name ?? clubs[0]?.public_id}`,
+    `/clubs/${club}`,
+    `/clubs/${club}/upload-result`,
     `/shop/product/${products[0]?.public_id}`,
     ...(eventCity ? [`/results/${eventCity}`] : []),
   ];
@@ -62,5 +64,33 @@ test('no serious or critical axe violation on any route', async ({ page }) => {
       problems.push(`${route}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     }
   }
+  expect(problems).toEqual([]);
+});
+
+test('no serious or critical axe violation on the open stories, the carousel and the filled upload form', async ({ page }) => {
+  const problems: string[] = [];
+  const check = async (what: string) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+      problems.push(`${what}: ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    }
+  };
+  await page.goto(siteUrl());
+  const carousel = page.getByRole('region', { name: 'Главные события' });
+  await carousel.getByRole('button', { name: 'Следующий слайд' }).click();
+  await expect(carousel.getByText('2 /', { exact: false })).toBeVisible();
+  await expect(page.locator('.swiper-initialized')).toBeVisible();
+  await check('/ (Swiper carousel)');
+  await page.getByRole('region', { name: 'Истории' }).getByRole('button').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await check('/ (a story)');
+
+  // The upload form shows to a signed-in member; the page's reads are public.
+  const clubs = (await (await fetch(`${siteUrl()}/api/clubs`)).json()) as { values: { public_id: string; public_name?: string }[] };
+  await page.evaluate(() => localStorage.setItem('token', 'a11y-check'));
+  await page.goto(`${siteUrl()}/clubs/${clubs.values[0]?.public_name ?? clubs.values[0]?.public_id}/upload-result`);
+  await page.getByRole('button', { name: 'Загрузить результат' }).click();
+  await expect(page.getByText('Выберите вариант')).toBeVisible();
+  await check('/clubs/{id}/upload-result (form with errors)');
   expect(problems).toEqual([]);
 });

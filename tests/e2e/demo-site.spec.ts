@@ -49,3 +49,25 @@ test('unknown paths show the not-found page; /docs goes home; unknown API paths 
   expect(api.status()).toBe(404);
   expect(await api.json()).toEqual({ message: 'Не найдено' });
 });
+
+test('home: the carousel turns with Swiper without moving the page; a story opens and leads to its events', async ({ page }) => {
+  await page.goto(siteUrl());
+  const carousel = page.getByRole('region', { name: 'Главные события' });
+  const before = await carousel.boundingBox();
+  await carousel.getByRole('button', { name: 'Следующий слайд' }).click();
+  await expect(page.locator('.swiper-initialized')).toBeVisible();
+  await expect(carousel.getByText(/^2 \/ \d+$/)).toBeVisible();
+  expect(await carousel.boundingBox()).toEqual(before);
+  await page.keyboard.press('ArrowLeft');
+  await expect(carousel.getByText(/^1 \/ \d+$/)).toBeVisible();
+
+  const stories = page.getByRole('region', { name: 'Истории' });
+  const first = stories.getByRole('button').first();
+  const title = (await first.textContent())?.trim() ?? '';
+  await first.click();
+  const story = page.getByRole('dialog', { name: title });
+  await expect(story).toBeVisible();
+  await story.getByRole('link', { name: 'События в календаре' }).click();
+  await expect(page).toHaveURL(/\/calendar\?type=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Календарь событий' })).toBeVisible();
+});

@@ -1,21 +1,21 @@
 import { BrowserRouter, useNavigate } from 'react-router';
-import { AppProvider } from './provider';
+import { AppProvider, type AppQueryClient } from './provider';
 import { AppRoutes } from './router';
 
 /** The app inside a router: providers and routes (tests mount it in a memory router). */
-export function AppShell({ retry = true }: { retry?: boolean }) {
+export function AppShell({ retry = true, queries }: { retry?: boolean; queries?: AppQueryClient }) {
   const navigate = useNavigate();
   return (
-    <AppProvider navigate={(path) => void navigate(path)} retry={retry}>
+    <AppProvider navigate={(path) => void navigate(path)} retry={retry} queries={queries}>
       <AppRoutes />
     </AppProvider>
   );
 }
 
-export function App() {
+export function App({ queries }: { queries?: AppQueryClient }) {
   return (
     <BrowserRouter>
-      <AppShell />
+      <AppShell queries={queries} />
     </BrowserRouter>
   );
 }

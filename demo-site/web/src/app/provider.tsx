@@ -35,8 +35,31 @@ export function createQueryClient(
   });
 }
 
+/** Where a client's failures go; the provider that shows the error popup plugs itself in. */
+export interface AppQueryClient {
+  client: QueryClient;
+  setErrorHandler: (handler: (error: unknown, meta: { globalErrors?: boolean } | undefined) => void) => void;
+}
+
+/**
+ * The app's server-state client, made before the first render so the screen of the address the
+ * page opened at can have its data in that render (main.tsx, preloadScreen).
+ */
+export function createAppQueryClient(retry = true): AppQueryClient {
+  let handler: (error: unknown, meta: { globalErrors?: boolean } | undefined) => void = () => undefined;
+  const client = createQueryClient((error, meta) => handler(error, meta), retry);
+  return {
+    client,
+    setErrorHandler: (next) => {
+      handler = next;
+    },
+  };
+}
+
 interface AppProviderProps {
   children: ReactNode;
+  /** A client made earlier (main.tsx); by default the provider makes its own. */
+  queries?: AppQueryClient;
   /** Goes to a path of the app (the router's navigate); used for 401 and 403. */
   navigate: (path: string) => void;
   /** For tests: no retries, so error states show at once. */
@@ -44,7 +67,7 @@ interface AppProviderProps {
 }
 
 /** Everything the screens share: translations, server state, the error catalogue's popup. */
-export function AppProvider({ children, navigate, retry = true }: AppProviderProps) {
+export function AppProvider({ children, navigate, retry = true, queries }: AppProviderProps) {
   const [message, setMessage] = useState<string | null>(null);
   const navigateRef = useRef(navigate);
   useEffect(() => {
@@ -62,7 +85,9 @@ export function AppProvider({ children, navigate, retry = true }: AppProviderPro
         navigateRef.current('/login');
       }
     };
-    return createQueryClient(handle, retry);
+    const app = queries ?? createAppQueryClient(retry);
+    app.setErrorHandler(handle);
+    return app.client;
   });
 
   useEffect(() => {

@@ -1,53 +1,86 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
+import { matchRoutes, Navigate, Route, Routes } from 'react-router';
 import { Loading } from '../components/ui/states';
 import { RootLayout } from './layout/root-layout';
 import type { PlaceholderKey } from './routes/placeholder';
 import { ScreenBoundary } from './routes/route-error';
 
-/** Each screen is its own chunk, loaded when its route is first visited (React.lazy). */
-const screen = (load: () => Promise<{ default: ComponentType }>) => {
-  const Screen = lazy(load);
-  return <Screen />;
+/** A screen module: the screen, and optionally the data it shows first (see preloadScreen). */
+interface ScreenModule {
+  default: ComponentType;
+  prefetch?: (client: QueryClient) => Promise<unknown>;
+}
+
+interface AppRoute {
+  path: string;
+  element: ReactNode;
+  /** Loads the screen's chunk; once it has loaded, the screen renders without suspending. */
+  preload?: () => Promise<ScreenModule>;
+}
+
+/**
+ * Each screen is its own chunk, loaded when its route is first visited (React.lazy) — or before
+ * the first render, for the address the page was opened at (see preloadScreen).
+ */
+const screen = (load: () => Promise<ScreenModule>): Omit<AppRoute, 'path'> => {
+  const preload = () =>
+    load().then((module) => {
+      chunk.loaded = module.default;
+      return module;
+    });
+  const chunk: ScreenChunk = { lazy: lazy(preload) };
+  return { element: <Screen chunk={chunk} />, preload };
 };
+
+interface ScreenChunk {
+  lazy: LazyExoticComponent<ComponentType>;
+  /** Set once the chunk has loaded: rendering it then does not suspend. */
+  loaded?: ComponentType;
+}
+
+function Screen({ chunk }: { chunk: ScreenChunk }) {
+  const Component = chunk.loaded ?? chunk.lazy;
+  return <Component />;
+}
 
 const Placeholder = lazy(() => import('./routes/placeholder'));
 const placeholder = (name: PlaceholderKey) => <Placeholder name={name} />;
 
 /** accounts-sso §2.1 and §2.2: every route of the site, path → screen. */
-export const routeTable: { path: string; element: ReactNode }[] = [
-  { path: '/', element: screen(() => import('./routes/home')) },
-  { path: '/calendar', element: screen(() => import('./routes/calendar')) },
-  { path: '/calendar/:eventId', element: screen(() => import('./routes/event')) },
-  { path: '/calendar/:eventId/:promocode', element: screen(() => import('./routes/event')) },
-  { path: '/event/:eventId', element: screen(() => import('./routes/event')) },
-  { path: '/event/:eventId/:formatId', element: screen(() => import('./routes/event')) },
-  { path: '/news', element: screen(() => import('./routes/news-list')) },
-  { path: '/news/:newsId', element: screen(() => import('./routes/news-item')) },
-  { path: '/clubs', element: screen(() => import('./routes/clubs')) },
-  { path: '/clubs/:clubId', element: screen(() => import('./routes/club')) },
-  { path: '/clubs/:clubId/upload-result', element: placeholder('clubUpload') },
-  { path: '/results', element: screen(() => import('./routes/results')) },
-  { path: '/results/:eventCityId', element: screen(() => import('./routes/results-table')) },
-  { path: '/shop', element: screen(() => import('./routes/shop/shop-main')) },
-  { path: '/shop/category/:category', element: screen(() => import('./routes/shop/shop-category')) },
-  { path: '/shop/product/:productId', element: screen(() => import('./routes/shop/shop-product')) },
-  { path: '/shop/search', element: screen(() => import('./routes/shop/shop-search')) },
-  { path: '/about', element: screen(() => import('./routes/content/about')) },
-  { path: '/about/medical', element: screen(() => import('./routes/content/medical')) },
-  { path: '/partners', element: screen(() => import('./routes/content/partners')) },
-  { path: '/corp', element: screen(() => import('./routes/content/corporate')) },
-  { path: '/logistics', element: screen(() => import('./routes/content/logistics')) },
-  { path: '/merch', element: screen(() => import('./routes/content/merch')) },
-  { path: '/smi', element: screen(() => import('./routes/content/smi')) },
-  { path: '/feedback', element: screen(() => import('./routes/content/feedback')) },
-  { path: '/photo', element: screen(() => import('./routes/content/photo')) },
-  { path: '/newyear_2022', element: screen(() => import('./routes/content/new-year')) },
-  { path: '/virtualEvents', element: screen(() => import('./routes/content/virtual-events')) },
-  { path: '/basket/thanks', element: screen(() => import('./routes/thanks')) },
-  { path: '/basket/certificateThanks', element: screen(() => import('./routes/certificate-thanks')) },
-  { path: '/notsupport', element: screen(() => import('./routes/not-supported')) },
-  { path: '/404', element: screen(() => import('./routes/not-found')) },
+export const routeTable: AppRoute[] = [
+  { path: '/', ...screen(() => import('./routes/home')) },
+  { path: '/calendar', ...screen(() => import('./routes/calendar')) },
+  { path: '/calendar/:eventId', ...screen(() => import('./routes/event')) },
+  { path: '/calendar/:eventId/:promocode', ...screen(() => import('./routes/event')) },
+  { path: '/event/:eventId', ...screen(() => import('./routes/event')) },
+  { path: '/event/:eventId/:formatId', ...screen(() => import('./routes/event')) },
+  { path: '/news', ...screen(() => import('./routes/news-list')) },
+  { path: '/news/:newsId', ...screen(() => import('./routes/news-item')) },
+  { path: '/clubs', ...screen(() => import('./routes/clubs')) },
+  { path: '/clubs/:clubId', ...screen(() => import('./routes/club')) },
+  { path: '/clubs/:clubId/upload-result', ...screen(() => import('./routes/club-upload')) },
+  { path: '/results', ...screen(() => import('./routes/results')) },
+  { path: '/results/:eventCityId', ...screen(() => import('./routes/results-table')) },
+  { path: '/shop', ...screen(() => import('./routes/shop/shop-main')) },
+  { path: '/shop/category/:category', ...screen(() => import('./routes/shop/shop-category')) },
+  { path: '/shop/product/:productId', ...screen(() => import('./routes/shop/shop-product')) },
+  { path: '/shop/search', ...screen(() => import('./routes/shop/shop-search')) },
+  { path: '/about', ...screen(() => import('./routes/content/about')) },
+  { path: '/about/medical', ...screen(() => import('./routes/content/medical')) },
+  { path: '/partners', ...screen(() => import('./routes/content/partners')) },
+  { path: '/corp', ...screen(() => import('./routes/content/corporate')) },
+  { path: '/logistics', ...screen(() => import('./routes/content/logistics')) },
+  { path: '/merch', ...screen(() => import('./routes/content/merch')) },
+  { path: '/smi', ...screen(() => import('./routes/content/smi')) },
+  { path: '/feedback', ...screen(() => import('./routes/content/feedback')) },
+  { path: '/photo', ...screen(() => import('./routes/content/photo')) },
+  { path: '/newyear_2022', ...screen(() => import('./routes/content/new-year')) },
+  { path: '/virtualEvents', ...screen(() => import('./routes/content/virtual-events')) },
+  { path: '/basket/thanks', ...screen(() => import('./routes/thanks')) },
+  { path: '/basket/certificateThanks', ...screen(() => import('./routes/certificate-thanks')) },
+  { path: '/notsupport', ...screen(() => import('./routes/not-supported')) },
+  { path: '/404', ...screen(() => import('./routes/not-found')) },
   { path: '/docs', element: <Navigate to="/" replace /> },
   // Screens of later issues (basket, sign-in, cabinet): a titled placeholder until then.
   { path: '/basket', element: placeholder('basket') },
@@ -76,8 +109,31 @@ export const routeTable: { path: string; element: ReactNode }[] = [
   { path: '/me/club', element: placeholder('myClubs') },
   { path: '/me/setting', element: placeholder('settings') },
   { path: '/me/session', element: placeholder('sessions') },
-  { path: '*', element: screen(() => import('./routes/not-found')) },
+  { path: '*', ...screen(() => import('./routes/not-found')) },
 ];
+
+/** How long the first render waits for a screen's first data; past it, the screen shows its loading state. */
+const PREFETCH_WAIT_MS = 300;
+
+/**
+ * Loads the chunk of the screen at `pathname`, so the first render shows the screen rather than a
+ * loading state (the page's boot script has already asked for the chunk, see build/route-boot.ts),
+ * and the data the screen shows first (its `prefetch`; the boot script has asked for that too), so
+ * that the first render is complete rather than followed at once by a second, larger one.
+ */
+export async function preloadScreen(pathname: string, client?: QueryClient): Promise<void> {
+  const match = matchRoutes(routeTable, pathname)?.at(-1)?.route as AppRoute | undefined;
+  const module = await match?.preload?.();
+  if (!client || !module?.prefetch) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    module.prefetch(client).catch(() => undefined),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, PREFETCH_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+}
 
 /** The shell with the screen of the current address; a screen that fails to load shows an error, not a blank page. */
 export function AppRoutes() {

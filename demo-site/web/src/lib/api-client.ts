@@ -1,4 +1,5 @@
 import { getToken } from './auth';
+import { takeEarlyResponse } from './early-responses';
 
 /** ticketing-shop §7 and §9: every call times out after 10 s. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -39,6 +40,7 @@ export interface RequestOptions {
   /** A path on the page's own origin, with or without the leading slash (the spec writes both). */
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON; a FormData is sent as multipart/form-data (file uploads). */
   data?: unknown;
   params?: QueryParams;
   signal?: AbortSignal;
@@ -56,6 +58,15 @@ export function buildUrl(url: string, params?: QueryParams): string {
   }
   const search = query.toString();
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+/** `promise`, or a rejection as soon as `signal` aborts (for a request this code did not start). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    promise.then(resolve, reject);
+  });
 }
 
 function serverMessage(data: unknown): string | undefined {
@@ -81,8 +92,10 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted) controller.abort();
 
+  // FormData goes as multipart/form-data: the browser writes that content type, with its boundary.
+  const form = typeof FormData !== 'undefined' && data instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (data !== undefined) headers['Content-Type'] = 'application/json';
+  if (data !== undefined && !form) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -90,15 +103,19 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   // The page's own origin, spelled out so that every fetch implementation resolves it the same way.
   const origin = globalThis.location?.origin;
   const href = origin && origin !== 'null' ? `${origin}${url}` : url;
+  // A GET the page's boot script already sent (same URL, same token) is not sent again.
+  const early = method === 'GET' && !options.fetch ? takeEarlyResponse(url, token) : undefined;
   let response: Response;
   try {
-    response = await (options.fetch ?? fetch)(href, {
-      method,
-      headers,
-      body: data === undefined ? null : JSON.stringify(data),
-      signal: controller.signal,
-      credentials: 'same-origin',
-    });
+    response = await (early
+      ? untilAborted(early, controller.signal)
+      : (options.fetch ?? fetch)(href, {
+          method,
+          headers,
+          body: data === undefined ? null : form ? (data as FormData) : JSON.stringify(data),
+          signal: controller.signal,
+          credentials: 'same-origin',
+        }));
   } catch (cause) {
     if (timedOut) throw new ApiError({ status: 0, code: 'timeout', message: `${method} ${url}: no response in ${timeoutMs} ms`, cause });
     if (signal?.aborted) throw cause;

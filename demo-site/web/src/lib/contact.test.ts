@@ -11,6 +11,8 @@ describe('phones (ticketing-shop §5)', () => {
     ['+7 999 123 45', false, 'RU'],
     ['+375 29 123 45 6', false, 'BY'],
     ['+1 202 555 0101', false, null],
+    ['+7 000 000 00 00', false, null],
+    ['+375 00 000 00 00', false, 'BY'],
     ['', false, null],
   ])('%s → valid %s, %s', (value, valid, country) => {
     expect(isValidPhone(value)).toBe(valid);

@@ -1,3 +1,5 @@
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
 /**
  * Phones of ticketing-shop §5: the country comes from the prefix (992 TJ, 375 BY, 79 RU, 77 KZ) and
  * fixes the number of digits (RU and KZ 11, BY and TJ 12). Numbers are sent as digits, no plus.
@@ -22,11 +24,18 @@ export function phoneCountry(value: string): PhoneCountry | null {
   return countries.find((entry) => digits.startsWith(entry.prefix))?.country ?? null;
 }
 
-/** Full length for its country. */
+const allowed: readonly CountryCode[] = ['RU', 'KZ', 'BY', 'TJ'];
+
+/**
+ * Full length for its country (ticketing-shop §5), and a number that can exist there: the
+ * country's numbering plan by libphonenumber-js (so +7 000 000-00-00 is not a phone).
+ */
 export function isValidPhone(value: string): boolean {
   const digits = phoneDigits(value);
   const entry = countries.find((candidate) => digits.startsWith(candidate.prefix));
-  return entry !== undefined && digits.length === entry.digits;
+  if (entry === undefined || digits.length !== entry.digits) return false;
+  const parsed = parsePhoneNumberFromString(`+${digits}`);
+  return parsed?.isValid() === true && parsed.country !== undefined && allowed.includes(parsed.country);
 }
 
 /** ticketing-shop §5 checkout e-mail: the top-level part is 2 to 12 letters. */

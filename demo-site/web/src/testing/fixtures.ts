@@ -207,3 +207,8 @@ export const resultRows = [
     place_category: null,
   },
 ];
+
+export const competitionTypes = [
+  { public_id: 'type-time', title: 'Бег на время', unit: 'time' },
+  { public_id: 'type-distance', title: 'Бег на дистанцию', unit: 'distance' },
+];

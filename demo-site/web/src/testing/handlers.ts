@@ -22,6 +22,7 @@ export const handlers = [
   http.get('*/api/clubs/:id', () => HttpResponse.json(fixtures.club)),
   http.get('*/api/club/competition/list/:id', () => HttpResponse.json({ values: fixtures.competitions })),
   http.get('*/api/user/clubs', () => HttpResponse.json({ values: [] })),
+  http.get('*/api/list/competition/type', () => HttpResponse.json({ values: fixtures.competitionTypes })),
   http.post('*/api/support', () =>
     HttpResponse.json({ message: 'Спасибо! Ваша заявка отправлена. Наши менеджеры свяжутся с вами в ближайшее время.' }),
   ),

@@ -1,14 +1,19 @@
-import { useId } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CitySelect } from '../../components/ui/city-select';
 import { PageTitle } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { type EventCityFilter, useFilteredEventCities } from '../../features/events/api/filter-event-cities';
-import { useEventCities } from '../../features/events/api/get-event-cities';
-import { useEventTypes } from '../../features/events/api/get-event-types';
+import { eventCitiesQuery, useEventCities } from '../../features/events/api/get-event-cities';
+import { eventTypesQuery, useEventTypes } from '../../features/events/api/get-event-types';
 import { EventCityCard } from '../../features/events/components/event-city-card';
 import { dayjs, monthRange, upcomingMonths } from '../../lib/dates';
 import { useFilterParams } from '../../lib/use-filter-params';
+
+/** The filters' choices, loaded before the first render on a visit that opens here (the list follows). */
+export const prefetch = (client: QueryClient) =>
+  Promise.all([client.prefetchQuery(eventCitiesQuery()), client.prefetchQuery(eventTypesQuery())]);
 
 /** The calendar: upcoming events by city, type and month; the filters live in the address. */
 export default function Calendar() {
@@ -27,6 +32,8 @@ export default function Calendar() {
     limit: 100,
   };
   const list = useFilteredEventCities(filter);
+  // Built by React in small slices (a deferred value), so the list never blocks a phone for long.
+  const values = useDeferredValue(list.data?.values);
   // Re-computed on language change so month names follow the language.
   const months = upcomingMonths(dayjs().locale(i18n.language === 'en' ? 'en-gb' : 'ru'));
 
@@ -65,14 +72,14 @@ export default function Calendar() {
       </form>
 
       <div aria-live="polite" aria-busy={list.isFetching}>
-        {list.isPending ? <Loading /> : null}
+        {list.isPending || (list.data && !values) ? <Loading /> : null}
         {list.isError ? <ErrorState error={list.error} onRetry={() => void list.refetch()} /> : null}
-        {list.data && list.data.values.length === 0 ? <EmptyState>{t('calendar.empty')}</EmptyState> : null}
-        {list.data && list.data.values.length > 0 ? (
+        {values && values.length === 0 ? <EmptyState>{t('calendar.empty')}</EmptyState> : null}
+        {values && values.length > 0 ? (
           <>
-            <p className="muted">{t('calendar.found', { count: list.data.count ?? list.data.values.length })}</p>
+            <p className="muted">{t('calendar.found', { count: list.data?.count ?? values.length })}</p>
             <ul className="card-grid card-grid--2">
-              {list.data.values.map((eventCity) => (
+              {values.map((eventCity) => (
                 <li key={eventCity.public_id}>
                   <EventCityCard eventCity={eventCity} headingLevel={2} />
                 </li>

@@ -26,8 +26,7 @@ export type PlaceholderKey =
   | 'myInsurances'
   | 'myClubs'
   | 'settings'
-  | 'sessions'
-  | 'clubUpload';
+  | 'sessions';
 
 /** A screen that a later issue fills in: its title and a way back. */
 export default function Placeholder({ name }: { name: PlaceholderKey }) {

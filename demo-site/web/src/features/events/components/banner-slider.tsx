@@ -1,94 +1,104 @@
-import { useRef, useState } from 'react';
+import { type ComponentType, type FocusEvent, type KeyboardEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { readableOn } from '../../../lib/color';
 import type { SportEvent } from '../api/schemas';
+import { BannerSlide, sliderEvents, useSlideLabel } from './banner-slide';
+import type { BannerSwiperProps } from './banner-swiper';
+
+const loadSwiper = () => import('./banner-swiper');
+
+/** The space the carousel takes while the events load, so nothing below it moves when it comes. */
+export function BannerSliderPlaceholder() {
+  return (
+    <div className="banner-slider banner-slider--placeholder" aria-hidden="true">
+      <div className="banner" />
+    </div>
+  );
+}
 
 /**
- * The home banners: events flagged for the slider, each with its home_page pictures (desktop and
- * mobile), text colour, logo and button colour. A scroll-snap track with previous / next buttons;
- * no autoplay, so nothing moves under a reader.
+ * The home banners: events flagged for the slider. The first slide is plain markup, painted with
+ * the page; Swiper (its own chunk, ~25 KB gzip, kept out of what `/` loads) takes over the same box
+ * when someone reaches for the carousel — points at it, touches it, focuses it or turns a slide —
+ * so a reader who only scrolls past never pays for it. Previous / next buttons and the arrow keys
+ * turn the slides; no autoplay, so nothing moves under a reader.
  */
 export function BannerSlider({ events }: { events: SportEvent[] }) {
   const { t } = useTranslation();
-  const track = useRef<HTMLUListElement>(null);
+  const slideLabel = useSlideLabel();
+  const slides = sliderEvents(events);
   const [current, setCurrent] = useState(0);
-  const slides = events.filter((event) => event.slider && event.banners?.home_page);
-  if (slides.length === 0) return null;
+  const [Carousel, setCarousel] = useState<ComponentType<BannerSwiperProps> | null>(null);
+  const requested = useRef(false);
+  const section = useRef<HTMLElement>(null);
+  // Focus on the static slide's link when Swiper replaces that markup: it moves to the same link.
+  const focusInSlide = useRef(false);
 
+  const upgrade = useCallback(() => {
+    if (requested.current) return;
+    requested.current = true;
+    loadSwiper().then(
+      (module) => setCarousel(() => module.default),
+      () => {
+        requested.current = false; // a failed chunk load: the static slide stays, the next reach retries
+      },
+    );
+  }, []);
+
+  const several = slides.length > 1;
+  useLayoutEffect(() => {
+    if (!Carousel || !focusInSlide.current) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && section.current?.contains(active)) return;
+    section.current?.querySelector<HTMLElement>('.banner-slider__viewport a[tabindex="0"]')?.focus();
+  }, [Carousel]);
+  if (slides.length === 0) return null;
+  const active = Math.min(current, slides.length - 1);
   const go = (index: number) => {
-    const next = (index + slides.length) % slides.length;
-    setCurrent(next);
-    const slide = track.current?.children[next] as HTMLElement | undefined;
-    track.current?.scrollTo?.({ left: slide?.offsetLeft ?? 0, behavior: 'smooth' });
+    setCurrent((index + slides.length) % slides.length);
+    upgrade();
+  };
+  const onFocus = (event: FocusEvent) => {
+    focusInSlide.current = (event.target as Element).closest('.banner-slider__viewport') !== null;
+    upgrade();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') go(active - 1);
+    else if (event.key === 'ArrowRight') go(active + 1);
+    else return;
+    event.preventDefault();
   };
 
   return (
-    <section className="banner-slider" aria-roledescription={t('home.carousel')} aria-label={t('home.bannersTitle')}>
-      <ul
-        className="banner-slider__track"
-        ref={track}
-        onScroll={(event) => {
-          const { scrollLeft, clientWidth } = event.currentTarget;
-          if (clientWidth > 0) setCurrent(Math.round(scrollLeft / clientWidth));
-        }}
-      >
-        {slides.map((event, index) => {
-          const banner = event.banners!.home_page!;
-          const firstCity = event.event_city[0];
-          return (
-            <li
-              key={event.public_id}
-              className="banner"
-              aria-roledescription={t('home.slide')}
-              aria-label={t('home.slideOf', { index: index + 1, total: slides.length })}
-              style={{ color: banner.text_color ?? '#fff' }}
-            >
-              <picture>
-                {banner.mobile_picture ? <source media="(max-width: 768px)" srcSet={banner.mobile_picture} /> : null}
-                <img
-                  className="banner__image"
-                  src={banner.desktop_picture ?? banner.mobile_picture ?? ''}
-                  alt=""
-                  width={1440}
-                  height={560}
-                  fetchPriority={index === 0 ? 'high' : 'low'}
-                  loading={index === 0 ? 'eager' : 'lazy'}
-                />
-              </picture>
-              <div className="banner__content">
-                {banner.slider_logo ? (
-                  <img className="banner__logo" src={banner.slider_logo} alt={event.event_type.title} width={96} height={96} />
-                ) : null}
-                <h2 className="banner__title">{event.title}</h2>
-                {firstCity ? <p className="banner__meta">{firstCity.city.name_ru}</p> : null}
-                <Link
-                  to={`/calendar/${event.public_id}`}
-                  className="button banner__button"
-                  style={
-                    banner.button_color
-                      ? { background: banner.button_color, borderColor: banner.button_color, color: readableOn(banner.button_color) }
-                      : undefined
-                  }
-                  tabIndex={index === current ? 0 : -1}
-                >
-                  {t('home.participate')}
-                  <span className="sr-only">: {event.title}</span>
-                </Link>
-              </div>
+    <section
+      ref={section}
+      className="banner-slider"
+      aria-roledescription={t('home.carousel')}
+      aria-label={t('home.bannersTitle')}
+      onPointerEnter={several ? upgrade : undefined}
+      onTouchStart={several ? upgrade : undefined}
+      onFocus={several ? onFocus : undefined}
+      onKeyDown={several ? onKeyDown : undefined}
+    >
+      {Carousel ? (
+        <Carousel slides={slides} current={active} onChange={setCurrent} />
+      ) : (
+        <div className="banner-slider__viewport">
+          <ul className="banner-slider__static">
+            <li {...slideLabel(active, slides.length)}>
+              <BannerSlide event={slides[active]!} index={active} active />
             </li>
-          );
-        })}
-      </ul>
-      {slides.length > 1 ? (
+          </ul>
+        </div>
+      )}
+      {several ? (
         <div className="banner-slider__controls">
-          <button type="button" className="icon-button" aria-label={t('home.previousSlide')} onClick={() => go(current - 1)}>
+          <button type="button" className="icon-button" aria-label={t('home.previousSlide')} onClick={() => go(active - 1)}>
             <span aria-hidden="true">‹</span>
           </button>
           <span className="banner-slider__position" aria-live="polite">
-            {current + 1} / {slides.length}
+            {active + 1} / {slides.length}
           </span>
-          <button type="button" className="icon-button" aria-label={t('home.nextSlide')} onClick={() => go(current + 1)}>
+          <button type="button" className="icon-button" aria-label={t('home.nextSlide')} onClick={() => go(active + 1)}>
             <span aria-hidden="true">›</span>
           </button>
         </div>

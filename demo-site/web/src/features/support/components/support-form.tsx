@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
+import { MaskedInput } from '../../../components/ui/masked-input';
 import { isApiError } from '../../../lib/api-client';
 import { emailPattern, isValidPhone, phoneDigits } from '../../../lib/contact';
+import { phoneMask } from '../../../lib/masks';
 import { useSendSupportRequest } from '../api/send-support-request';
 
 /**
- * The support form of accounts-sso §2.14 and §5: name, e-mail, phone, wishes, the required
+ * The support form of accounts-sso §2.14 and §5: name, e-mail, phone (masked by its country's
+ * prefix as it is typed, checked by libphonenumber-js), wishes, the required
  * personal-data consent (it enables the button) and the optional mailing. Messages are translation
  * keys, shown in the current language ('Заполните имя', 'Введите корректный email', 'Введите
  * корректный телефон' in Russian).
@@ -39,6 +42,7 @@ export function SupportForm({ supportType, onSent, submitLabel }: SupportFormPro
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
+    control,
     handleSubmit,
     watch,
     formState: { errors },
@@ -106,15 +110,25 @@ export function SupportForm({ supportType, onSent, submitLabel }: SupportFormPro
       </div>
       <div className="field">
         <label htmlFor={`${id}-phone`}>{t('support.phone')}</label>
-        <input
-          id={`${id}-phone`}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="+7 (999) 123-45-67"
-          aria-invalid={errors.phone ? true : undefined}
-          aria-describedby={described('phone')}
-          {...register('phone')}
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field }) => (
+            <MaskedInput
+              id={`${id}-phone`}
+              mask={phoneMask}
+              value={field.value}
+              onValueChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="+7 (999) 123-45-67"
+              aria-invalid={errors.phone ? true : undefined}
+              aria-describedby={described('phone')}
+            />
+          )}
         />
         {fieldError('phone')}
       </div>

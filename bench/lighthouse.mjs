@@ -1,0 +1,181 @@
+// Lighthouse benchmark (`npm run bench`): the performance score of `/` and `/calendar` on the
+// production build, mobile preset (Lighthouse's default: Moto G Power, simulated slow 4G and a 4×
+// slower CPU), Debian's Chromium. The API (demo-site/server) is started for real in a temporary
+// data folder and serves demo-site/web/dist, as `npm start` does. Each page is measured RUNS times
+// (default 3) and the median is compared with the target, since one run on a busy machine is noisy.
+//
+//   node bench/lighthouse.mjs                 start the server, measure / and /calendar
+//   node bench/lighthouse.mjs --details       also the audits that cost the score
+//   BASE_URL=http://127.0.0.1:3000 node bench/lighthouse.mjs   measure a server already running
+//   RUNS=5 PAGES=/,/news node bench/lighthouse.mjs
+//   REPORT_DIR=/tmp/lh node bench/lighthouse.mjs   keep every report (JSON) for reading
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumLaunchOptions } from '../tests/chromium.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const serverDir = join(here, '..', 'demo-site', 'server');
+const distDir = join(here, '..', 'demo-site', 'web', 'dist');
+const TARGET = 90;
+const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
+const PAGES = (process.env.PAGES ?? '/,/calendar').split(',');
+const details = process.argv.includes('--details');
+
+let server;
+let dataDir;
+async function cleanUp() {
+  server?.kill('SIGKILL');
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+}
+const deadline = setTimeout(
+  async () => {
+    console.error('bench/lighthouse.mjs: timed out');
+    await cleanUp();
+    process.exit(1);
+  },
+  (60 + 60 * RUNS * PAGES.length) * 1000,
+);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    await cleanUp();
+    process.exit(130);
+  });
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** The API as `pnpm start` runs it, in a temporary data folder; resolves with its base URL when ready. */
+async function startServer() {
+  dataDir = await mkdtemp(join(tmpdir(), 'gid-bench-lighthouse-'));
+  const port = await freePort();
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', GID_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk;
+      if (/Server ready at/.test(output)) resolve();
+    };
+    server.stdout.setEncoding('utf8').on('data', onData);
+    server.stderr.setEncoding('utf8').on('data', onData);
+    server.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready:\n${output}`)));
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * Asks once for every built file, compressed as a browser asks for it: the server compresses each
+ * file on its first request and keeps the result, so the measured loads see what a warm production
+ * server sends rather than the one-off compression time.
+ */
+async function warmUp(base) {
+  const manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8'));
+  const files = new Set(['/']);
+  for (const chunk of Object.values(manifest)) {
+    files.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) files.add(`/${css}`);
+  }
+  const html = await readFile(join(distDir, 'index.html'), 'utf8');
+  for (const [, file] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) files.add(file);
+  for (const path of PAGES) files.add(path);
+  await Promise.all(
+    [...files].map((file) => fetch(`${base}${file}`, { headers: { 'accept-encoding': 'br, gzip' } }).then((r) => r.arrayBuffer())),
+  );
+}
+
+/** One Lighthouse run in a fresh Chromium: the report's performance category and audits. */
+async function measure(url) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumLaunchOptions.executablePath,
+    chromeFlags: ['--headless', ...chromiumLaunchOptions.args],
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+    return result?.lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+];
+
+/** What cost the score in one report: failing audits with their savings, and the LCP element. */
+function printDetails(lhr) {
+  const audits = Object.values(lhr.audits)
+    .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
+    .sort((a, b) => (a.score ?? 1) - (b.score ?? 1));
+  for (const audit of audits) console.log(`      ${audit.id}: ${audit.displayValue ?? ''} (score ${audit.score})`);
+  const lcp = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  if (lcp) console.log(`      LCP element: ${lcp.snippet}`);
+  const phases = lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items;
+  if (phases) console.log(`      LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+try {
+  const base = process.env.BASE_URL ?? (await startServer());
+  await warmUp(base);
+  console.log(`\nLighthouse performance, mobile preset, Debian Chromium, ${RUNS} run(s) per page (target ≥ ${TARGET} for the median):`);
+  const verdicts = [];
+  for (const path of PAGES) {
+    const scores = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      let lhr;
+      try {
+        lhr = await measure(`${base}${path}`);
+      } catch (error) {
+        console.log(`  ${path.padEnd(10)} run ${run + 1}: not measured (${error.message})`);
+        continue;
+      }
+      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      if (process.env.REPORT_DIR) {
+        await mkdir(process.env.REPORT_DIR, { recursive: true });
+        const name = `${path === '/' ? 'home' : path.replace(/^\W+/, '').replace(/\W+/g, '_')}-${run + 1}.json`;
+        await writeFile(join(process.env.REPORT_DIR, name), JSON.stringify(lhr));
+      }
+      scores.push(score);
+      const metrics = METRICS.map(([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? '—'}`).join(', ');
+      console.log(`  ${path.padEnd(10)} run ${run + 1}: ${String(score).padStart(3)}   ${metrics}`);
+      if (details) printDetails(lhr);
+    }
+    if (scores.length === 0) {
+      verdicts.push(`  ${path.padEnd(10)} not measured`);
+      continue;
+    }
+    const middle = median(scores);
+    verdicts.push(`  ${path.padEnd(10)} median ${middle} (runs ${scores.join(', ')}) ${middle >= TARGET ? 'met' : 'NOT met'}`);
+  }
+  console.log(`\n${verdicts.join('\n')}\n`);
+} catch (error) {
+  console.error(error);
+  await cleanUp();
+  process.exit(1);
+}
+await cleanUp();
+clearTimeout(deadline);

@@ -1,0 +1,11 @@
+/**
+ * The GET calls a screen makes as soon as it shows, by the exact path the page opens at. The
+ * page's boot script (build/route-boot.ts) sends them while the app's own code is still
+ * downloading, and the HTTP layer takes their answers (lib/early-responses.ts) instead of asking
+ * again. A list that drifts from what the screen asks only loses the head start; a test keeps them
+ * in step (app/early-requests.test.tsx).
+ */
+export const earlyRequests: Record<string, readonly string[]> = {
+  '/': ['/api/event/list', '/api/event_type/list', '/api/news/preview?limit=3'],
+  '/calendar': ['/api/event/cities', '/api/event_type/list'],
+};
