@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { cacheable, installResponseCache } from './response-cache';
@@ -16,6 +17,7 @@ async function appWithCounter(ttlMs: number) {
     return reply.code(404).send({ message: 'Не найдено' });
   });
   app.get('/private', async () => ({ calls: ++calls }));
+  app.get('/big', { config: cacheable }, async () => ({ calls: ++calls, text: 'Забег героев '.repeat(400) }));
   return { app, calls: () => calls };
 }
 
@@ -42,6 +44,31 @@ describe('response cache', () => {
     await app.inject('/public');
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect((await app.inject('/public')).json()).toEqual({ calls: 6 });
+  });
+
+  it('sends a big cached answer brotli- or gzip-compressed to clients that accept it, compressed once', async () => {
+    const { app, calls } = await appWithCounter(10_000);
+    const first = await app.inject('/big');
+    const plain = first.body;
+    for (const [accept, encoding, unpack] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const answers = await Promise.all([1, 2].map(() => app.inject({ url: '/big', headers: { 'accept-encoding': accept } })));
+      for (const answer of answers) {
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        expect(answer.headers.vary).toBe('Accept-Encoding');
+        expect(answer.rawPayload.length).toBeLessThan(plain.length / 5);
+        expect(unpack(answer.rawPayload).toString()).toBe(plain);
+      }
+    }
+    const identity = await app.inject('/big');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain);
+    // Small answers are never compressed.
+    await app.inject('/public');
+    expect((await app.inject({ url: '/public', headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBeUndefined();
+    expect(calls()).toBe(2);
   });
 
   it('is off with a zero lifetime', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { compress, encodingFor } from './compression';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,7 +17,13 @@ interface Entry {
   body: Promise<string | null>;
   /** The same, once settled: hits then answer without waiting for a promise. */
   settled?: string | null;
+  /** Compressed copies, made once per entry for the clients that accept them. */
+  br?: Promise<Buffer>;
+  gzip?: Promise<Buffer>;
 }
+
+/** Answers below this size go out as they are: compressing them saves nothing worth the work. */
+const COMPRESS_FROM_BYTES = 1024;
 
 const producers = new WeakMap<FastifyRequest, (body: string | null) => void>();
 const MAX_ENTRIES = 1000;
@@ -32,8 +39,16 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
   const entries = new Map<string, Entry>();
 
   // Callback-style hooks: they run on every request, and a hit is answered without a promise.
-  const hit = (reply: FastifyReply, body: string) =>
-    reply.code(200).header('x-cache', 'HIT').type('application/json; charset=utf-8').send(body);
+  const hit = (request: FastifyRequest, reply: FastifyReply, entry: Entry, body: string) => {
+    reply.code(200).header('x-cache', 'HIT').header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+    const encoding = body.length >= COMPRESS_FROM_BYTES ? encodingFor(request.headers['accept-encoding']) : 'identity';
+    if (encoding === 'identity') return reply.send(body);
+    entry[encoding] ??= compress(body, encoding, 'fast');
+    return entry[encoding].then(
+      (compressed) => reply.header('content-encoding', encoding).send(compressed),
+      () => reply.send(body),
+    );
+  };
 
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET' || !request.routeOptions.config.cache) return done();
@@ -41,9 +56,9 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
     const entry = entries.get(request.url);
     if (entry && entry.expires > now) {
       if (entry.settled === null) return done();
-      if (entry.settled !== undefined) return void hit(reply, entry.settled);
+      if (entry.settled !== undefined) return void hit(request, reply, entry, entry.settled);
       // The first request is still computing: wait for its answer.
-      return void entry.body.then((body) => (body === null ? done() : hit(reply, body)));
+      return void entry.body.then((body) => (body === null ? done() : hit(request, reply, entry, body)));
     }
     if (entries.size >= MAX_ENTRIES) {
       for (const [key, old] of entries) if (old.expires <= now) entries.delete(key);

@@ -1,10 +1,10 @@
 // Serves the built web app (demo-site/web/dist) next to the API: files as they are, and
 // index.html for every other page path so the client-side router can take it.
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../lib/errors';
+import { compress, type Encoding, encodingFor } from './compression';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,13 +35,6 @@ async function fileFor(root: string, urlPath: string): Promise<string | undefine
 }
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
-type Encoding = 'br' | 'gzip' | 'identity';
-
-/** The encoding to answer with, from Accept-Encoding (brotli first). */
-const encodingFor = (accept: string | string[] | undefined): Encoding => {
-  const value = String(accept ?? '');
-  return /\bbr\b/.test(value) ? 'br' : /\bgzip\b/.test(value) ? 'gzip' : 'identity';
-};
 
 /** Build files never change while the server runs: each is read and compressed once. */
 function fileCache() {
@@ -50,13 +43,7 @@ function fileCache() {
     const key = `${encoding}:${file}`;
     let body = cache.get(key);
     if (!body) {
-      body = readFile(file).then((raw) =>
-        encoding === 'br'
-          ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-          : encoding === 'gzip'
-            ? gzipSync(raw, { level: 9 })
-            : raw,
-      );
+      body = readFile(file).then((raw) => (encoding === 'identity' ? raw : compress(raw, encoding, 'high')));
       body.catch(() => cache.delete(key));
       cache.set(key, body);
     }
@@ -70,6 +57,9 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
   const index = await fileFor(root, '/index.html');
   if (!index) return false;
   const read = fileCache();
+  // Compress every build file in the background now (off the main thread), so the first visitor after
+  // a start does not wait for it; the start itself does not wait either.
+  void warm(root, read).catch((error: unknown) => app.log.warn({ err: error }, 'precompressing the web app failed'));
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path === '/api') return reply.code(404).send({ message: messages.notFound });
@@ -85,4 +75,15 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
       .send(await read(file, encoding));
   });
   return true;
+}
+
+/** Reads and compresses (brotli and gzip) every compressible file under the build folder, one at a time. */
+async function warm(root: string, read: (file: string, encoding: Encoding) => Promise<Buffer>): Promise<void> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile() || !COMPRESSIBLE.has(extname(entry.name))) continue;
+    const file = join(entry.parentPath, entry.name);
+    await read(file, 'br');
+    await read(file, 'gzip');
+  }
 }

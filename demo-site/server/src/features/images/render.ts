@@ -26,7 +26,7 @@ export function renderPlaceholder(path: string, image: PlaceholderImage): string
   const hue = Math.round((digest[0]! / 255) * 360);
   const hue2 = (hue + 40 + (digest[1]! % 80)) % 360;
   const fontSize = Math.round(width / (image.shape === 'wide' ? 18 : 12));
-  const lines = wrap(image.label, image.shape === 'wide' ? 28 : 16);
+  const lines = image.caption === false ? [] : wrap(image.label, image.shape === 'wide' ? 28 : 16);
   const top = height / 2 - ((lines.length - 1) * fontSize * 1.2) / 2;
   const text = lines
     .map(

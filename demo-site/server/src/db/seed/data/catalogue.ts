@@ -67,10 +67,11 @@ export type EventTypeKey = (typeof eventTypeSeed)[number]['key'];
 
 export const eventTypeLogo = (key: string, title: string) => picture('event-types', key, title, 'square');
 
+/** An event's banners: no caption drawn, as the site prints the event's title over them. */
 export const eventPictures = (event: { key: string; title: string }) => ({
-  desktop: picture('events', `${event.key}-desktop`, event.title),
-  mobile: picture('events', `${event.key}-mobile`, event.title, 'tall'),
-  landing: picture('events', `${event.key}-landing`, event.title, 'tall'),
+  desktop: picture('events', `${event.key}-desktop`, event.title, 'wide', { caption: false }),
+  mobile: picture('events', `${event.key}-mobile`, event.title, 'tall', { caption: false }),
+  landing: picture('events', `${event.key}-landing`, event.title, 'tall', { caption: false }),
 });
 
 export interface EventCitySeed {
