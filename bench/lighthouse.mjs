@@ -9,30 +9,23 @@
 //   BASE_URL=http://127.0.0.1:3000 node bench/lighthouse.mjs   measure a server already running
 //   RUNS=5 PAGES=/,/news node bench/lighthouse.mjs
 //   REPORT_DIR=/tmp/lh node bench/lighthouse.mjs   keep every report (JSON) for reading
-import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumLaunchOptions } from '../tests/chromium.mjs';
+import { startApi } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const serverDir = join(here, '..', 'demo-site', 'server');
 const distDir = join(here, '..', 'demo-site', 'web', 'dist');
 const TARGET = 90;
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
 const PAGES = (process.env.PAGES ?? '/,/calendar').split(',');
 const details = process.argv.includes('--details');
 
-let server;
-let dataDir;
-async function cleanUp() {
-  server?.kill('SIGKILL');
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-}
+let api;
+const cleanUp = () => api?.kill();
 const deadline = setTimeout(
   async () => {
     console.error('bench/lighthouse.mjs: timed out');
@@ -48,35 +41,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
 /** The API as `pnpm start` runs it, in a temporary data folder; resolves with its base URL when ready. */
 async function startServer() {
-  dataDir = await mkdtemp(join(tmpdir(), 'gid-bench-lighthouse-'));
-  const port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', GID_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      if (/Server ready at/.test(output)) resolve();
-    };
-    server.stdout.setEncoding('utf8').on('data', onData);
-    server.stderr.setEncoding('utf8').on('data', onData);
-    server.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready:\n${output}`)));
-  });
-  return `http://127.0.0.1:${port}`;
+  api = await startApi({ prefix: 'gid-bench-lighthouse-' });
+  return api.url;
 }
 
 /**

@@ -4,11 +4,11 @@
 // same machine. Prints every figure beside its target; stops by itself and removes its folder.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverDir = join(here, '..', 'demo-site', 'server');
@@ -35,15 +35,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     process.exit(130);
   });
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Spawns `node args` in `cwd`; resolves when a stdout line matches `ready`, with the time it took. */
 function startChild(args, { cwd, env = {}, ready }) {
