@@ -1,5 +1,6 @@
 import type { GidClient, GidErrorCode, GidTokens, LoginOptions } from '@gid/sdk';
 import { createContext } from 'react';
+import type { ButtonSlots } from './buttons';
 
 /** Where the sign-in stands: `loading` while the SDK starts or a call made through `useGid` runs. */
 export type GidStatus = 'idle' | 'loading' | 'authenticated' | 'error';
@@ -33,6 +34,8 @@ export interface GidState {
 export interface GidContextValue {
   /** The provider's one SDK client, once `init` has resolved. */
   client: GidClient | undefined;
+  /** Where `<GidLoginButton>`s draw: the same client, as soon as `init` has made it. */
+  buttons: ButtonSlots;
   state: GidState;
 }
 

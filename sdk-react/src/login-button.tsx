@@ -1,5 +1,5 @@
 import type { ButtonColor, ButtonType } from '@gid/sdk';
-import { type HTMLAttributes, useEffect, useRef } from 'react';
+import { type HTMLAttributes, useCallback, useRef } from 'react';
 import { useGidContext } from './use-gid';
 
 export interface GidLoginButtonProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'color'> {
@@ -12,17 +12,23 @@ export interface GidLoginButtonProps extends Omit<HTMLAttributes<HTMLDivElement>
 }
 
 /**
- * «Войти с Газпром ID»: an empty element the SDK renders its own button into once the provider's
- * client is ready, so it looks and behaves exactly like the script-tag button (spec 7.2).
- * Other props go to the wrapping `<div>`.
+ * «Войти с Газпром ID»: an element the SDK renders its own button into, so it looks and behaves
+ * exactly like the script-tag button (spec 7.2). The button is drawn as early as it can be: as the
+ * element is attached when the provider's client exists, else the moment `init` makes that client
+ * (before the remote config is in). Other props go to the wrapping `<div>`.
  * @example <GidLoginButton type="compact" color="dark" mode="popup" />
  */
 export function GidLoginButton({ type, color, mode, ...rest }: GidLoginButtonProps) {
-  const { client } = useGidContext('GidLoginButton');
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!client || !ref.current) return;
-    return client.renderButton?.(ref.current, { type, color, mode });
-  }, [client, type, color, mode]);
-  return <div {...rest} ref={ref} />;
+  const { buttons } = useGidContext('GidLoginButton');
+  const detach = useRef<() => void>(undefined);
+  // A ref callback runs as React attaches the element (before the browser paints it) and never on
+  // the server; new props detach the old slot and attach a new one, redrawing the button.
+  const slot = useCallback(
+    (element: HTMLDivElement | null) => {
+      detach.current?.();
+      detach.current = element ? buttons.attach(element, { type, color, mode }) : undefined;
+    },
+    [buttons, type, color, mode],
+  );
+  return <div {...rest} ref={slot} />;
 }

@@ -44,7 +44,7 @@ afterEach(() => {
 });
 
 describe('useGid', () => {
-  it('goes idle → loading → idle while the SDK starts, then shows its button', async () => {
+  it('goes idle → loading → idle while the SDK starts; its button is there from the start', async () => {
     const remote = hold<Response>();
     const { fetch } = stubFetch({ '/api/v1/sdk/actions/wp-config': () => remote.promise });
     const seen: string[] = [];
@@ -55,10 +55,11 @@ describe('useGid', () => {
       </GidProvider>,
     );
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('loading'));
-    expect(screen.queryByRole('button', { name: LABEL })).toBeNull();
+    // Drawn as soon as init has made the client: the remote config is still on its way.
+    expect(screen.getByRole('button', { name: LABEL })).toBeVisible();
     remote.release(Response.json({ w_auth: false }));
-    expect(await screen.findByRole('button', { name: LABEL })).toBeVisible();
-    expect(screen.getByRole('status')).toHaveTextContent('idle');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('idle'));
+    expect(sdkButtons()).toHaveLength(1);
     expect(seen).toEqual(['idle', 'loading', 'idle']);
   });
 
@@ -231,6 +232,41 @@ describe('GidLoginButton', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
     expect(assigned().searchParams.get('client_id')).toBe('example-react');
     expect(sdk.init).toHaveBeenCalledTimes(1);
+  });
+
+  it('a button mounted once the client exists is drawn as it mounts', async () => {
+    const { fetch } = stubFetch();
+    const tree = (show: boolean) => (
+      <GidProvider config={configWith(fetch)}>
+        {show && <GidLoginButton type="icon" />}
+        <Status />
+      </GidProvider>
+    );
+    const { rerender } = render(tree(false));
+    await waitFor(() => expect(sdk.init).toHaveBeenCalledTimes(1));
+    rerender(tree(true));
+    expect(sdkButtons()).toHaveLength(1);
+    expect(sdkButtons()[0]?.className).toContain('gid-btn--icon');
+    rerender(tree(false));
+    expect(sdkButtons()).toHaveLength(0);
+  });
+
+  it('signs in before the SDK has finished starting: a popup opens inside the click', async () => {
+    const remote = hold<Response>();
+    const { fetch } = stubFetch({ '/api/v1/sdk/actions/wp-config': () => remote.promise });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render(
+      <GidProvider config={configWith(fetch)}>
+        <GidLoginButton mode="popup" />
+        <Status />
+      </GidProvider>,
+    );
+    const button = await screen.findByRole('button', { name: LABEL });
+    act(() => button.click());
+    expect(open).toHaveBeenCalledTimes(1); // synchronously, in the click
+    expect(open.mock.calls[0]?.[2]).toMatch(/^popup=1,width=400,height=600,/);
+    remote.release(Response.json({ w_auth: false }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ошибка при попытке открытия popup-окна');
   });
 
   it('re-renders one button when its props change', async () => {

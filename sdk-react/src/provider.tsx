@@ -1,5 +1,6 @@
 import { type GidClient, type GidConfig, init, isGidError } from '@gid/sdk';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { createButtonSlots } from './buttons';
 import { GidContext, type GidFailure, type GidState } from './context';
 
 /** The SDK's config without what the provider manages itself: buttons and the result callback. */
@@ -41,7 +42,8 @@ function deferred<T>() {
 
 /**
  * Starts one SDK client (`init`) for the tree below and destroys it on unmount; its buttons are
- * `<GidLoginButton>`s, its state `useGid()`. On the redirect URI, `init` processes the callback.
+ * `<GidLoginButton>`s, drawn as soon as `init` has made the client (before the remote config is
+ * in), its state `useGid()`. On the redirect URI, `init` processes the callback.
  * Renders nothing of its own and touches no browser API while rendering (SSR-safe).
  * @example
  * <GidProvider config={{ clientId: 'my-site', authUrl: 'https://id.example',
@@ -53,18 +55,21 @@ function deferred<T>() {
 export function GidProvider({ config, children }: GidProviderProps) {
   const first = useRef(config);
   const [ready] = useState(deferred<GidClient>);
+  const [buttons] = useState(createButtonSlots);
   const [client, setClient] = useState<GidClient>();
   const [snapshot, setSnapshot] = useState<Snapshot>(IDLE);
 
   useEffect(() => {
     let cancelled = false;
+    // The client as `init` hands it out at once (for the buttons), and as it resolves.
+    let early: GidClient | undefined;
     let created: GidClient | undefined;
     // StrictMode mounts, unmounts and mounts again in one go: starting on a microtask lets only
     // the mount that stays create a client (one set of buttons, listeners, one callback exchange).
     queueMicrotask(() => {
       if (cancelled) return;
       setSnapshot((s) => ({ ...s, status: 'loading' }));
-      init({
+      const pending = init({
         ...first.current,
         callback: (result) =>
           setSnapshot((s) => {
@@ -72,7 +77,10 @@ export function GidProvider({ config, children }: GidProviderProps) {
             const { ok, ...error } = result;
             return { ...s, status: 'error', error };
           }),
-      }).then(
+      });
+      early = pending.client;
+      buttons.use(early);
+      pending.then(
         (made) => {
           if (cancelled) return made.destroy();
           created = made;
@@ -89,10 +97,12 @@ export function GidProvider({ config, children }: GidProviderProps) {
     });
     return () => {
       cancelled = true;
-      created?.destroy();
+      buttons.use(undefined);
+      // Still starting: its buttons and styles go now, the rest once `init` settles (above).
+      (created ?? early)?.destroy();
       setClient(undefined);
     };
-  }, [ready]);
+  }, [ready, buttons]);
 
   const state = useMemo<GidState>(() => {
     const run = (action: (gid: GidClient) => Promise<unknown>, done: (s: Snapshot) => Snapshot = settle) => {
@@ -116,6 +126,6 @@ export function GidProvider({ config, children }: GidProviderProps) {
     };
   }, [client, ready, snapshot]);
 
-  const value = useMemo(() => ({ client, state }), [client, state]);
+  const value = useMemo(() => ({ client, buttons, state }), [client, buttons, state]);
   return <GidContext.Provider value={value}>{children}</GidContext.Provider>;
 }

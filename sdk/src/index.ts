@@ -5,14 +5,14 @@
  */
 
 // Function-style API: each call takes the config; import only what the page uses and the rest
-// tree-shakes away (a popup login bundles to under 4 kB gzip).
+// tree-shakes away (a popup login bundles to about 4.4 kB gzip, a redirect login to about 3.6 kB).
 export { loginWithRedirect } from './lib/authorize-url';
 export { handleRedirectCallback } from './lib/callback';
 // The same functions as one object (`createClient`), and with buttons, widget and analytics (`init`).
 export { createClient } from './lib/client';
 export { errors, GidError, type GidErrorCode, type GidErrorDetails, isGidError } from './lib/errors';
 export { sanitizeHeaders } from './lib/headers';
-export { init } from './lib/init';
+export { type GidInit, init } from './lib/init';
 export { logout } from './lib/logout';
 export { nonceFor } from './lib/pkce';
 export { loginWithPopup } from './lib/popup';
@@ -21,12 +21,15 @@ export { refreshTokens } from './lib/token';
 export type {
   ButtonColor,
   ButtonType,
+  CoreConfig,
   GidButtonConfig,
   GidCallbackResult,
   GidClient,
   GidConfig,
   GidTokens,
+  LoginConfig,
   LoginOptions,
+  LogoutConfig,
   TokenResult,
 } from './lib/types';
 export { version } from './lib/version';

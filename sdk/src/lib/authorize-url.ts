@@ -1,8 +1,8 @@
-import { checkOptions } from './config';
-import { type Context, contextFor, sessionId } from './context';
+import { checkOptions, LOGIN_RULES, normaliseScope } from './config';
+import { type Context, contextFor, endpoint, sessionId } from './context';
 import { writeFlow } from './flow-storage';
 import { nonceFor, randomString, sha256 } from './pkce';
-import type { GidConfig, LoginOptions } from './types';
+import type { LoginConfig, LoginOptions } from './types';
 
 /**
  * Creates a fresh PKCE flow (verifier 128, state 43, nonce 11 bound to the verifier), stores it under the client id and
@@ -10,25 +10,25 @@ import type { GidConfig, LoginOptions } from './types';
  * `prompt` and `source` apply to this URL only.
  * @see https://www.rfc-editor.org/rfc/rfc7636
  */
-export async function buildAuthorizeUrl(ctx: Context, options: LoginOptions = {}): Promise<string> {
+export async function authorizeUrl(ctx: Context, options: LoginOptions = {}): Promise<URL> {
   const { cfg, win } = ctx;
   checkOptions(options);
-  const crypto = win.crypto ?? globalThis.crypto;
-  const code_verifier = randomString(128, undefined, crypto);
-  const state = randomString(43, undefined, crypto);
+  const { crypto } = win; // where undefined, the global one
+  const code_verifier = randomString(128, crypto);
+  const state = randomString(43, crypto);
   const [code_challenge, gsid, nonce] = await Promise.all([
     sha256(code_verifier, crypto),
     sha256(state, crypto),
     nonceFor(code_verifier, crypto),
   ]);
-  writeFlow(win, cfg.clientId, { code_verifier, redirect_uri: cfg.redirectUri, state, gsid });
+  writeFlow(ctx, { code_verifier, redirect_uri: cfg.redirectUri, state, gsid });
   const params: Record<string, string | undefined> = {
     code_challenge,
     code_challenge_method: 'S256',
     response_type: 'code',
     redirect_uri: cfg.redirectUri,
     client_id: cfg.clientId,
-    scope: cfg.scope.join(' '),
+    scope: normaliseScope(cfg.scope).join(' '),
     state,
     nonce,
     prompt: options.prompt,
@@ -40,16 +40,16 @@ export async function buildAuthorizeUrl(ctx: Context, options: LoginOptions = {}
     product_name: cfg.product_name,
     quuid: options.quuid,
   };
-  const url = new URL(`${cfg.authUrl}/oauth2/auth`);
+  const url = endpoint(ctx, cfg.authUrl, '/oauth2/auth');
   for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
-  return url.href;
+  return url;
 }
 
 /** Redirect sign-in: stores a new flow and sends this window to the provider. */
 export async function redirectLogin(ctx: Context, options?: LoginOptions): Promise<void> {
-  const url = await buildAuthorizeUrl(ctx, options);
+  const url = await authorizeUrl(ctx, options);
   ctx.track('login', 'redirect');
-  ctx.win.location.assign(url);
+  ctx.win.location.assign(url.href);
 }
 
 /**
@@ -60,5 +60,5 @@ export async function redirectLogin(ctx: Context, options?: LoginOptions): Promi
  * button.onclick = () => loginWithRedirect(config);
  * @see accounts-sso.md 4.4, 7.1
  */
-export const loginWithRedirect = async (config: GidConfig, options?: LoginOptions): Promise<void> =>
-  redirectLogin(contextFor(config), options);
+export const loginWithRedirect = async (config: LoginConfig, options?: LoginOptions): Promise<void> =>
+  redirectLogin(contextFor(config, LOGIN_RULES), options);

@@ -1,31 +1,22 @@
 import { redirectLogin } from './authorize-url';
-import { scopeList } from './config';
+import { LOGIN_RULES, scopeList } from './config';
 import { type Context, contextFor, failure } from './context';
 import { type GidErrorCode, MSG_AUTH } from './errors';
 import { readFlow } from './flow-storage';
-import { POPUP_ACK, POPUP_MESSAGE, type PopupMessage } from './popup-channel';
+import { POPUP_ACK, POPUP_MESSAGE, type PopupMessage, stateChannel } from './popup-channel';
 import { requestTokens } from './token';
-import type { GidConfig, GidTokens, TokenResult } from './types';
+import type { GidTokens, LoginConfig, TokenResult } from './types';
 
 /** Parameters the provider adds to the redirect URI; removed from the address bar once read. */
 const CALLBACK_PARAMS = ['code', 'state', 'scope', 'error', 'error_description', 'session_state', 'iss', 'quuid'];
 
-/** Takes the code out of the address bar (and history) with `history.replaceState`. */
-export function cleanAddressBar(win: Window): void {
-  const url = new URL(win.location.href);
-  const before = url.search;
-  for (const name of CALLBACK_PARAMS) url.searchParams.delete(name);
-  if (url.search !== before) win.history.replaceState(win.history.state, '', url.href);
-}
-
 /**
- * Validates a callback URL against the stored flow (spec 5.1) and exchanges the code.
+ * Validates a callback's parameters against the stored flow (spec 5.1) and exchanges the code.
  * Accepted only with a non-empty `code`, a stored `code_verifier`, the stored `state`, `openid`
  * in `scope`, and no `error`; anything else clears the flow, reaches `callback` and rejects.
  */
-export async function completeCallback(ctx: Context, href: string): Promise<GidTokens> {
-  const params = new URL(href).searchParams;
-  const flow = readFlow(ctx.win, ctx.cfg.clientId);
+export async function completeCallback(ctx: Context, params: URLSearchParams): Promise<GidTokens> {
+  const flow = readFlow(ctx);
   const code = params.get('code');
   const error = params.get('error');
   const problem: GidErrorCode | undefined = error
@@ -37,19 +28,18 @@ export async function completeCallback(ctx: Context, href: string): Promise<GidT
         : !scopeList(params.get('scope') ?? '').includes('openid')
           ? 'AUTH_ERROR'
           : undefined;
-  if (problem || !flow || !code) {
-    throw failure(ctx, problem ?? 'AUTH_ERROR', error || MSG_AUTH, {
-      error: error || undefined,
-      error_description: params.get('error_description') || undefined,
-    });
+  if (problem) {
+    // `callback` gets the provider's error as the error (else the message), and its description.
+    throw failure(ctx, problem, error || MSG_AUTH, { error_description: params.get('error_description') || undefined });
   }
+  // No problem: there is a code and a flow.
   return requestTokens(ctx, {
     grant_type: 'authorization_code',
     client_id: ctx.cfg.clientId,
-    redirect_uri: flow.redirect_uri,
-    code_verifier: flow.code_verifier,
-    code,
-    state: flow.state,
+    redirect_uri: flow!.redirect_uri,
+    code_verifier: flow!.code_verifier,
+    code: code!,
+    state: flow!.state,
   });
 }
 
@@ -59,16 +49,14 @@ export async function completeCallback(ctx: Context, href: string): Promise<GidT
  */
 const broadcastToOpener = (win: Window, state: string, url: string): Promise<boolean> =>
   new Promise<boolean>((resolve) => {
-    const Channel = (win as Window & typeof globalThis).BroadcastChannel;
-    if (!Channel) return resolve(false);
-    const channel = new Channel(state);
+    const channel = stateChannel(win, state, (data) => (data as { name?: string } | null)?.name === POPUP_ACK && done(true));
+    if (!channel) return resolve(false);
     const done = (acknowledged: boolean) => {
       clearTimeout(timer);
       channel.close();
       resolve(acknowledged);
     };
     const timer = setTimeout(done, 1500, false);
-    channel.onmessage = ({ data }) => data?.name === POPUP_ACK && done(true);
     channel.postMessage({ name: POPUP_MESSAGE, url } satisfies PopupMessage);
   });
 
@@ -85,12 +73,12 @@ export async function handleCallback(ctx: Context, href?: string): Promise<Token
   const state = params.get('state');
   // A complete answer: the state with an error, or with the code and the scope.
   const answer = state && (params.get('error') || (params.get('code') && params.get('scope')));
-  let opener: Window | null = null;
+  let opener: Window | undefined;
   try {
-    opener = win.opener;
-    if (opener === win || opener?.location.origin !== here.origin) opener = null;
+    // Our popup: opened by a window of this origin (reading another origin's location throws).
+    if (win.opener !== win && win.opener?.location.origin === here.origin) opener = win.opener;
   } catch {
-    opener = null; // an opener of another origin: not ours
+    // an opener of another origin: not ours
   }
   if (opener && (!url.search || quuid || answer)) {
     // In our popup: the opener finishes (an empty url when the provider sent no query). Never to another origin.
@@ -102,13 +90,18 @@ export async function handleCallback(ctx: Context, href?: string): Promise<Token
     return undefined;
   }
   if (!answer) return undefined;
-  if (url.href === here.href) cleanAddressBar(win);
+  if (url.href === here.href) {
+    // Take the answer out of the address bar (and history).
+    const clean = new URL(url);
+    for (const name of CALLBACK_PARAMS) clean.searchParams.delete(name);
+    win.history.replaceState(win.history.state, '', clean.href);
+  }
   // No flow of ours for this state: maybe a popup whose opener COOP cut off.
-  if (readFlow(win, ctx.cfg.clientId)?.state !== state && (await broadcastToOpener(win, state, url.href))) {
+  if (readFlow(ctx)?.state !== state && (await broadcastToOpener(win, state, url.href))) {
     win.close();
     return undefined;
   }
-  return completeCallback(ctx, url.href);
+  return completeCallback(ctx, params);
 }
 
 /**
@@ -121,5 +114,5 @@ export async function handleCallback(ctx: Context, href?: string): Promise<Token
  * handleRedirectCallback(config).then((tokens) => tokens && signIn(tokens));
  * @see accounts-sso.md 4.4, 5.1
  */
-export const handleRedirectCallback = async (config: GidConfig, url?: string): Promise<TokenResult | undefined> =>
-  handleCallback(contextFor(config), url);
+export const handleRedirectCallback = async (config: LoginConfig, url?: string): Promise<TokenResult | undefined> =>
+  handleCallback(contextFor(config, LOGIN_RULES), url);

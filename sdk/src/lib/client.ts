@@ -1,6 +1,6 @@
-import { buildAuthorizeUrl, redirectLogin } from './authorize-url';
+import { authorizeUrl, redirectLogin } from './authorize-url';
 import { handleCallback } from './callback';
-import { checkOptions } from './config';
+import { CORE_RULES, check, LOGIN_RULES, LOGOUT_RULES, MODE_RULES } from './config';
 import { type Context, createContext } from './context';
 import { clearFlow, readFlow } from './flow-storage';
 import { endSession } from './logout';
@@ -10,10 +10,10 @@ import type { GidClient, GidConfig } from './types';
 
 /** Back or forward navigation onto a page while a flow is stored means the flow was abandoned. */
 export function watchBackForward(ctx: Context): void {
-  const { win, cfg } = ctx;
+  const { win } = ctx;
   const cancel = () => {
-    if (!readFlow(win, cfg.clientId)) return;
-    clearFlow(win, cfg.clientId);
+    if (!readFlow(ctx)) return;
+    clearFlow(ctx);
     ctx.track('flow_canceled');
   };
   const entry = win.performance?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
@@ -27,7 +27,7 @@ export function watchBackForward(ctx: Context): void {
 export function clientFor(ctx: Context): GidClient {
   return {
     async login(options = {}) {
-      checkOptions(options);
+      check('login options', options, MODE_RULES);
       // popupLogin opens the window synchronously: no await may come before it.
       if (options.mode === 'popup') await popupLogin(ctx, options);
       else await redirectLogin(ctx, options);
@@ -35,7 +35,10 @@ export function clientFor(ctx: Context): GidClient {
     handleCallback: (url) => handleCallback(ctx, url),
     refresh: (refreshToken) => refresh(ctx, refreshToken),
     logout: (token, options) => endSession(ctx, token, options),
-    buildAuthorizeUrl: (options) => buildAuthorizeUrl(ctx, options),
+    async buildAuthorizeUrl(options = {}) {
+      check('login options', options, MODE_RULES);
+      return (await authorizeUrl(ctx, options)).href;
+    },
     destroy() {
       for (const step of [...ctx.cleanup]) step();
       ctx.cleanup.clear();
@@ -53,6 +56,7 @@ export function clientFor(ctx: Context): GidClient {
  * button.onclick = () => gid.login({ mode: 'popup' });
  */
 export function createClient(config: GidConfig): GidClient {
+  check('config', config, CORE_RULES, LOGIN_RULES, LOGOUT_RULES);
   const ctx = createContext(config);
   watchBackForward(ctx);
   return clientFor(ctx);

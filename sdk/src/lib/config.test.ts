@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH, SITE, setup } from '../test/helpers';
-import { DEFAULT_CODE_PATH, normaliseScope, resolveConfig } from './config';
+import { createClient } from './client';
+import { DEFAULT_CODE_PATH, normaliseScope } from './config';
 import { isGidError } from './errors';
 import { init } from './init';
 import type { GidConfig } from './types';
@@ -18,7 +19,7 @@ const expectConfigError = async (config: unknown, field: string) => {
   expect((error as Error).message).toContain(field);
 };
 
-describe('resolveConfig', () => {
+describe('config validation', () => {
   it.each([null, undefined, 1, 'x', [], true])('rejects a config that is not an object: %s', async (config) => {
     await expectConfigError(config, 'config');
   });
@@ -58,26 +59,33 @@ describe('resolveConfig', () => {
     });
   }
 
-  it('accepts a minimal valid config and applies the defaults', () => {
-    const { callback: _c, window: _w, fetch: _f, ...rest } = base();
-    const resolved = resolveConfig({ ...rest, authUrl: `${AUTH}/` });
-    expect(resolved.authUrl).toBe(AUTH);
-    expect(resolved.oauth2CodePath).toBe(DEFAULT_CODE_PATH);
-    expect(resolved.oauth2CodePath).toBe('/api/v0.3/backend/oauth/token');
-    expect(resolved.scope).toEqual(['openid']);
+  it('accepts a minimal valid config and applies the defaults', async () => {
+    const { callback: _c, fetch: _f, ...minimal } = base();
+    const url = new URL(await createClient({ ...minimal, authUrl: `${AUTH}/` }).buildAuthorizeUrl());
+    expect(url.origin + url.pathname).toBe(`${AUTH}/oauth2/auth`);
+    expect(url.searchParams.get('scope')).toBe('openid');
+    expect(DEFAULT_CODE_PATH).toBe('/api/v0.3/backend/oauth/token');
   });
 
-  it('keeps given values', () => {
-    const resolved = resolveConfig({ ...base(), oauth2CodePath: '/api/auth/gid', webCurtainLoginType: 'popup', backendUrl: '/' });
-    expect(resolved.oauth2CodePath).toBe('/api/auth/gid');
-    expect(resolved.webCurtainLoginType).toBe('popup');
-    expect(resolved.backendUrl).toBe('/');
+  it('accepts the optional fields with good values', () => {
+    expect(() =>
+      createClient({ ...base(), oauth2CodePath: '/api/auth/gid', webCurtainLoginType: 'popup', backendUrl: '/', scope: 'phone,email' }),
+    ).not.toThrow();
   });
 
   it('allows http only on loopback, for local development', async () => {
-    expect(() => resolveConfig({ ...base(), authUrl: 'http://127.0.0.1:4000', redirectUri: 'http://localhost:3000/cb' })).not.toThrow();
+    expect(() => createClient({ ...base(), authUrl: 'http://127.0.0.1:4000', redirectUri: 'http://localhost:3000/cb' })).not.toThrow();
     await expectConfigError({ ...base(), authUrl: 'http://10.0.0.1:4000' }, 'authUrl');
-    expect(resolveConfig({ ...base(), backendUrl: SITE }).backendUrl).toBe(SITE);
+    expect(() => createClient({ ...base(), backendUrl: SITE })).not.toThrow();
+  });
+
+  it('createClient checks the whole core config too, naming the field', () => {
+    expect(() => createClient({ ...base(), logoutPath: 'logout' })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_ERROR', field: 'logoutPath' }),
+    );
+    expect(() => createClient({ ...base(), scope: 'bad"quote' })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_ERROR', field: 'scope' }),
+    );
   });
 });
 

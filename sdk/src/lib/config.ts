@@ -1,5 +1,5 @@
 import { GidError } from './errors';
-import type { GidConfig, LoginOptions, ResolvedConfig } from './types';
+import type { LoginOptions } from './types';
 
 export const DEFAULT_CODE_PATH = '/api/v0.3/backend/oauth/token';
 
@@ -22,45 +22,73 @@ export const isPlainObject = (value: unknown): value is Record<string, unknown> 
 const matches = (pattern: RegExp) => (value: unknown) => typeof value === 'string' && pattern.test(value);
 const isPath = matches(/^\/[\x21-\x7e]*$/);
 
+/** The scopes of a space-, comma- or plus-separated list. */
+export const scopeList = (scope: string): string[] => scope.split(/[\s,+]+/).filter(Boolean);
+
+/** A scope given as a list or a separated string: RFC 6749 §3.3 scope-tokens only. */
+const isScope = (scope: unknown): boolean => {
+  const list = typeof scope === 'string' ? scopeList(scope) : scope;
+  return Array.isArray(list) && list.every(matches(/^[\x21\x23-\x5b\x5d-\x7e]+$/));
+};
+
+/** The scopes to request: `openid` first, then the configured ones without duplicates (of a valid `scope`). */
+export const normaliseScope = (scope: string | string[] = []): string[] => [
+  ...new Set(['openid', ...(typeof scope === 'string' ? scopeList(scope) : scope)]),
+];
+
 /** A rule: the test a value must pass, what to say when it does not, and whether it must be given. */
 type Rule = [test: (value: unknown) => boolean, expected: string, required?: true];
+/** The rules of an object's fields, by field name. */
+export type Rules = Record<string, Rule>;
 
-/** A rule for a value of one `typeof`: "a boolean", "a function". */
-const ofType = (type: string): Rule => [(value) => typeof value === type, `a ${type}`];
-
-const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'a string (≤ 256)'];
-const IDENT: Rule = [matches(/^[\x21-\x7e]{1,256}$/), 'a printable string (1–256)'];
+// Rules are plain literals (no calls at the top level), so a bundler drops every table nobody uses.
+const isIdent = matches(/^[\x21-\x7e]{1,256}$/);
+const IDENT: Rule = [isIdent, 'a printable string (1–256)'];
+const REQUIRED_IDENT: Rule = [isIdent, 'a printable string (1–256)', true];
 const URL_: Rule = [isSecureUrl, 'an https URL'];
+const REQUIRED_URL: Rule = [isSecureUrl, 'an https URL', true];
+const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'a string (≤ 256)'];
 const PATH_: Rule = [isPath, 'a path'];
-const FLAG = ofType('boolean');
-const FUNC = ofType('function');
+const FLAG: Rule = [(v) => typeof v === 'boolean', 'a boolean'];
+const FUNC: Rule = [(v) => typeof v === 'function', 'a function'];
 const MODE: Rule = [(v) => v === 'redirect' || v === 'popup', '"redirect" or "popup"'];
 
-const required = ([test, expected]: Rule): Rule => [test, expected, true];
+// The config's rules, grouped by what reads the fields: every call checks the groups it uses, so
+// the function-style API bundles only its own, and `createClient` and `init` check them all.
 
-const CONFIG_RULES: Record<string, Rule> = {
-  clientId: required(IDENT),
-  authUrl: required(URL_),
-  redirectUri: required(URL_),
+/** What every call reads: the client, the site's backend, `callback`, logging and the `fetch` seam (`window`: see `createContext`). */
+export const CORE_RULES: Rules = {
+  clientId: REQUIRED_IDENT,
   backendUrl: [(v) => v === '' || isSecureUrl(v) || isPath(v), 'an https URL or a path'],
   oauth2CodePath: PATH_,
-  logoutPath: PATH_,
-  postLogoutUri: URL_,
+  headers: [isPlainObject, 'an object'],
+  callback: FUNC,
+  debugConsole: FLAG,
+  preventAutoStorageCleanup: FLAG,
+  fetch: FUNC,
+};
+
+/** What a sign-in reads too: the provider, the redirect URI and the authorize URL's parameters. */
+export const LOGIN_RULES: Rules = {
+  authUrl: REQUIRED_URL,
+  redirectUri: REQUIRED_URL,
+  scope: [isScope, 'RFC 6749 scope tokens'],
   cid: TEXT,
   session_id: TEXT,
   appmetrica_device_id: TEXT,
   product_name: TEXT,
-  debugConsole: FLAG,
-  preventAutoStorageCleanup: FLAG,
   popupFallbackToRedirect: FLAG,
-  callback: FUNC,
-  fetch: FUNC,
-  headers: [isPlainObject, 'an object'],
-  window: [(v) => isPlainObject(v) && !!v.location, 'a Window'],
 };
 
-/** The fields only `init` uses (UI, remote features, analytics): checked there, so the core stays small. */
-export const INIT_RULES: Record<string, Rule> = {
+/** What `logout` reads besides the core. */
+export const LOGOUT_RULES: Rules = {
+  authUrl: REQUIRED_URL,
+  logoutPath: PATH_,
+  postLogoutUri: URL_,
+};
+
+/** The fields only `init` uses (UI, remote features, analytics). */
+export const INIT_RULES: Rules = {
   kfpUrl: URL_,
   goyaUrl: URL_,
   trackingReceiver: URL_,
@@ -71,8 +99,10 @@ export const INIT_RULES: Record<string, Rule> = {
   buttons: [Array.isArray, 'an array'],
 };
 
-const OPTION_RULES: Record<string, Rule> = {
-  mode: MODE,
+/** `mode`, the one login option only a client's `login` reads. */
+export const MODE_RULES: Rules = { mode: MODE };
+
+const OPTION_RULES: Rules = {
   prompt: [(v) => v === 'login', '"login"'],
   source: [(v) => v === 'widget', '"widget"'],
   quuid: IDENT,
@@ -82,40 +112,16 @@ const OPTION_RULES: Record<string, Rule> = {
 export const configError = (what: string, field: string, expected: string): GidError =>
   new GidError('CONFIG_ERROR', `Invalid ${what}: "${field}" must be ${expected}`, { field });
 
-/** Throws a `CONFIG_ERROR` naming the first field of `value` that breaks its rule. */
-export function check(what: string, value: unknown, rules: Record<string, Rule>): void {
+/** Throws a `CONFIG_ERROR` naming the first field of `value` that breaks a rule of `groups`. */
+export function check(what: string, value: unknown, ...groups: Rules[]): void {
   if (!isPlainObject(value)) throw new GidError('CONFIG_ERROR', `Invalid ${what}: expected an object`, { field: what });
-  for (const [field, [test, expected, required]] of Object.entries(rules)) {
-    const v = value[field];
-    if ((v !== undefined || required) && !test(v)) throw configError(what, field, expected);
+  for (const rules of groups) {
+    for (const [field, [test, expected, required]] of Object.entries(rules)) {
+      const v = value[field];
+      if ((v !== undefined || required) && !test(v)) throw configError(what, field, expected);
+    }
   }
 }
 
 /** Login options are checked like the config. */
 export const checkOptions = (options: LoginOptions): void => check('login options', options, OPTION_RULES);
-
-/** The scopes of a space-, comma- or plus-separated list. */
-export const scopeList = (scope: string): string[] => scope.split(/[\s,+]+/).filter(Boolean);
-
-/** Splits, deduplicates and validates scopes (RFC 6749 §3.3 scope-tokens); `openid` always comes first. */
-export function normaliseScope(scope: unknown = []): string[] {
-  const list = typeof scope === 'string' ? scopeList(scope) : scope;
-  if (!Array.isArray(list) || !list.every(matches(/^[\x21\x23-\x5b\x5d-\x7e]+$/))) {
-    throw configError('config', 'scope', 'RFC 6749 scope tokens');
-  }
-  return [...new Set(['openid', ...list])];
-}
-
-/**
- * Validates every field of the configuration and applies the defaults.
- * Throws a `GidError` with code `CONFIG_ERROR` naming the first bad field.
- */
-export function resolveConfig(config: GidConfig): ResolvedConfig {
-  check('config', config, CONFIG_RULES);
-  return {
-    ...config,
-    authUrl: config.authUrl.replace(/\/+$/, ''),
-    scope: normaliseScope(config.scope),
-    oauth2CodePath: config.oauth2CodePath ?? DEFAULT_CODE_PATH,
-  };
-}

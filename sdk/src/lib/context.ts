@@ -1,16 +1,20 @@
-import { resolveConfig } from './config';
+import { CORE_RULES, check, configError, isPlainObject, type Rules } from './config';
 import type { GidErrorCode, GidErrorDetails } from './errors';
 import { GidError, MSG_UNEXPECTED } from './errors';
 import { clearFlow } from './flow-storage';
-import { LETTERS, randomString } from './pkce';
-import type { GidCallbackResult, GidConfig, GidTokens, ResolvedConfig } from './types';
+import { randomString } from './pkce';
+import type { CoreConfig, GidCallbackResult, GidConfig, GidTokens } from './types';
 
 /** Everything one client instance works with; tests swap `win` and `fetch` through the config. */
 export interface Context {
-  cfg: ResolvedConfig;
+  /**
+   * The site's config, as given. Only the fields the running call has checked are read: the
+   * function-style API checks what each function reads, `createClient` and `init` check everything.
+   */
+  cfg: GidConfig;
   win: Window;
   fetch: typeof fetch;
-  /** SDK session id (`sid`), 10 characters, one per client: made on first use (see `sessionId`). */
+  /** SDK session id (`sid`), 10 letters, one per client: made on first use (see `sessionId`). */
   sid?: string;
   /** Debug log: printed only with `debugConsole`. */
   debug: (...args: unknown[]) => void;
@@ -24,11 +28,14 @@ export interface Context {
 
 export const PREFIX = '[GID SDK]';
 
-/** Validates the config and builds the context one client works in. Touches no browser API itself (SSR-safe). */
-export function createContext(config: GidConfig): Context {
-  const cfg = resolveConfig(config);
+/**
+ * The context one client works in, over a config the caller has checked, except for `window`:
+ * checked here, as the config's or the global one. Touches no browser API itself (SSR-safe);
+ * outside a browser the config must bring its `window`.
+ */
+export function createContext(cfg: GidConfig): Context {
   const win = cfg.window ?? globalThis.window;
-  if (!win) throw new GidError('CONFIG_ERROR', 'Invalid config: "window" is required outside a browser', { field: 'window' });
+  if (!isPlainObject(win) || !win.location) throw configError('config', 'window', 'a Window');
   return {
     cfg,
     win,
@@ -42,17 +49,31 @@ export function createContext(config: GidConfig): Context {
 const contexts = new WeakMap<object, Context>();
 
 /**
- * The context of the function-style API: one per config object, validated on first use, so a
- * site that keeps its config in a constant gets one session id and one set of in-flight refreshes.
+ * The context of the function-style API. Each call checks the config fields it reads (the core
+ * and `groups`); the context is one per config object, so a site that keeps its config in a
+ * constant gets one session id and one set of in-flight refreshes.
  */
-export function contextFor(config: GidConfig): Context {
-  const ctx = contexts.get(config) ?? createContext(config);
+export function contextFor(config: CoreConfig, ...groups: Rules[]): Context {
+  check('config', config, CORE_RULES, ...groups);
+  const ctx = contexts.get(config) ?? createContext(config as GidConfig);
   contexts.set(config, ctx);
   return ctx;
 }
 
 /** The client's session id, made on first use: no crypto work before the buttons are painted. */
-export const sessionId = (ctx: Context): string => (ctx.sid ??= randomString(10, LETTERS, ctx.win.crypto));
+export const sessionId = (ctx: Context): string => (ctx.sid ??= randomString(10, ctx.win.crypto, true));
+
+/** `{base}{path}` (the base's trailing slashes dropped) as a URL, resolved against the page. */
+export const endpoint = (ctx: Context, base: string, path: string): URL => new URL(base.replace(/\/+$/, '') + path, ctx.win.location.href);
+
+/** Copies the fields of `keys` that `from` defines onto `to`, and returns `to`. */
+export const copyDefined = <T extends object>(to: T, from: object, keys: readonly string[]): T => {
+  for (const key of keys) {
+    const value = (from as Record<string, unknown>)[key];
+    if (value !== undefined) (to as Record<string, unknown>)[key] = value;
+  }
+  return to;
+};
 
 /** Hands a result to the site's `callback`; a throwing callback is logged, never breaks the flow. */
 export function report(ctx: Context, result: GidCallbackResult): void {
@@ -64,19 +85,13 @@ export function report(ctx: Context, result: GidCallbackResult): void {
 }
 
 /**
- * Ends a sign-in with an error: clears the flow data, tells `callback` the error and its
- * description (or the spec's defaults), and returns the `GidError` for the caller to throw.
+ * Ends a sign-in with an error: clears the flow data, tells `callback` the error (default: the
+ * message) and its description (or the spec's default), and returns the `GidError` to throw.
  */
 export function failure(ctx: Context, code: GidErrorCode, message: string, details: GidErrorDetails = {}, endsFlow = true): GidError {
-  if (endsFlow && !ctx.cfg.preventAutoStorageCleanup) clearFlow(ctx.win, ctx.cfg.clientId);
-  const { error = message, error_description = MSG_UNEXPECTED, status, retry_after_seconds } = details;
-  report(ctx, {
-    ok: false,
-    error,
-    error_description,
-    ...(status === undefined ? {} : { status }),
-    ...(retry_after_seconds === undefined ? {} : { retry_after_seconds }),
-  });
+  if (endsFlow && !ctx.cfg.preventAutoStorageCleanup) clearFlow(ctx);
+  const { error = message, error_description = MSG_UNEXPECTED } = details;
+  report(ctx, copyDefined({ ok: false, error, error_description }, details, ['status', 'retry_after_seconds']));
   ctx.track('error', code);
   return new GidError(code, message, { ...details, error, error_description });
 }

@@ -1,3 +1,5 @@
+import type { Context } from './context';
+
 /** What one sign-in in progress needs to survive the trip to the provider (sdk-contract.md). */
 export interface FlowData {
   code_verifier: string;
@@ -6,25 +8,26 @@ export interface FlowData {
   gsid: string;
 }
 
-const storage = (win: Window): Storage | undefined => {
+/** The tab's session storage; undefined where it is disabled (sandboxed, privacy mode): behave as if empty. */
+const storage = ({ win }: Context): Storage | undefined => {
   try {
     return win.sessionStorage;
   } catch {
-    return undefined; // storage disabled (e.g. sandboxed or privacy mode): behave as if empty
+    return undefined;
   }
 };
 
 /** Reads the flow data kept under the client id; anything malformed counts as none. */
-export function readFlow(win: Window, clientId: string): FlowData | undefined {
+export function readFlow(ctx: Context): FlowData | undefined {
   try {
-    const data = JSON.parse(storage(win)?.getItem(clientId) ?? 'null') as Partial<FlowData> | null;
-    if (data && typeof data.code_verifier === 'string' && typeof data.state === 'string') return data as FlowData;
+    const data = JSON.parse(storage(ctx)?.getItem(ctx.cfg.clientId) ?? 'null') as Partial<FlowData> | null;
+    if (typeof data?.code_verifier === 'string' && typeof data.state === 'string') return data as FlowData;
   } catch {
     // malformed JSON: treated as no flow
   }
   return undefined;
 }
 
-export const writeFlow = (win: Window, clientId: string, flow: FlowData): void => storage(win)?.setItem(clientId, JSON.stringify(flow));
+export const writeFlow = (ctx: Context, flow: FlowData): void => storage(ctx)?.setItem(ctx.cfg.clientId, JSON.stringify(flow));
 
-export const clearFlow = (win: Window, clientId: string): void => storage(win)?.removeItem(clientId);
+export const clearFlow = (ctx: Context): void => storage(ctx)?.removeItem(ctx.cfg.clientId);

@@ -1,5 +1,6 @@
 import { BUTTON_LABEL } from './buttons';
-import type { Context } from './context';
+import { normaliseScope } from './config';
+import { type Context, endpoint } from './context';
 
 export type FrameKind = 'widget' | 'web-curtain';
 export const WIDGET_POSITIONS = ['top-right', 'bottom-right', 'top-left', 'bottom-left'];
@@ -27,9 +28,9 @@ const clamp = (value: unknown, min: number, max: number, fallback: number) =>
 
 /** `{authUrl}/oauth2/auth/v1/requests/wafa/{widget|web-curtain}?client_id=…&scope=openid+…` */
 export function frameUrl(ctx: Context, kind: FrameKind): string {
-  const url = new URL(`${ctx.cfg.authUrl}/oauth2/auth/v1/requests/wafa/${kind}`);
+  const url = endpoint(ctx, ctx.cfg.authUrl, `/oauth2/auth/v1/requests/wafa/${kind}`);
   url.searchParams.set('client_id', ctx.cfg.clientId);
-  url.searchParams.set('scope', ctx.cfg.scope.join(' '));
+  url.searchParams.set('scope', normaliseScope(ctx.cfg.scope).join(' '));
   return url.href;
 }
 

@@ -166,6 +166,9 @@ describe('loginWithPopup: a whole popup sign-in', () => {
     [{ backendUrl: 'site.example' }, 'backendUrl'],
     [{ scope: 'bad"scope' }, 'scope'],
     [{ callback: 'log' }, 'callback'],
+    [{ headers: [] }, 'headers'],
+    [{ cid: 1 as never }, 'cid'],
+    [{ popupFallbackToRedirect: 'yes' as never }, 'popupFallbackToRedirect'],
   ] as [Partial<GidConfig>, string][])('a bad config (%j) rejects with CONFIG_ERROR naming %s and opens nothing', async (bad, field) => {
     const { page, open } = popupBrowser();
     await expect(loginWithPopup({ ...page.config, ...bad })).rejects.toMatchObject({ code: 'CONFIG_ERROR', field });
@@ -254,6 +257,23 @@ describe('refreshTokens and logout', () => {
     expect(b).toBe(a);
     expect(received.map((r) => r.body)).toEqual([{ grant_type: 'refresh_token', client_id: 'demo-site', refresh_token: 'rt-1' }]);
     expect(results).toEqual([{ ok: true, tokens }]);
+  });
+
+  it('each function checks only the fields it reads: refreshTokens needs no authUrl or redirectUri', async () => {
+    const { authUrl: _a, redirectUri: _r, ...core } = setup().config;
+    await expect(refreshTokens(core, 'rt-1')).resolves.toEqual(tokens);
+    await expect(refreshTokens({ ...core, backendUrl: 'site.example' }, 'rt-1')).rejects.toMatchObject({
+      code: 'CONFIG_ERROR',
+      field: 'backendUrl',
+      message: 'Invalid config: "backendUrl" must be an https URL or a path',
+    });
+  });
+
+  it('logout checks its own fields (logoutPath), which a sign-in does not read', async () => {
+    const { config, assign } = setup(`${SITE}/`, { logoutPath: 'no-slash' });
+    await expect(logout(config, 'at-1')).rejects.toMatchObject({ code: 'CONFIG_ERROR', field: 'logoutPath' });
+    await expect(loginWithRedirect(config)).resolves.toBeUndefined();
+    expect(assign).toHaveBeenCalledTimes(1);
   });
 
   it('refreshTokens rejects an empty token with CONFIG_ERROR', async () => {

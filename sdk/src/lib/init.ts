@@ -1,7 +1,7 @@
 import { createTracker, trackerUrls } from './analytics';
 import { checkButtons, renderButtons } from './buttons';
 import { clientFor, watchBackForward } from './client';
-import { check, INIT_RULES } from './config';
+import { CORE_RULES, check, INIT_RULES, LOGIN_RULES, LOGOUT_RULES } from './config';
 import { type Context, createContext, PREFIX } from './context';
 import { MSG_WIDGET } from './errors';
 import { openFrame, WIDGET_POSITIONS } from './frame';
@@ -9,8 +9,6 @@ import { randomString } from './pkce';
 import { fetchRemoteConfig, type RemoteConfig } from './remote-config';
 import { useStyles } from './styles';
 import type { GidButtonConfig, GidClient, GidConfig } from './types';
-
-const LOWERCASE = 'abcdefghijklmnopqrstuvwxyz';
 
 /** True when the page is the configured redirect URI (same origin and path). */
 const onRedirectUri = (ctx: Context): boolean => {
@@ -66,27 +64,50 @@ export const afterPaint = (win: Window): Promise<void> =>
     );
   });
 
+/** What `init` returns: the promise of the started client, carrying that client at once. */
+export type GidInit = Promise<GidClient> & {
+  /**
+   * The same client, there as soon as `init` returns (undefined after a bad config): its buttons
+   * are drawn and it signs in already; the promise settles once the remote config (and, on the
+   * redirect URI, the callback) has been processed.
+   */
+  readonly client?: GidClient;
+};
+
 /**
  * Starts the SDK on a page: validates the config and renders the buttons synchronously, so they
  * are in the first paint; then, once that frame is painted, fetches the remote config (widget,
  * curtain, trackers, device analytics), watches back/forward navigation and, on the redirect URI,
  * processes the provider's callback. Resolves with the client once that is done; callback errors
- * reach `config.callback`.
+ * reach `config.callback`. The returned promise's `client` is that client at once, for drawing
+ * more buttons (`renderButton`) before the remote config is in.
  * @example
  * const gid = await GidSdk.init({ clientId: 'my-site', authUrl: 'https://id.example',
  *   redirectUri: location.origin + '/auth/gid', backendUrl: location.origin,
  *   buttons: [{ container: '#gid-login' }], callback: console.log });
  * @see accounts-sso.md 4.4, 7.2
  */
-export async function init(config: GidConfig): Promise<GidClient> {
+export function init(config: GidConfig): GidInit {
+  let started: [Context, GidClient, boolean];
+  try {
+    started = start(config);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const [ctx, client, drawn] = started;
+  return Object.assign(run(ctx, client, drawn), { client });
+}
+
+/** `init`'s synchronous part: the checked config, its client, the styles and the config's buttons. */
+function start(config: GidConfig): [Context, GidClient, boolean] {
+  check('config', config, CORE_RULES, LOGIN_RULES, LOGOUT_RULES, INIT_RULES);
   const ctx = createContext(config);
-  check('config', config, INIT_RULES);
   checkButtons(ctx.cfg.buttons);
   const client = clientFor(ctx);
   const doc = ctx.win.document;
   ctx.cleanup.add(useStyles(doc, ctx.cfg.nonce));
   // The session-scoped button id (7 letters), numbered per button.
-  const buttonId = randomString(7, LOWERCASE, ctx.win.crypto);
+  const buttonId = randomString(7, ctx.win.crypto, true).toLowerCase();
   let buttonCount = 0;
   const render = (buttons: GidButtonConfig[]) => {
     const remove = renderButtons(
@@ -113,11 +134,17 @@ export async function init(config: GidConfig): Promise<GidClient> {
     client.destroy();
     throw error;
   }
-  // Events raised before the remote config arrives are held, then sent or dropped.
+  return [ctx, client, buttons.length > 0];
+}
+
+/** `init`'s asynchronous part, after the buttons' first paint: remote config, analytics, callback. */
+async function run(ctx: Context, client: GidClient, drawn: boolean): Promise<GidClient> {
+  // Events raised before the remote config arrives are held, then sent or dropped (this runs
+  // synchronously within `init`, before its first await).
   const queued: [string, string?][] = [];
   ctx.track = (action, label) => void queued.push([action, label]);
   // Nothing else may delay the buttons' first paint: starting a fetch alone costs milliseconds.
-  if (buttons.length) await afterPaint(ctx.win);
+  if (drawn) await afterPaint(ctx.win);
   watchBackForward(ctx);
   const answer = carriesAnswer(ctx);
   const remotePromise = fetchRemoteConfig(ctx);

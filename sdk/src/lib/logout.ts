@@ -1,7 +1,8 @@
-import { type Context, contextFor, PREFIX } from './context';
+import { LOGOUT_RULES } from './config';
+import { type Context, contextFor, endpoint, PREFIX } from './context';
 import { GidError, MSG_LOGOUT } from './errors';
 import { backendEndpoint, postJson } from './token';
-import type { GidConfig } from './types';
+import type { LogoutConfig } from './types';
 
 export const DEFAULT_LOGOUT_PATH = '/api/v0.3/backend/oauth/logout';
 
@@ -11,17 +12,17 @@ export async function endSession(ctx: Context, token: string, options: { idToken
   if (typeof token !== 'string' || !token) {
     throw new GidError('CONFIG_ERROR', 'Invalid token', { field: 'token' });
   }
-  const endpoint = backendEndpoint(ctx, cfg.logoutPath ?? DEFAULT_LOGOUT_PATH);
-  if (endpoint) {
+  const backend = backendEndpoint(ctx, cfg.logoutPath ?? DEFAULT_LOGOUT_PATH);
+  if (backend) {
     try {
-      const response = await postJson(ctx, endpoint, { client_id: cfg.clientId, token });
+      const response = await postJson(ctx, backend, { client_id: cfg.clientId, token });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
     } catch (cause) {
       console.error(PREFIX, MSG_LOGOUT, cause);
       throw new GidError('LOGOUT_ERROR', MSG_LOGOUT, { cause });
     }
   }
-  const url = new URL(`${cfg.authUrl}/oauth2/sessions/logout`);
+  const url = endpoint(ctx, cfg.authUrl, '/oauth2/sessions/logout');
   url.searchParams.set('client_id', cfg.clientId);
   if (cfg.postLogoutUri) url.searchParams.set('post_logout_redirect_uri', cfg.postLogoutUri);
   if (options.idToken) url.searchParams.set('id_token_hint', options.idToken);
@@ -38,5 +39,5 @@ export async function endSession(ctx: Context, token: string, options: { idToken
  * logoutButton.onclick = () => logout(config, tokens.access_token, { idToken: tokens.id_token });
  * @see accounts-sso.md 7.1
  */
-export const logout = async (config: GidConfig, token: string, options?: { idToken?: string }): Promise<void> =>
-  endSession(contextFor(config), token, options);
+export const logout = async (config: LogoutConfig, token: string, options?: { idToken?: string }): Promise<void> =>
+  endSession(contextFor(config, LOGOUT_RULES), token, options);

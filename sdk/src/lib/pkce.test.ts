@@ -14,22 +14,25 @@ describe('randomString', () => {
   it('draws from crypto.getRandomValues, never Math.random', () => {
     const crypto = { getRandomValues: vi.fn((array: Uint8Array) => webcrypto.getRandomValues(array)) } as unknown as Crypto;
     const random = vi.spyOn(Math, 'random');
-    randomString(128, undefined, crypto);
+    randomString(128, crypto);
     expect(crypto.getRandomValues).toHaveBeenCalled();
     expect(random).not.toHaveBeenCalled();
     random.mockRestore();
   });
 
-  it('throws away bytes that would bias the alphabet (≥ 198 for 66 characters)', () => {
-    // 200 and 255 are discarded, 0 → "A", 65 → "~", 197 → 197 % 66 = 65 → "~"
-    const bytes = [200, 255, 0, 65, 197, 66];
-    const crypto = {
-      getRandomValues: (array: Uint8Array) => {
-        array.set(bytes.slice(0, array.length));
-        return array;
-      },
-    } as unknown as Crypto;
-    expect(randomString(3, undefined, crypto)).toBe('A~~');
+  it('is base64url of whole 3-byte groups: 6 uniform bits a character, no padding', () => {
+    const fill = (byte: number) => ({ getRandomValues: (array: Uint8Array) => array.fill(byte) }) as unknown as Crypto;
+    expect(randomString(4, fill(0))).toBe('AAAA');
+    expect(randomString(5, fill(0xff))).toBe('_____'); // "/" in base64, "_" in base64url
+    expect(randomString(4, fill(0xfb))).toBe('-_v7'); // 0xfbfbfb → "+/v7" → "-_v7"
+  });
+
+  it('with lettersOnly keeps only A–Z a–z, drawing again until there are enough', () => {
+    const sequence = [0xff, 0xff, 0x00]; // all "_", all "_", then all "A"
+    const crypto = { getRandomValues: vi.fn((array: Uint8Array) => array.fill(sequence.shift() ?? 0)) } as unknown as Crypto;
+    expect(randomString(10, crypto, true)).toBe('AAAAAAAAAA');
+    expect(crypto.getRandomValues).toHaveBeenCalledTimes(3);
+    expect(randomString(200, undefined, true)).toMatch(/^[A-Za-z]{200}$/);
   });
 
   it('is different every time', () => {

@@ -1,29 +1,24 @@
-// RFC 7636 unreserved characters: A–Z a–z 0–9 - . _ ~ (66 of them).
-const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
-/** A–Z a–z: the session id's alphabet. */
-export const LETTERS = UNRESERVED.slice(0, 52);
-
-/**
- * A random string of `length` unreserved characters from `crypto.getRandomValues`, without
- * modulo bias (bytes ≥ 198 = 3 × 66 are thrown away).
- * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.1
- */
-export function randomString(length: number, alphabet = UNRESERVED, crypto: Crypto = globalThis.crypto): string {
-  const limit = 256 - (256 % alphabet.length);
-  let out = '';
-  while (out.length < length) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
-      if (byte < limit && out.length < length) out += alphabet[byte % alphabet.length];
-    }
-  }
-  return out;
-}
-
-const base64url = (bytes: ArrayBuffer): string =>
+/** base64url without padding (RFC 4648 §5): A–Z a–z 0–9 - _, every one an RFC 7636 unreserved character. */
+const base64url = (bytes: ArrayBuffer | Uint8Array): string =>
   btoa(String.fromCharCode(...new Uint8Array(bytes)))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
+
+/**
+ * `length` random base64url characters from `crypto.getRandomValues` (a PKCE verifier, a state);
+ * with `lettersOnly`, only A–Z a–z (the session id). Unbiased: the bytes come in whole 3-byte groups,
+ * so every character is 6 uniform bits, and dropping the non-letters leaves the letters uniform.
+ * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.1
+ */
+export function randomString(length: number, crypto: Crypto = globalThis.crypto, lettersOnly?: boolean): string {
+  let out = '';
+  while (out.length < length) {
+    const chunk = base64url(crypto.getRandomValues(new Uint8Array(length * 3)));
+    out += lettersOnly ? chunk.replace(/[^a-z]/gi, '') : chunk;
+  }
+  return out.slice(0, length);
+}
 
 /** base64url(SHA-256(value)): the S256 code challenge of a verifier, and the `gsid` of a state. */
 export const sha256 = async (value: string, crypto: Crypto = globalThis.crypto): Promise<string> =>

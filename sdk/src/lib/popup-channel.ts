@@ -11,3 +11,15 @@ export interface PopupMessage {
 
 export const isPopupMessage = (data: unknown): data is PopupMessage =>
   (data as PopupMessage | null)?.name === POPUP_MESSAGE && typeof (data as PopupMessage).url === 'string';
+
+/**
+ * Listens on the BroadcastChannel named by a flow's state (how a popup whose opener COOP cut off
+ * and its opener still reach each other); undefined where there is no BroadcastChannel.
+ */
+export function stateChannel(win: Window, state: string, onData: (data: unknown) => void) {
+  const Channel = (win as Window & typeof globalThis).BroadcastChannel;
+  if (!Channel) return undefined;
+  const channel = new Channel(state);
+  channel.onmessage = ({ data }) => onData(data);
+  return channel;
+}

@@ -1,11 +1,10 @@
-import { buildAuthorizeUrl, redirectLogin } from './authorize-url';
+import { authorizeUrl, redirectLogin } from './authorize-url';
 import { completeCallback } from './callback';
-import { checkOptions } from './config';
+import { checkOptions, LOGIN_RULES } from './config';
 import { type Context, contextFor, failure, PREFIX } from './context';
 import { GidError, MSG_CODE, MSG_POPUP_ALREADY_OPEN, MSG_POPUP_CLOSED, MSG_POPUP_OPEN } from './errors';
-import { readFlow } from './flow-storage';
-import { isPopupMessage, POPUP_ACK } from './popup-channel';
-import type { GidConfig, GidTokens, LoginOptions } from './types';
+import { isPopupMessage, POPUP_ACK, stateChannel } from './popup-channel';
+import type { GidTokens, LoginConfig, LoginOptions } from './types';
 
 export const POLL_MS = 500;
 /**
@@ -17,6 +16,19 @@ export const CLOSE_GRACE_MS = 2000;
 
 /** The sign-in popup open over each window: one at a time, whichever client or call opened it. */
 const openPopups = new WeakMap<Window, Window>();
+
+/** Where a window of `size` starts to be centred over one at `start` of `outer` size. */
+const centre = (start: number, outer: number, size: number) => Math.round(start + (outer - size) / 2);
+
+/** The 400×600 window centred on `win`, or null where it is blocked. */
+const openWindow = (win: Window): Window | null => {
+  try {
+    const features = `popup=1,width=400,height=600,left=${centre(win.screenX, win.outerWidth, 400)},top=${centre(win.screenY, win.outerHeight, 600)}`;
+    return win.open('', 'gid_auth', features);
+  } catch {
+    return null; // blocked, as by a sandbox
+  }
+};
 
 /**
  * Popup sign-in (spec 4.4). The 400×600 window, centred on this one, is opened before the first
@@ -33,81 +45,68 @@ export async function popupLogin(ctx: Context, options: LoginOptions = {}): Prom
     console.warn(PREFIX, MSG_POPUP_ALREADY_OPEN);
     throw new GidError('POPUP_ALREADY_OPEN', MSG_POPUP_ALREADY_OPEN);
   }
-  let popup: Window | null = null;
-  try {
-    const left = Math.round(win.screenX + (win.outerWidth - 400) / 2);
-    const top = Math.round(win.screenY + (win.outerHeight - 600) / 2);
-    popup = win.open('', 'gid_auth', `popup=1,width=400,height=600,left=${left},top=${top}`);
-  } catch {
-    // blocked, as by a sandbox
-  }
+  const popup = openWindow(win);
   if (!popup) {
     if (!ctx.cfg.popupFallbackToRedirect) throw failure(ctx, 'POPUP_ERROR', MSG_POPUP_OPEN, { error_description: MSG_POPUP_OPEN });
     await redirectLogin(ctx, options);
     return undefined;
   }
-  const shown = popup;
-  openPopups.set(win, shown);
+  openPopups.set(win, popup);
   ctx.track('login', 'popup');
 
-  let channel: BroadcastChannel | undefined;
-  let poll: ReturnType<typeof setInterval> | undefined;
-  let grace: ReturnType<typeof setTimeout> | undefined;
-  let onMessage = (_event: MessageEvent) => {};
-  let abort = () => {};
-  // The callback URL the popup hands over ('' when it came back without a query).
-  const url = await new Promise<string>((resolve, reject) => {
+  // The callback's parameters the popup hands over (none when it came back without a query).
+  const params = await new Promise<URLSearchParams | undefined>((resolve, reject) => {
+    let channel: BroadcastChannel | undefined;
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    // The answer is in, or the sign-in is over: nothing more may arrive, and the popup goes.
+    const finish = (error: unknown, answer?: URLSearchParams) => {
+      clearInterval(poll);
+      clearTimeout(grace);
+      win.removeEventListener('message', onMessage);
+      channel?.close();
+      ctx.cleanup.delete(abort);
+      if (openPopups.get(win) === popup) openPopups.delete(win);
+      popup.close();
+      if (error) reject(error);
+      else resolve(answer);
+    };
     const receive = (href: string) => {
-      const quuid = href && new URL(href).searchParams.get('quuid');
+      const answer = href ? new URL(href).searchParams : undefined;
+      const quuid = answer?.get('quuid');
       if (quuid) navigate({ ...options, quuid });
-      else resolve(href);
+      else finish(undefined, answer);
     };
-    const navigate = async (opts: LoginOptions) => {
-      try {
-        const href = await buildAuthorizeUrl(ctx, opts);
+    // Sends the popup to a new authorize URL, and listens on the channel of its state.
+    const navigate = (opts: LoginOptions) =>
+      authorizeUrl(ctx, opts).then((url) => {
         channel?.close();
-        const Channel = (win as Window & typeof globalThis).BroadcastChannel;
-        if (Channel) {
-          const current = new Channel(readFlow(win, ctx.cfg.clientId)?.state ?? '');
-          current.onmessage = ({ data }) => {
-            if (!isPopupMessage(data)) return;
-            current.postMessage({ name: POPUP_ACK });
-            receive(data.url);
-          };
-          channel = current;
-        }
-        shown.location.replace(href);
-      } catch (error) {
-        reject(error);
-      }
-    };
-    onMessage = (event) => {
-      if (event.source === shown && event.origin === win.location.origin && isPopupMessage(event.data)) receive(event.data.url);
+        channel = stateChannel(win, url.searchParams.get('state') ?? '', (data) => {
+          if (!isPopupMessage(data)) return;
+          channel?.postMessage({ name: POPUP_ACK });
+          receive(data.url);
+        });
+        popup.location.replace(url.href);
+      }, finish);
+    const onMessage = (event: MessageEvent) => {
+      if (event.source === popup && event.origin === win.location.origin && isPopupMessage(event.data)) receive(event.data.url);
       else ctx.debug('message ignored from', event.origin);
     };
-    abort = () => reject(new GidError('POPUP_CLOSED', MSG_POPUP_CLOSED));
-    poll = setInterval(() => {
-      if (!shown.closed) return;
+    const abort = () => finish(new GidError('POPUP_CLOSED', MSG_POPUP_CLOSED));
+    const poll = setInterval(() => {
+      if (!popup.closed) return;
       clearInterval(poll);
-      const closed = () => reject(failure(ctx, 'POPUP_CLOSED', MSG_POPUP_CLOSED, { error_description: MSG_POPUP_CLOSED }));
-      if (channel) grace = setTimeout(closed, CLOSE_GRACE_MS);
-      else closed();
+      // Closed: after the grace for a BroadcastChannel message where one may still come.
+      grace = setTimeout(
+        () => finish(failure(ctx, 'POPUP_CLOSED', MSG_POPUP_CLOSED, { error_description: MSG_POPUP_CLOSED })),
+        channel ? CLOSE_GRACE_MS : 0,
+      );
     }, POLL_MS);
     win.addEventListener('message', onMessage);
     ctx.cleanup.add(abort);
     navigate(options);
-  }).finally(() => {
-    // The answer is in (or the sign-in is over): nothing more may arrive, and the popup goes.
-    clearInterval(poll);
-    clearTimeout(grace);
-    win.removeEventListener('message', onMessage);
-    channel?.close();
-    ctx.cleanup.delete(abort);
-    if (openPopups.get(win) === shown) openPopups.delete(win);
-    shown.close();
   });
-  if (!url) throw failure(ctx, 'CODE_ERROR', MSG_CODE);
-  return completeCallback(ctx, url);
+  if (!params) throw failure(ctx, 'CODE_ERROR', MSG_CODE);
+  return completeCallback(ctx, params);
 }
 
 /**
@@ -126,5 +125,5 @@ export async function popupLogin(ctx: Context, options: LoginOptions = {}): Prom
  * button.onclick = () => loginWithPopup(config).then(signIn, showError);
  * @see accounts-sso.md 4.4
  */
-export const loginWithPopup = async (config: GidConfig, options?: LoginOptions): Promise<GidTokens | undefined> =>
-  popupLogin(contextFor(config), options);
+export const loginWithPopup = async (config: LoginConfig, options?: LoginOptions): Promise<GidTokens | undefined> =>
+  popupLogin(contextFor(config, LOGIN_RULES), options);

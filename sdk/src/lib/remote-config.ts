@@ -1,4 +1,4 @@
-import { type Context, PREFIX } from './context';
+import { type Context, endpoint, PREFIX } from './context';
 import { MSG_INIT } from './errors';
 
 /** What the provider says about this client (spec 3.1 "Remote config response"). */
@@ -16,7 +16,7 @@ export interface RemoteConfig {
  * `undefined`: sign-in goes on without the remote features.
  */
 export async function fetchRemoteConfig(ctx: Context, timeoutMs = 5000): Promise<RemoteConfig | undefined> {
-  const url = new URL(`${ctx.cfg.authUrl}/api/v1/sdk/actions/wp-config`);
+  const url = endpoint(ctx, ctx.cfg.authUrl, '/api/v1/sdk/actions/wp-config');
   url.searchParams.set('client_id', ctx.cfg.clientId);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);

@@ -1,8 +1,9 @@
-import { type Context, contextFor, failure, PREFIX, report } from './context';
+import { DEFAULT_CODE_PATH } from './config';
+import { type Context, contextFor, copyDefined, endpoint, failure, PREFIX, report } from './context';
 import { GidError, type GidErrorCode, type GidErrorDetails, MSG_NO_BACKEND, MSG_TOKEN, MSG_TOKEN_RESPONSE } from './errors';
 import { clearFlow } from './flow-storage';
 import { sanitizeHeaders } from './headers';
-import type { GidConfig, GidTokens, TokenResult } from './types';
+import type { CoreConfig, GidTokens, TokenResult } from './types';
 
 export type TokenRequestBody =
   | { grant_type: 'authorization_code'; client_id: string; redirect_uri: string; code_verifier: string; code: string; state: string }
@@ -17,7 +18,7 @@ const num = (value: unknown): number | undefined => {
 /** `{backendUrl}{path}` resolved against the page, or undefined (and logged) without a backend. */
 export function backendEndpoint(ctx: Context, path: string): string | undefined {
   const { backendUrl } = ctx.cfg;
-  if (backendUrl) return new URL(backendUrl.replace(/\/+$/, '') + path, ctx.win.location.href).href;
+  if (backendUrl) return endpoint(ctx, backendUrl, path).href;
   console.error(PREFIX, MSG_NO_BACKEND);
 }
 
@@ -26,7 +27,7 @@ export const postJson = (ctx: Context, url: string, body: unknown): Promise<Resp
   ctx.fetch(url, {
     method: 'POST',
     headers: {
-      ...sanitizeHeaders(ctx.cfg.headers, (name, reason) => ctx.debug(`header "${name}" dropped: ${reason}`)),
+      ...sanitizeHeaders(ctx.cfg.headers, ctx.debug),
       'Content-Type': 'application/json',
     },
     body: JSON.stringify(body),
@@ -34,7 +35,7 @@ export const postJson = (ctx: Context, url: string, body: unknown): Promise<Resp
     cache: 'no-store',
   });
 
-const TOKEN_FIELDS = ['id_token', 'refresh_token', 'expires_in', 'scope', 'token_type', 'additional_data'] as const;
+const TOKEN_FIELDS = ['id_token', 'refresh_token', 'expires_in', 'scope', 'token_type', 'additional_data'];
 
 /**
  * The token call `POST {backendUrl}{oauth2CodePath}`. An error response (a JSON `error`) reaches
@@ -46,29 +47,29 @@ export async function requestTokens(ctx: Context, body: TokenRequestBody): Promi
   // A refresh must never touch the flow data of a sign-in that may be in progress.
   const isCode = body.grant_type === 'authorization_code';
   const fail = (code: GidErrorCode, message: string, details: GidErrorDetails) => failure(ctx, code, message, details, isCode);
-  const url = backendEndpoint(ctx, ctx.cfg.oauth2CodePath);
+  const url = backendEndpoint(ctx, ctx.cfg.oauth2CodePath ?? DEFAULT_CODE_PATH);
   if (!url) throw isCode ? fail('TOKEN_ERROR', MSG_TOKEN, { cause: MSG_NO_BACKEND }) : new GidError('TOKEN_ERROR', MSG_NO_BACKEND);
   let response: Response;
-  let data: Record<string, unknown> | undefined;
+  let data: Record<string, unknown>;
   try {
     response = await postJson(ctx, url, body);
-    data = await response.json().catch(() => undefined);
+    // The JSON body as an object: {} for no JSON, or for JSON that is no object.
+    data = Object(await response.json().catch(() => undefined));
   } catch (cause) {
     throw fail('TOKEN_ERROR', MSG_TOKEN, { cause });
   }
-  const { error, error_description, access_token } = data ?? {};
+  const { error, error_description, access_token } = data;
   if (error && typeof error === 'string') {
     throw fail('TOKEN_RESPONSE_ERROR', MSG_TOKEN_RESPONSE, {
       error,
       error_description: typeof error_description === 'string' ? error_description : undefined,
-      status: num(data?.status) ?? response.status,
-      retry_after_seconds: num(data?.retry_after_seconds) ?? num(response.headers.get('Retry-After')),
+      status: num(data.status) ?? response.status,
+      retry_after_seconds: num(data.retry_after_seconds) ?? num(response.headers.get('Retry-After')),
     });
   }
   if (!response.ok || !access_token || typeof access_token !== 'string') throw fail('TOKEN_ERROR', MSG_TOKEN, { status: response.status });
-  const tokens: GidTokens = { access_token };
-  for (const key of TOKEN_FIELDS) if (data?.[key] !== undefined) (tokens as unknown as Record<string, unknown>)[key] = data[key];
-  if (isCode) clearFlow(ctx.win, ctx.cfg.clientId);
+  const tokens = copyDefined<GidTokens>({ access_token }, data, TOKEN_FIELDS);
+  if (isCode) clearFlow(ctx);
   report(ctx, { ok: true, tokens });
   ctx.track('token', body.grant_type);
   return tokens;
@@ -94,10 +95,11 @@ export function refresh(ctx: Context, refreshToken: string): Promise<GidTokens> 
 /**
  * Exchanges a refresh token through the site's backend (`grant_type=refresh_token`, spec 7.1) and
  * resolves with the new tokens (also given to `callback`). Never touches a sign-in in progress.
+ * Reads only the core of the config: no `authUrl` or `redirectUri` needed.
  * @example
  * import { refreshTokens } from '@gid/sdk';
  * const tokens = await refreshTokens(config, saved.refresh_token);
  * @see accounts-sso.md 7.1
  */
-export const refreshTokens = async (config: GidConfig, refreshToken: string): Promise<TokenResult> =>
+export const refreshTokens = async (config: CoreConfig, refreshToken: string): Promise<TokenResult> =>
   refresh(contextFor(config), refreshToken);

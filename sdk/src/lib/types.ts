@@ -113,9 +113,39 @@ export interface GidClient {
   renderButton?(container: HTMLElement, options?: Omit<GidButtonConfig, 'container'>): () => void;
 }
 
-/** The validated, normalised configuration the SDK works with. */
-export interface ResolvedConfig extends Omit<GidConfig, 'scope' | 'authUrl' | 'oauth2CodePath'> {
-  authUrl: string;
-  scope: string[];
-  oauth2CodePath: string;
-}
+type CoreFields =
+  | 'clientId'
+  | 'backendUrl'
+  | 'oauth2CodePath'
+  | 'headers'
+  | 'callback'
+  | 'debugConsole'
+  | 'preventAutoStorageCleanup'
+  | 'fetch'
+  | 'window';
+
+/**
+ * What `refreshTokens` reads (and checks): the client, the site's backend, `callback`. A whole
+ * `GidConfig` works too.
+ */
+export type CoreConfig = Pick<GidConfig, CoreFields>;
+
+/**
+ * What `loginWithPopup`, `loginWithRedirect` and `handleRedirectCallback` read (and check): the
+ * core, the provider, the redirect URI and the authorize URL's parameters. A whole `GidConfig` works too.
+ */
+export type LoginConfig = Pick<
+  GidConfig,
+  | CoreFields
+  | 'authUrl'
+  | 'redirectUri'
+  | 'scope'
+  | 'cid'
+  | 'session_id'
+  | 'appmetrica_device_id'
+  | 'product_name'
+  | 'popupFallbackToRedirect'
+>;
+
+/** What `logout` reads (and checks). A whole `GidConfig` works too. */
+export type LogoutConfig = Pick<GidConfig, CoreFields | 'authUrl' | 'logoutPath' | 'postLogoutUri'>;

@@ -57,6 +57,29 @@ describe('buttons', () => {
     return pending;
   });
 
+  it('hands out the client at once: more buttons draw, and sign in, before the remote config is in', async () => {
+    let release: ((answer: Response) => void) | undefined;
+    server.use(http.get(`${AUTH}/api/v1/sdk/actions/wp-config`, () => new Promise<Response>((resolve) => (release = resolve))));
+    const { config, win, assign } = page();
+    const pending = init(config);
+    const client = pending.client;
+    const remove = client?.renderButton?.(win.document.getElementById('b') as unknown as HTMLElement, { type: 'compact' });
+    expect(buttons(win).map((b) => b.className)).toEqual(['gid-btn gid-btn--compact gid-btn--primary']);
+    buttons(win)[0]?.click();
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(release).toBeDefined());
+    release?.(HttpResponse.json({ w_auth: false }));
+    await expect(pending).resolves.toBe(client);
+    remove?.();
+    expect(buttons(win)).toHaveLength(0);
+  });
+
+  it('a bad config rejects, with no client handed out', async () => {
+    const pending = init({ ...page().config, clientId: '' });
+    expect(pending.client).toBeUndefined();
+    await expect(pending).rejects.toMatchObject({ code: 'CONFIG_ERROR', field: 'clientId' });
+  });
+
   it('a click starts the login in the button’s mode', async () => {
     const { config, win, assign } = page({ buttons: [{ container: '#a' }] });
     await init(config);
