@@ -289,8 +289,13 @@ export async function closeOrder(
     });
 }
 
-/** Releases the holds of unpaid orders whose time ran out (at start, before each payment, every minute). */
-export async function expireOrders(deps: Pick<ServerDeps, 'db' | 'clock'>): Promise<number> {
+/**
+ * Releases the holds of unpaid orders whose time ran out, and asks again for refunds the provider did
+ * not take (at start, before each payment, every minute).
+ */
+export async function expireOrders(deps: Deps): Promise<number> {
+  const refunding = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'refunding')).limit(100);
+  for (const { id } of refunding) await completeRefund(deps, id);
   const due = await deps.db
     .select({ id: orders.id })
     .from(orders)
@@ -314,8 +319,10 @@ export async function handleNotification(deps: Deps, notification: Notification,
 }
 
 /**
- * POST /api/payment/cancel: the buyer returns a paid order before its event — the tickets are
- * returned, the stock released and the whole sum refunded.
+ * POST /api/payment/cancel: the buyer returns a paid order before its event. The stock is released at
+ * once and the tickets wait for the refund (`processing`, «Ожидайте возврат»); when the provider has
+ * refunded, they are `returned` and the order `refunded`. A refund the provider did not take is
+ * retried by the sweeper.
  */
 export async function cancelOrder(deps: Deps, auth: Authenticated, orderPublicId: string) {
   const now = deps.clock.now();
@@ -335,25 +342,55 @@ export async function cancelOrder(deps: Deps, auth: Authenticated, orderPublicId
       if (new Date(start).getTime() <= now.getTime()) throw badRequest(orderMessages.started);
       if (ticket.info.offline_registered) throw badRequest(orderMessages.used);
     }
-    const [refunded] = await tx
+    const [refunding] = await tx
       .update(orders)
-      .set({ status: 'refunded', refundedAmount: row.amount, closedAt: now, shopStatus: row.shopStatus ? 'processing' : null })
+      .set({ status: 'refunding', closedAt: now, shopStatus: row.shopStatus ? 'processing' : null })
       .where(eq(orders.id, row.id))
       .returning();
-    await tx.update(tickets).set({ status: 'returned' }).where(eq(tickets.orderId, row.id));
+    await tx.update(tickets).set({ status: 'processing' }).where(eq(tickets.orderId, row.id));
     await tx.update(userInsurances).set({ status: 'cancelled' }).where(eq(userInsurances.orderId, row.id));
     await releaseStock(tx, (await itemsOf(tx, row.id)).map(claimOf));
-    return refunded!;
+    return refunding!;
   });
   stockGate(deps.db).invalidate();
-  await deps.payments.refund({ paymentId: order.paymentId, amount: order.amount });
-  await deps.email.send({
-    to: order.email,
-    subject: `Возврат по заказу ${order.publicId}`,
-    text: `Заказ ${order.publicId} отменён, ${toRubles(order.amount)} Руб. возвращены.`,
-    meta: { kind: 'order-refunded', order: order.publicId },
-  });
+  await completeRefund(deps, order.id);
   return { sum: toRubles(order.amount) };
+}
+
+/** Asks the provider to refund a `refunding` order; once it has, the order and its tickets are closed. */
+export async function completeRefund(deps: Deps, orderId: number): Promise<boolean> {
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'refunding')));
+  if (!order) return false;
+  try {
+    await deps.payments.refund({ paymentId: order.paymentId, amount: order.amount });
+  } catch {
+    return false; // the tickets stay «Ожидайте возврат»; the sweeper asks again
+  }
+  const done = await deps.db.transaction(async (tx) => {
+    const [refunded] = await tx
+      .update(orders)
+      .set({ status: 'refunded', refundedAmount: order.amount })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'refunding')))
+      .returning({ id: orders.id });
+    if (refunded)
+      await tx
+        .update(tickets)
+        .set({ status: 'returned' })
+        .where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'processing')));
+    return Boolean(refunded);
+  });
+  if (done) {
+    await deps.email.send({
+      to: order.email,
+      subject: `Возврат по заказу ${order.publicId}`,
+      text: `Заказ ${order.publicId} отменён, ${toRubles(order.amount)} Руб. возвращены.`,
+      meta: { kind: 'order-refunded', order: order.publicId },
+    });
+  }
+  return done;
 }
 
 /**

@@ -360,6 +360,32 @@ export function paymentSuite(database: () => DatabaseHandle) {
       expect(returned.map((ticket) => ticket.status)).toEqual(['returned', 'returned']);
     });
 
+    it('a refund the provider does not take leaves the tickets awaiting it; the sweeper asks again', async () => {
+      const created = await pay({ tickets: [{ format_public_id: seeded.night5k }] }, demoToken);
+      await sandbox(created.order_id, 'pay');
+      const refund = api.deps.payments.refund;
+      api.deps.payments.refund = async () => {
+        throw new Error('provider down');
+      };
+      try {
+        expect((await call('POST', '/api/payment/cancel', { order_id: created.order_id }, demoToken)).json()).toEqual({
+          sum: created.amount,
+        });
+        expect((await call('GET', `/api/order/${created.order_id}`)).json().status).toBe('refunding');
+        const mine = (await call('GET', '/api/user/tickets/my', undefined, demoToken)).json().values;
+        const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
+        const [ticket] = await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id));
+        expect(mine.find((card: Body) => card.public_id === ticket!.publicId)?.status).toBe('processing');
+      } finally {
+        api.deps.payments.refund = refund;
+      }
+      const { expireOrders } = await import('../../features/payment/orders');
+      await expireOrders(api.deps);
+      expect((await call('GET', `/api/order/${created.order_id}`)).json().status).toBe('refunded');
+      const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
+      expect((await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id))).map((t) => t.status)).toEqual(['returned']);
+    });
+
     it('the vip discount applies to the vip buyer first ticket only', async () => {
       const vipToken = (await call('PUT', '/api/auth', { email: 'vip@geroi.example', password: 'Vip12345' })).json().token;
       const price = (await call('GET', `/api/event_format/${seeded.night5k}`)).json().price;
