@@ -38,16 +38,4 @@ describe('renderPdf', () => {
     const [first, second] = await Promise.all([renderPdf(spec), renderPdf(spec)]);
     expect(first.equals(second)).toBe(true);
   });
-
-  it('takes well under 100 ms once the fonts are loaded', async () => {
-    await renderPdf(spec);
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const started = performance.now();
-      await renderPdf({ ...spec, layout: 'certificate' });
-      times.push(performance.now() - started);
-    }
-    // The fastest of five: what generation costs, not what a busy test machine adds to it.
-    expect(Math.min(...times)).toBeLessThan(100);
-  });
 });
