@@ -1,7 +1,16 @@
 import { and, desc, eq, gte, lte, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { clubCompetitions, clubs, competitionTypes, uploads, userClubs, userCompetitions } from '../../db/schema/index';
+import {
+  clubCompetitions,
+  clubs,
+  competitionResults,
+  competitionTypes,
+  uploads,
+  userClubs,
+  userCompetitions,
+  users,
+} from '../../db/schema/index';
 import { newPublicId } from '../../lib/crypto';
 import { normalizeDuration } from '../../lib/duration';
 import { badRequest, notFound } from '../../lib/errors';
@@ -153,6 +162,34 @@ export async function submitCompetitionResult(
  * PUT /api/user/club/competition/{competitionId}/{clubId}: files the user's result to a club they are a
  * member of; it joins the club's running competition of the same type when there is one.
  */
+/** A result's rank key: seconds for a time (less is better), minus kilometres for a distance (more is). */
+export function resultRank(value: string, unit: string): number {
+  if (unit === 'time') {
+    const parts = value.split(':').map(Number);
+    return parts.reduce((total, part) => total * 60 + part, 0);
+  }
+  const km = Number.parseFloat(value.replace(',', '.'));
+  return Number.isFinite(km) ? -km : Number.POSITIVE_INFINITY;
+}
+
+async function addToResults(tx: Database, competitionId: number, userId: number, competition: typeof userCompetitions.$inferSelect) {
+  const [person] = await tx.select().from(users).where(eq(users.id, userId));
+  const participant = [person?.name, person?.lastName].filter(Boolean).join(' ') || person?.email?.split('@')[0] || 'Участник клуба';
+  const [type] = await tx.select().from(competitionTypes).where(eq(competitionTypes.id, competition.competitionTypeId));
+  await tx.insert(competitionResults).values({ competitionId, participant, value: competition.value, place: 0 });
+  const rows = await tx.select().from(competitionResults).where(eq(competitionResults.competitionId, competitionId));
+  const ranked = rows
+    .map((row) => ({ row, rank: resultRank(row.value, type?.unit ?? 'time') }))
+    .sort((a, b) => a.rank - b.rank || a.row.id - b.row.id);
+  for (const [index, { row }] of ranked.entries()) {
+    if (row.place !== index + 1)
+      await tx
+        .update(competitionResults)
+        .set({ place: index + 1 })
+        .where(eq(competitionResults.id, row.id));
+  }
+}
+
 export async function fileCompetitionToClub(db: Database, now: Date, userId: number, competitionPublicId: string, clubId: string) {
   const [competition] = await db
     .select()
@@ -184,10 +221,14 @@ export async function fileCompetitionToClub(db: Database, now: Date, userId: num
     )
     .orderBy(desc(clubCompetitions.startDate))
     .limit(1);
-  await db
-    .update(userCompetitions)
-    .set({ clubId: club.id, clubCompetitionId: running?.id ?? null })
-    .where(eq(userCompetitions.id, competition.id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(userCompetitions)
+      .set({ clubId: club.id, clubCompetitionId: running?.id ?? null })
+      .where(eq(userCompetitions.id, competition.id));
+    // Filed to a running competition for the first time: the result joins its table, places recomputed.
+    if (running && competition.clubCompetitionId !== running.id) await addToResults(tx, running.id, userId, competition);
+  });
   return {
     public_id: competition.publicId,
     club: { public_id: club.publicId, title: club.title },

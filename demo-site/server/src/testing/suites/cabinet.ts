@@ -296,6 +296,19 @@ export function cabinetSuite(database: () => DatabaseHandle) {
         competition: { public_id: expect.any(String), title: 'Лучшие 5 км месяца' },
       });
       expect((await file(a, result.public_id, 'moscow-runners')).statusCode).toBe(200);
+      // The result joined the running competition's table once, ranked among the others (less time is better).
+      const competitions = (await api.request({ method: 'GET', url: `/api/club/competition/list/${seeded.club}` })).json().values;
+      const table = competitions.find((entry: Body) => entry.title === 'Лучшие 5 км месяца').results;
+      const mine = table.filter((entry: Body) => entry.value === '00:24:05');
+      expect(mine).toHaveLength(1);
+      const seconds = (value: string) =>
+        value
+          .split(':')
+          .map(Number)
+          .reduce((total, part) => total * 60 + part, 0);
+      const sorted = [...table].sort((x: Body, y: Body) => x.place - y.place);
+      expect(sorted.map((entry: Body) => entry.place)).toEqual(sorted.map((_: Body, i: number) => i + 1));
+      for (let i = 1; i < sorted.length; i++) expect(seconds(sorted[i].value)).toBeGreaterThanOrEqual(seconds(sorted[i - 1].value));
       const [row] = await db().select().from(userCompetitions).where(eq(userCompetitions.publicId, result.public_id));
       expect(row!.clubId).not.toBeNull();
       expect(row!.clubCompetitionId).not.toBeNull();
