@@ -44,7 +44,7 @@ export interface ServerConfig {
    * Per IP and route. `oauth`: the provider code exchanges (GID, social) — looser than `login`, as a
    * code is single-use and bound to its verifier; the limit keeps junk from being relayed to providers.
    */
-  rateLimits: { login: RateLimit; sms: RateLimit; reset: RateLimit; oauth: RateLimit };
+  rateLimits: { login: RateLimit; sms: RateLimit; reset: RateLimit; oauth: RateLimit; uploads: RateLimit };
   supportEmail: string;
   /** How long a public catalogue answer may be reused (0 turns the response cache off). */
   responseCacheMs: number;
@@ -71,6 +71,8 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       sms: { max: 5, windowMs: 60_000 },
       reset: { max: 5, windowMs: 60_000 },
       oauth: { max: 60, windowMs: 60_000 },
+      // Per IP: files are up to 4 MB each.
+      uploads: { max: 30, windowMs: 60_000 },
     },
     supportEmail: 'support@geroi.example',
     // Catalogue answers are reused for 5 s: PGlite computes on this thread, and recomputing the

@@ -44,7 +44,7 @@ export async function createTestApp(db: DatabaseHandle, config: Partial<ServerCo
   const fullConfig = defaultConfig({
     publicUrl: 'http://site.test',
     scrypt: { N: 1024, r: 8, p: 1 },
-    rateLimits: { login: loose, sms: loose, reset: loose, oauth: loose },
+    rateLimits: { login: loose, sms: loose, reset: loose, oauth: loose, uploads: loose },
     responseCacheMs: 0,
     ...config,
   });

@@ -39,7 +39,10 @@ export const uploadsRoutes =
       limits: { fileSize: PARTICIPANT_FILE_BYTES, files: MAX_IMAGES, fields: 5, parts: 12, fieldSize: 16_384, headerPairs: 100 },
     });
 
-    app.post('/api/user/file', { schema: { querystring: noQuery } }, async (request) => {
+    const limit = deps.config.rateLimits.uploads;
+    const rateLimit = { rateLimit: { max: limit.max, timeWindow: limit.windowMs } };
+
+    app.post('/api/user/file', { schema: { querystring: noQuery }, config: rateLimit }, async (request) => {
       const { user } = await requireUser(deps, request);
       const form = await readForm(request, {
         fileFields: ['file'],
@@ -65,7 +68,7 @@ export const uploadsRoutes =
         .send(file.data);
     });
 
-    app.post('/api/user/competition', { schema: { querystring: noQuery } }, async (request) => {
+    app.post('/api/user/competition', { schema: { querystring: noQuery }, config: rateLimit }, async (request) => {
       const { user } = await requireUser(deps, request);
       const form = await readForm(request, {
         fileFields: ['images'],

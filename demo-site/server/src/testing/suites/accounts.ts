@@ -392,6 +392,7 @@ export function accountSuite(database: () => DatabaseHandle) {
         sms: { max: 1, windowMs: 60_000 },
         reset: { max: 1, windowMs: 60_000 },
         oauth: { max: 1, windowMs: 60_000 },
+        uploads: { max: 1, windowMs: 60_000 },
       },
     });
     const login = () => strict.request({ method: 'PUT', url: '/api/auth', payload: { email: 'x@example.ru', password: 'Abcd1' } });
@@ -406,6 +407,9 @@ export function accountSuite(database: () => DatabaseHandle) {
     expect((await strict.request({ method: 'POST', url: '/api/auth/resetpassword', payload: { email: uniqueEmail() } })).statusCode).toBe(
       429,
     );
+    // Uploads too (counted before the token is looked at).
+    expect((await strict.request({ method: 'POST', url: '/api/user/file' })).statusCode).toBe(401);
+    expect((await strict.request({ method: 'POST', url: '/api/user/file' })).statusCode).toBe(429);
     await strict.close();
   });
 }
