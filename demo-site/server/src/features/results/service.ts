@@ -51,28 +51,7 @@ export async function eventResults(db: Database, eventCityPublicId: string, form
     ).map((row) => row.formatId),
   );
   return {
-    values: rows.map((row) => ({
-      public_id: row.publicId,
-      start_number: row.startNumber,
-      first_name: row.firstName,
-      last_name: row.lastName,
-      gender: row.gender,
-      age_category: row.ageCategory,
-      team_name: row.teamName,
-      city: row.city,
-      distance: row.distance,
-      status: row.status,
-      start_time: row.startTime,
-      finish_time: row.finishTime,
-      net_time: row.netTime,
-      official_time: row.officialTime,
-      penalty_time: row.penaltyTime,
-      bonus_time: row.bonusTime,
-      place_overall: row.placeOverall,
-      place_gender: row.placeGender,
-      place_age: row.placeAge,
-      place_category: row.placeCategory,
-    })),
+    values: rows.map(presentResultRow),
     settings: {
       formats: formats
         .filter((candidate) => withResults.has(candidate.id))
@@ -81,5 +60,31 @@ export async function eventResults(db: Database, eventCityPublicId: string, form
     city: presentCity(place!.city),
     event: { public_id: place!.event.publicId, title: place!.event.title },
     event_city: { public_id: place!.eventCity.publicId, start_time: place!.eventCity.startTime.toISOString() },
+  };
+}
+
+/** One finisher line as the results tables read it (accounts-sso §9 column labels). */
+export function presentResultRow(row: typeof resultRows.$inferSelect) {
+  return {
+    public_id: row.publicId,
+    start_number: row.startNumber,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    gender: row.gender,
+    age_category: row.ageCategory,
+    team_name: row.teamName,
+    city: row.city,
+    distance: row.distance,
+    status: row.status,
+    start_time: row.startTime,
+    finish_time: row.finishTime,
+    net_time: row.netTime,
+    official_time: row.officialTime,
+    penalty_time: row.penaltyTime,
+    bonus_time: row.bonusTime,
+    place_overall: row.placeOverall,
+    place_gender: row.placeGender,
+    place_age: row.placeAge,
+    place_category: row.placeCategory,
   };
 }

@@ -19,6 +19,7 @@ import {
 import type { ServerDeps } from '../../deps';
 import { normalizeDuration } from '../../lib/duration';
 import { badRequest, notFound } from '../../lib/errors';
+import { presentResultRow } from '../results/service';
 import {
   ParticipantFormError,
   type ParticipantInput,
@@ -355,29 +356,11 @@ export async function ticketResult(deps: Deps, viewer: Viewer, publicId: string)
 export async function getTicketResult(deps: Deps, viewer: Viewer, publicId: string) {
   const { view, row } = await ticketResult(deps, viewer, publicId);
   return {
-    public_id: row.publicId,
+    ...presentResultRow(row),
     ticket: { public_id: view.ticket.publicId, ticketNumber: view.ticket.number },
     event: { public_id: view.event.publicId, title: view.event.title },
     event_city: { public_id: view.eventCity.publicId, start_time: eventStart(view).toISOString(), timezone: view.eventCity.timezone },
     event_format: { public_id: view.format.publicId, title: view.format.title },
     city: { id: view.city.id, name_ru: view.city.nameRu },
-    start_number: row.startNumber,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    gender: row.gender,
-    age_category: row.ageCategory,
-    team_name: row.teamName,
-    distance: row.distance,
-    status: row.status,
-    start_time: row.startTime,
-    finish_time: row.finishTime,
-    net_time: row.netTime,
-    official_time: row.officialTime,
-    penalty_time: row.penaltyTime,
-    bonus_time: row.bonusTime,
-    place_overall: row.placeOverall,
-    place_gender: row.placeGender,
-    place_age: row.placeAge,
-    place_category: row.placeCategory,
   };
 }
