@@ -36,10 +36,9 @@ export interface InsuranceOffer {
 }
 
 export interface PaymentCatalogue extends PricingCatalogue {
-  insuranceOffers: Map<string, InsuranceOffer>;
+  insurances: Map<string, InsuranceOffer>;
   /** Start time of each format a line names (insurance default start dates). */
   formatStarts: Map<string, Date>;
-  formatEvents: Map<number, { eventId: number; title: string }>;
 }
 
 /** Loads the catalogue rows a payment names (and only those): prices come from here, never the client. */
@@ -125,7 +124,6 @@ export async function loadCatalogue(db: Database, body: PaymentBody): Promise<Pa
       ]),
     ),
     formatStarts: new Map(formatRows.map(({ format, eventCity }) => [format.publicId, format.startTime ?? eventCity.startTime])),
-    formatEvents: new Map(formatRows.map(({ format, event }) => [format.id, { eventId: event.id, title: event.title }])),
     teams: new Map(
       teamRows.map(({ team, formatPublicId }) => [team.publicId, { id: team.id, formatPublicId, membersCount: team.membersCount }]),
     ),
@@ -141,8 +139,7 @@ export async function loadCatalogue(db: Database, body: PaymentBody): Promise<Pa
         },
       ]),
     ),
-    insurances: new Map(insuranceRows.map((row) => [row.publicId, { id: row.id, price: row.price }])),
-    insuranceOffers: new Map(
+    insurances: new Map(
       insuranceRows.map((row) => [
         row.publicId,
         { id: row.id, publicId: row.publicId, price: row.price, activationDelay: row.activationDelay, userPicksStart: row.userPicksStart },

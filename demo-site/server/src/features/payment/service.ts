@@ -57,7 +57,9 @@ const price = (catalogue: PaymentCatalogue, body: PaymentBody, buyer: UserRow | 
 const infosOf = (info: PaymentBody['tickets'][number]['info']): Record<string, unknown>[] =>
   Array.isArray(info) ? info : info ? [info] : [];
 
-function itemRow(line: PricedLine, body: PaymentBody, catalogue: PaymentCatalogue, now: Date, orderId: number): OrderItemInsert {
+type InsuranceCheck = ReturnType<typeof checkInsurance>;
+
+function itemRow(line: PricedLine, body: PaymentBody, insuranceChecks: (InsuranceCheck | null)[], orderId: number): OrderItemInsert {
   const base = {
     orderId,
     kind: line.kind,
@@ -97,9 +99,7 @@ function itemRow(line: PricedLine, body: PaymentBody, catalogue: PaymentCatalogu
     }
     case 'insurance': {
       const request = body.insurances[line.index]!;
-      const offer = catalogue.insuranceOffers.get(request.public_id)!;
-      const formatStart = request.format_public_id ? catalogue.formatStarts.get(request.format_public_id) : undefined;
-      const checked = checkInsurance(request, offer, now, formatStart);
+      const checked = insuranceChecks[line.index]!;
       return {
         ...base,
         insuranceId: line.insuranceId,
@@ -183,10 +183,13 @@ async function purchase(
   const catalogue = await loadCatalogue(db, body);
   price(catalogue, body, auth?.user ?? null, now);
   const delivery = await deliveryCost(db, body);
-  for (const line of body.insurances) {
-    const offer = catalogue.insuranceOffers.get(line.public_id);
-    if (offer) checkInsurance(line, offer, now, line.format_public_id ? catalogue.formatStarts.get(line.format_public_id) : undefined);
-  }
+  // The insurance form's rules (start date, age on it, phone), checked once; an unknown offer is the pricing's refusal.
+  const insuranceChecks = body.insurances.map((line) => {
+    const offer = catalogue.insurances.get(line.public_id);
+    return offer
+      ? checkInsurance(line, offer, now, line.format_public_id ? catalogue.formatStarts.get(line.format_public_id) : undefined)
+      : null;
+  });
 
   const created = await db.transaction(async (tx) => {
     // Promocode rows locked first, then priced with what they have left at this moment.
@@ -222,7 +225,7 @@ async function purchase(
         expiresAt: new Date(now.getTime() + config.payment.holdMs),
       })
       .returning();
-    const rows = priced.lines.map((line) => itemRow(line, body, catalogue, now, order!.id));
+    const rows = priced.lines.map((line) => itemRow(line, body, insuranceChecks, order!.id));
     await takeStock(
       tx,
       rows.map((row) => ({
