@@ -1,16 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventFormats } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { optionalUser, requireUser } from '../../http/auth';
 import { requestMeta } from '../../http/request';
-import { badRequest, found } from '../../lib/errors';
 import { noQuery } from '../../lib/schemas';
-import { stockLeft } from './catalogue';
 import { cancelOrder, expireOrders, getOrder, handleNotification } from './orders';
-import { pricingMessages } from './pricing';
 import { availabilityParams, availabilityQuery, cancelBody, notificationBody, orderParams, paymentBody } from './schema';
-import { createPayment } from './service';
+import { checkAvailability, createPayment } from './service';
 
 /**
  * The money path: payment creation (prices and stock decided here), the provider's notifications, the
@@ -19,7 +14,7 @@ import { createPayment } from './service';
 export const paymentRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, config } = deps;
+    const { config } = deps;
     let sweeper: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       await expireOrders(deps);
@@ -51,17 +46,6 @@ export const paymentRoutes =
     app.get(
       '/api/event_format/check/:formatId',
       { schema: { params: availabilityParams, querystring: availabilityQuery } },
-      async (request) => {
-        const [format] = await db.select().from(eventFormats).where(eq(eventFormats.publicId, request.params.formatId));
-        found(format);
-        const left = (await stockLeft(db, [format!.id])).get(format!.id)?.[request.query.kind] ?? 0;
-        const max = Math.min(
-          left,
-          format!.buyLimit ?? Number.POSITIVE_INFINITY,
-          format!.isTeam ? Number.POSITIVE_INFINITY : format!.maxCount,
-        );
-        if (request.query.count > max) throw badRequest(pricingMessages.unavailable);
-        return { available: true, tickets_left: left, format_public_id: format!.publicId };
-      },
+      async (request) => checkAvailability(deps, request.params.formatId, request.query.count, request.query.kind),
     );
   };

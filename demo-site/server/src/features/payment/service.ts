@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { orderItems, orders, promocodes } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
-import { badRequest } from '../../lib/errors';
+import { badRequest, found } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
 import { deliveryPrice } from '../delivery/service';
 import { promocodeMessages } from '../promocodes/service';
@@ -52,6 +52,25 @@ const price = (catalogue: PaymentCatalogue, body: PaymentBody, buyer: UserRow | 
     throw error;
   }
 };
+
+/**
+ * GET /api/event_format/check/{formatId}: whether `count` tickets of a kind can be bought now — the
+ * payment's own rules (count, per-order maximum, buy_limit, tickets left, event not started).
+ */
+export async function checkAvailability(deps: Pick<ServerDeps, 'db' | 'clock'>, formatId: string, count: number, kind: string) {
+  const body: PaymentBody = {
+    email: 'availability@check.local',
+    tickets: [{ format_public_id: formatId, ticket_count: count, kind }],
+    shop: [],
+    insurances: [],
+    certificates: [],
+    register: false,
+  };
+  const catalogue = await loadCatalogue(deps.db, body);
+  const format = found(catalogue.formats.get(formatId));
+  price(catalogue, body, null, deps.clock.now());
+  return { available: true, tickets_left: format.left[kind] ?? 0, format_public_id: formatId };
+}
 
 /** Participant infos for a ticket line: one object per ticket (an object alone serves the first). */
 const infosOf = (info: PaymentBody['tickets'][number]['info']): Record<string, unknown>[] =>
