@@ -393,6 +393,9 @@ export async function completeRefund(deps: Deps, orderId: number): Promise<boole
   return done;
 }
 
+const samePerson = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+  a.first_name === b.first_name && a.last_name === b.last_name && a.birth_date === b.birth_date;
+
 /**
  * GET /api/order/{orderId}: the order with its tickets, goods, certificates and insurances, its e-mail
  * and what is still unpaid. The order id is a random capability (guests pay too).
@@ -428,7 +431,12 @@ export async function getOrder(deps: Pick<ServerDeps, 'db' | 'payments' | 'confi
     .where(eq(tickets.orderId, order!.id))
     .orderBy(asc(tickets.number));
   const policies = await db
-    .select({ publicId: userInsurances.publicId, number: userInsurances.number, ticketId: userInsurances.ticketId })
+    .select({
+      number: userInsurances.number,
+      ticketId: userInsurances.ticketId,
+      insuranceId: userInsurances.insuranceId,
+      info: userInsurances.info,
+    })
     .from(userInsurances)
     .where(eq(userInsurances.orderId, order!.id));
   const codes = await db.select().from(issuedCertificates).where(eq(issuedCertificates.orderId, order!.id));
@@ -484,7 +492,10 @@ export async function getOrder(deps: Pick<ServerDeps, 'db' | 'payments' | 'confi
         public_id: insurance!.publicId,
         title: insurance!.title,
         start_date: (item.payload as { start_date?: string }).start_date ?? null,
-        policies: policies.filter((policy) => policy.ticketId === null).map((policy) => policy.number),
+        // The policy issued for this line: same offer, same insured person.
+        policies: policies
+          .filter((policy) => policy.ticketId === null && policy.insuranceId === item.insuranceId && samePerson(policy.info, item.payload))
+          .map((policy) => policy.number),
       })),
   };
   const paid = order!.status === 'paid';

@@ -193,6 +193,14 @@ export function paymentSuite(database: () => DatabaseHandle) {
           phone: '+7 999 000-22-44',
           birth_date: '12.12.1988',
         },
+        {
+          public_id: seeded.dayInsurance,
+          first_name: 'Пётр',
+          last_name: 'Орлов',
+          gender: 'male',
+          phone: '+7 999 000-22-55',
+          birth_date: '01.06.2012',
+        },
       ],
       certificates: [{ public_id: id('certificate:3000'), count: 2 }],
       delivery: {
@@ -205,7 +213,7 @@ export function paymentSuite(database: () => DatabaseHandle) {
       },
     });
     const cap = (await call('GET', `/api/shop/product/${seeded.cap}`)).json();
-    expect(created.amount).toBeCloseTo(format.price + 200 + 2 * cap.price + insurance.price + 6000 + quote, 2);
+    expect(created.amount).toBeCloseTo(format.price + 200 + 2 * cap.price + 2 * insurance.price + 6000 + quote, 2);
     // Without the address a courier cannot deliver.
     const missing = await call('POST', '/api/payment', {
       email,
@@ -217,13 +225,17 @@ export function paymentSuite(database: () => DatabaseHandle) {
     await sandbox(created.order_id, 'pay');
     const order = (await call('GET', `/api/order/${created.order_id}`)).json();
     expect(order.items.certificates[0].codes).toEqual([expect.stringMatching(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/), expect.any(String)]);
-    expect(order.items.insurances[0].policies).toEqual([expect.stringMatching(/^ГИ-\d{4}-\d{9}$/)]);
+    // Each insurance line shows the one policy issued for its person.
+    const [first, second] = order.items.insurances.map((line: Body) => line.policies);
+    expect(first).toEqual([expect.stringMatching(/^ГИ-\d{4}-\d{9}$/)]);
+    expect(second).toEqual([expect.stringMatching(/^ГИ-\d{4}-\d{9}$/)]);
+    expect(first[0]).not.toBe(second[0]);
     expect(order.items.tickets[0].insurance_cost).toBe(200);
     expect(order.delivery_cost).toBe(quote);
     const [row] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
     const policies = await api.deps.db.select().from(userInsurances).where(eq(userInsurances.orderId, row!.id));
-    // One for the ticket's participant (the format's default offer), one bought on its own.
-    expect(policies.map((policy) => policy.info.last_name).sort()).toEqual(['Орлов', 'Орлова']);
+    // One for the ticket's participant (the format's default offer), two bought on their own.
+    expect(policies.map((policy) => policy.info.last_name).sort()).toEqual(['Орлов', 'Орлов', 'Орлова']);
     const [ticket] = await api.deps.db.select().from(tickets).where(eq(tickets.orderId, row!.id));
     expect(ticket!.info).toMatchObject({ first_name: 'Олег', registered: true, insurance: true, email });
   });
