@@ -16,11 +16,9 @@ export async function authorizeUrl(ctx: Context, options: LoginOptions = {}): Pr
   const { crypto } = win; // where undefined, the global one
   const code_verifier = randomString(128, crypto);
   const state = randomString(43, crypto);
-  const [code_challenge, gsid, nonce] = await Promise.all([
-    sha256(code_verifier, crypto),
-    sha256(state, crypto),
-    nonceFor(code_verifier, crypto),
-  ]);
+  const code_challenge = await sha256(code_verifier, crypto);
+  const gsid = await sha256(state, crypto);
+  const nonce = await nonceFor(code_verifier, crypto);
   writeFlow(ctx, { code_verifier, redirect_uri: cfg.redirectUri, state, gsid });
   const params: Record<string, string | undefined> = {
     code_challenge,
@@ -45,8 +43,8 @@ export async function authorizeUrl(ctx: Context, options: LoginOptions = {}): Pr
   return url;
 }
 
-/** Redirect sign-in: stores a new flow and sends this window to the provider. */
-export async function redirectLogin(ctx: Context, options?: LoginOptions): Promise<void> {
+/** Redirect sign-in: stores a new flow and sends this window to the provider (resolves `undefined`: no tokens here). */
+export async function redirectLogin(ctx: Context, options?: LoginOptions): Promise<undefined> {
   const url = await authorizeUrl(ctx, options);
   ctx.track('login', 'redirect');
   ctx.win.location.assign(url.href);

@@ -7,9 +7,6 @@ import { POPUP_ACK, POPUP_MESSAGE, type PopupMessage, stateChannel } from './pop
 import { requestTokens } from './token';
 import type { GidTokens, LoginConfig, TokenResult } from './types';
 
-/** Parameters the provider adds to the redirect URI; removed from the address bar once read. */
-const CALLBACK_PARAMS = ['code', 'state', 'scope', 'error', 'error_description', 'session_state', 'iss', 'quuid'];
-
 /**
  * Validates a callback's parameters against the stored flow (spec 5.1) and exchanges the code.
  * Accepted only with a non-empty `code`, a stored `code_verifier`, the stored `state`, `openid`
@@ -64,7 +61,7 @@ const broadcastToOpener = (win: Window, state: string, url: string): Promise<boo
  * The callback page's work (spec 4.4): nothing without a query; a `quuid` restarts the sign-in;
  * inside our popup the URL goes to the opener; otherwise the answer is checked and exchanged.
  */
-export async function handleCallback(ctx: Context, href?: string): Promise<TokenResult | undefined> {
+export const handleCallback = async (ctx: Context, href?: string): Promise<TokenResult | undefined> => {
   const { win } = ctx;
   const here = win.location;
   const url = new URL(href ?? here.href, here.href);
@@ -82,27 +79,24 @@ export async function handleCallback(ctx: Context, href?: string): Promise<Token
   }
   if (opener && (!url.search || quuid || answer)) {
     // In our popup: the opener finishes (an empty url when the provider sent no query). Never to another origin.
-    opener.postMessage({ name: POPUP_MESSAGE, url: url.search && url.href } satisfies PopupMessage, here.origin);
-    return undefined;
+    return void opener.postMessage({ name: POPUP_MESSAGE, url: url.search && url.href } satisfies PopupMessage, here.origin);
   }
-  if (quuid) {
-    await redirectLogin(ctx, { quuid });
-    return undefined;
-  }
+  if (quuid) return redirectLogin(ctx, { quuid });
   if (!answer) return undefined;
   if (url.href === here.href) {
     // Take the answer out of the address bar (and history).
     const clean = new URL(url);
-    for (const name of CALLBACK_PARAMS) clean.searchParams.delete(name);
+    // The parameters the provider adds to the redirect URI.
+    for (const name of ['iss', 'state', 'scope', 'session_state', 'error_description', 'error', 'code', 'quuid'])
+      clean.searchParams.delete(name);
     win.history.replaceState(win.history.state, '', clean.href);
   }
   // No flow of ours for this state: maybe a popup whose opener COOP cut off.
   if (readFlow(ctx)?.state !== state && (await broadcastToOpener(win, state, url.href))) {
-    win.close();
-    return undefined;
+    return void win.close();
   }
   return completeCallback(ctx, params);
-}
+};
 
 /**
  * Finishes a sign-in on the `redirectUri` page: checks the provider's answer against the stored

@@ -3,32 +3,36 @@ import type { LoginOptions } from './types';
 
 export const DEFAULT_CODE_PATH = '/api/v0.3/backend/oauth/token';
 
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+/**
+ * A secure URL's protocol and host name: https, or http on this machine's loopback (for development).
+ * The URL parser writes an IPv4 host as four decimal numbers of at most 255, so `\d+` is an octet.
+ */
+const SECURE = /^(https:|http:(localhost|127(\.\d+){3}|\[::1])$)/;
 
 /** An absolute URL over https (or http on this machine's loopback, for development). */
 export const isSecureUrl = (value: unknown): value is string => {
   try {
-    const { protocol, hostname } = new URL(value as string);
-    return protocol === 'https:' || (protocol === 'http:' && LOOPBACK.test(hostname));
+    const url = new URL(value as string);
+    return SECURE.test(url.protocol + url.hostname);
   } catch {
     return false;
   }
 };
 
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+  typeof value === 'object' && !!value && !Array.isArray(value);
 
-/** A test for a string matching `pattern`. */
+/** A test for a string matching `pattern`. Printable ASCII is written `[!-~]` (\x21–\x7e), with the space `[ -~]`. */
 const matches = (pattern: RegExp) => (value: unknown) => typeof value === 'string' && pattern.test(value);
-const isPath = matches(/^\/[\x21-\x7e]*$/);
+const isPath = matches(/^\/[!-~]*$/);
 
 /** The scopes of a space-, comma- or plus-separated list. */
 export const scopeList = (scope: string): string[] => scope.split(/[\s,+]+/).filter(Boolean);
 
-/** A scope given as a list or a separated string: RFC 6749 §3.3 scope-tokens only. */
+/** A scope given as a list or a separated string: RFC 6749 §3.3 scope-tokens only (%x21 / %x23-5B / %x5D-7E). */
 const isScope = (scope: unknown): boolean => {
   const list = typeof scope === 'string' ? scopeList(scope) : scope;
-  return Array.isArray(list) && list.every(matches(/^[\x21\x23-\x5b\x5d-\x7e]+$/));
+  return Array.isArray(list) && list.every(matches(/^[!#-[\]-~]+$/));
 };
 
 /** The scopes to request: `openid` first, then the configured ones without duplicates (of a valid `scope`). */
@@ -42,23 +46,21 @@ type Rule = [test: (value: unknown) => boolean, expected: string, required?: tru
 export type Rules = Record<string, Rule>;
 
 // Rules are plain literals (no calls at the top level), so a bundler drops every table nobody uses.
-const isIdent = matches(/^[\x21-\x7e]{1,256}$/);
-const IDENT: Rule = [isIdent, 'a printable string (1–256)'];
-const REQUIRED_IDENT: Rule = [isIdent, 'a printable string (1–256)', true];
+const isIdent = matches(/^[!-~]{1,256}$/);
+const FLAG: Rule = [(v) => typeof v === 'boolean', 'a boolean'];
+const MODE: Rule = [(v) => v === 'redirect' || v === 'popup', '"redirect" or "popup"'];
 const URL_: Rule = [isSecureUrl, 'an https URL'];
-const REQUIRED_URL: Rule = [isSecureUrl, 'an https URL', true];
+const FUNC: Rule = [(v) => typeof v === 'function', 'a function'];
 const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'a string (≤ 256)'];
 const PATH_: Rule = [isPath, 'a path'];
-const FLAG: Rule = [(v) => typeof v === 'boolean', 'a boolean'];
-const FUNC: Rule = [(v) => typeof v === 'function', 'a function'];
-const MODE: Rule = [(v) => v === 'redirect' || v === 'popup', '"redirect" or "popup"'];
+const REQUIRED_URL: Rule = [isSecureUrl, 'an https URL', true];
 
 // The config's rules, grouped by what reads the fields: every call checks the groups it uses, so
 // the function-style API bundles only its own, and `createClient` and `init` check them all.
 
 /** What every call reads: the client, the site's backend, `callback`, logging and the `fetch` seam (`window`: see `createContext`). */
 export const CORE_RULES: Rules = {
-  clientId: REQUIRED_IDENT,
+  clientId: [isIdent, 'a printable string (1–256)', true],
   backendUrl: [(v) => v === '' || isSecureUrl(v) || isPath(v), 'an https URL or a path'],
   oauth2CodePath: PATH_,
   headers: [isPlainObject, 'an object'],
@@ -105,7 +107,7 @@ export const MODE_RULES: Rules = { mode: MODE };
 const OPTION_RULES: Rules = {
   prompt: [(v) => v === 'login', '"login"'],
   source: [(v) => v === 'widget', '"widget"'],
-  quuid: IDENT,
+  quuid: [isIdent, 'a printable string (1–256)'],
 };
 
 /** The `CONFIG_ERROR` for one field: `Invalid {what}: "{field}" must be {expected}`. */

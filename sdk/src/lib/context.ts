@@ -33,28 +33,28 @@ export const PREFIX = '[GID SDK]';
  * checked here, as the config's or the global one. Touches no browser API itself (SSR-safe);
  * outside a browser the config must bring its `window`.
  */
-export function createContext(cfg: GidConfig): Context {
+export const createContext = (cfg: GidConfig): Context => {
   const win = cfg.window ?? globalThis.window;
   if (!isPlainObject(win) || !win.location) throw configError('config', 'window', 'a Window');
   return {
+    cleanup: new Set(),
+    track: () => {},
     cfg,
     win,
     fetch: cfg.fetch ?? ((input, init) => win.fetch(input, init)),
     debug: (...args) => cfg.debugConsole && console.debug(PREFIX, ...args),
-    track: () => {},
-    cleanup: new Set(),
   };
-}
+};
 
 const contexts = new WeakMap<object, Context>();
 
 /**
  * The context of the function-style API. Each call checks the config fields it reads (the core
- * and `groups`); the context is one per config object, so a site that keeps its config in a
+ * and `group`); the context is one per config object, so a site that keeps its config in a
  * constant gets one session id and one set of in-flight refreshes.
  */
-export function contextFor(config: CoreConfig, ...groups: Rules[]): Context {
-  check('config', config, CORE_RULES, ...groups);
+export function contextFor(config: CoreConfig, group: Rules = {}): Context {
+  check('config', config, CORE_RULES, group);
   const ctx = contexts.get(config) ?? createContext(config as GidConfig);
   contexts.set(config, ctx);
   return ctx;

@@ -39,7 +39,7 @@ export class GidError extends Error {
   declare status?: number;
   declare retry_after_seconds?: number;
 
-  constructor(code: GidErrorCode, message: string, details: GidErrorDetails = {}) {
+  constructor(code: GidErrorCode, message: string, details?: GidErrorDetails) {
     super(message, details); // takes `cause` from the details
     this.name = 'GidError';
     Object.assign(this, details, { code });
@@ -52,11 +52,11 @@ export const isGidError = (value: unknown): value is GidError =>
 
 // The spec's messages (accounts-sso.md 5.1, 8), one constant each so unused ones tree-shake away.
 export const MSG_AUTH = 'Ошибка авторизации';
-export const MSG_UNEXPECTED = 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки';
 export const MSG_TOKEN = 'Ошибка при получении токена';
-export const MSG_TOKEN_RESPONSE = 'Token response error';
-export const MSG_NO_BACKEND = 'Backend URL is not configured';
 export const MSG_POPUP_OPEN = 'Ошибка при попытке открытия popup-окна';
+export const MSG_TOKEN_RESPONSE = 'Token response error';
+export const MSG_UNEXPECTED = 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки';
+export const MSG_NO_BACKEND = 'Backend URL is not configured';
 export const MSG_POPUP_CLOSED = 'Попап был закрыт пользователем до завершения авторизации.';
 export const MSG_POPUP_ALREADY_OPEN = 'Popup-окно уже открыто';
 export const MSG_CODE = 'Ошибка при получении авторизационного кода';

@@ -13,20 +13,21 @@ const storage = ({ win }: Context): Storage | undefined => {
   try {
     return win.sessionStorage;
   } catch {
-    return undefined;
+    // disabled: none
   }
 };
 
 /** Reads the flow data kept under the client id; anything malformed counts as none. */
-export function readFlow(ctx: Context): FlowData | undefined {
+export const readFlow = (ctx: Context): FlowData | undefined => {
   try {
-    const data = JSON.parse(storage(ctx)?.getItem(ctx.cfg.clientId) ?? 'null') as Partial<FlowData> | null;
+    // Nothing stored parses as null; no storage at all throws (`undefined` is no JSON): no flow either way.
+    const data = JSON.parse(storage(ctx)?.getItem(ctx.cfg.clientId) as string) as Partial<FlowData> | null;
     if (typeof data?.code_verifier === 'string' && typeof data.state === 'string') return data as FlowData;
   } catch {
     // malformed JSON: treated as no flow
   }
   return undefined;
-}
+};
 
 export const writeFlow = (ctx: Context, flow: FlowData): void => storage(ctx)?.setItem(ctx.cfg.clientId, JSON.stringify(flow));
 

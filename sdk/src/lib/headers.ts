@@ -1,7 +1,7 @@
-const NAME = /^[A-Za-z0-9_-]{1,256}$/;
+const NAME = /^[\w-]{1,256}$/; // \w: A–Z a–z 0–9 _
 // Printable ASCII only: letters, digits, space and punctuation. Never CR, LF, other control
 // characters or anything fetch() would refuse as a non-ByteString.
-const VALUE = /^[\x20-\x7e]{0,2048}$/;
+const VALUE = /^[ -~]{0,2048}$/; // \x20–\x7e
 
 /**
  * Keeps only the custom headers that are safe to send (spec 5.1): names of 1–256 letters, digits,
@@ -9,9 +9,9 @@ const VALUE = /^[\x20-\x7e]{0,2048}$/;
  * escaped. Dropped entries are reported to `onDrop` (the debug console).
  */
 export function sanitizeHeaders(headers: unknown, onDrop?: (name: string, reason: string) => void): Record<string, string> {
-  if (typeof headers !== 'object' || headers === null) return {};
   const kept: [string, string][] = [];
-  for (const [name, value] of Object.entries(headers)) {
+  // Anything but an object (null too) has no headers.
+  for (const [name, value] of Object.entries(typeof headers === 'object' && headers ? headers : {})) {
     if (!NAME.test(name)) onDrop?.(name, 'invalid name');
     else if (typeof value !== 'string' || !VALUE.test(value)) onDrop?.(name, 'invalid value');
     else kept.push([name, value.replace(/[\\"']/g, '\\$&')]);

@@ -14,8 +14,8 @@ const base64url = (bytes: ArrayBuffer | Uint8Array): string =>
 export function randomString(length: number, crypto: Crypto = globalThis.crypto, lettersOnly?: boolean): string {
   let out = '';
   while (out.length < length) {
-    const chunk = base64url(crypto.getRandomValues(new Uint8Array(length * 3)));
-    out += lettersOnly ? chunk.replace(/[^a-z]/gi, '') : chunk;
+    // With `lettersOnly`, whatever is no letter is dropped.
+    out += base64url(crypto.getRandomValues(new Uint8Array(length * 3))).replace(/[^a-z]/gi, (c) => (lettersOnly ? '' : c));
   }
   return out.slice(0, length);
 }

@@ -16,10 +16,7 @@ export const isPopupMessage = (data: unknown): data is PopupMessage =>
  * Listens on the BroadcastChannel named by a flow's state (how a popup whose opener COOP cut off
  * and its opener still reach each other); undefined where there is no BroadcastChannel.
  */
-export function stateChannel(win: Window, state: string, onData: (data: unknown) => void) {
+export function stateChannel(win: Window, state: string, onData: (data: unknown) => void): BroadcastChannel | undefined {
   const Channel = (win as Window & typeof globalThis).BroadcastChannel;
-  if (!Channel) return undefined;
-  const channel = new Channel(state);
-  channel.onmessage = ({ data }) => onData(data);
-  return channel;
+  return Channel && Object.assign(new Channel(state), { onmessage: ({ data }: MessageEvent) => onData(data) });
 }

@@ -17,19 +17,6 @@ export const CLOSE_GRACE_MS = 2000;
 /** The sign-in popup open over each window: one at a time, whichever client or call opened it. */
 const openPopups = new WeakMap<Window, Window>();
 
-/** Where a window of `size` starts to be centred over one at `start` of `outer` size. */
-const centre = (start: number, outer: number, size: number) => Math.round(start + (outer - size) / 2);
-
-/** The 400×600 window centred on `win`, or null where it is blocked. */
-const openWindow = (win: Window): Window | null => {
-  try {
-    const features = `popup=1,width=400,height=600,left=${centre(win.screenX, win.outerWidth, 400)},top=${centre(win.screenY, win.outerHeight, 600)}`;
-    return win.open('', 'gid_auth', features);
-  } catch {
-    return null; // blocked, as by a sandbox
-  }
-};
-
 /**
  * Popup sign-in (spec 4.4). The 400×600 window, centred on this one, is opened before the first
  * `await`, so popup blockers allow it, then navigated once the authorize URL is ready. The result
@@ -45,11 +32,20 @@ export async function popupLogin(ctx: Context, options: LoginOptions = {}): Prom
     console.warn(PREFIX, MSG_POPUP_ALREADY_OPEN);
     throw new GidError('POPUP_ALREADY_OPEN', MSG_POPUP_ALREADY_OPEN);
   }
-  const popup = openWindow(win);
+  // The 400×600 window centred on this one; none where it is blocked.
+  let popup: Window | null | undefined;
+  try {
+    popup = win.open(
+      '',
+      'gid_auth',
+      `popup=1,width=400,height=600,left=${Math.round(win.screenX + (win.outerWidth - 400) / 2)},top=${Math.round(win.screenY + (win.outerHeight - 600) / 2)}`,
+    );
+  } catch {
+    // blocked, as by a sandbox
+  }
   if (!popup) {
     if (!ctx.cfg.popupFallbackToRedirect) throw failure(ctx, 'POPUP_ERROR', MSG_POPUP_OPEN, { error_description: MSG_POPUP_OPEN });
-    await redirectLogin(ctx, options);
-    return undefined;
+    return redirectLogin(ctx, options);
   }
   openPopups.set(win, popup);
   ctx.track('login', 'popup');
@@ -60,11 +56,11 @@ export async function popupLogin(ctx: Context, options: LoginOptions = {}): Prom
     let grace: ReturnType<typeof setTimeout> | undefined;
     // The answer is in, or the sign-in is over: nothing more may arrive, and the popup goes.
     const finish = (error: unknown, answer?: URLSearchParams) => {
-      clearInterval(poll);
+      channel?.close();
       clearTimeout(grace);
       win.removeEventListener('message', onMessage);
-      channel?.close();
       ctx.cleanup.delete(abort);
+      clearInterval(poll);
       if (openPopups.get(win) === popup) openPopups.delete(win);
       popup.close();
       if (error) reject(error);
@@ -80,7 +76,7 @@ export async function popupLogin(ctx: Context, options: LoginOptions = {}): Prom
     const navigate = (opts: LoginOptions) =>
       authorizeUrl(ctx, opts).then((url) => {
         channel?.close();
-        channel = stateChannel(win, url.searchParams.get('state') ?? '', (data) => {
+        channel = stateChannel(win, url.searchParams.get('state')!, (data) => {
           if (!isPopupMessage(data)) return;
           channel?.postMessage({ name: POPUP_ACK });
           receive(data.url);

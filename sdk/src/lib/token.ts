@@ -11,7 +11,7 @@ export type TokenRequestBody =
 
 /** A finite number, also from a numeric string (a `Retry-After` header); else undefined. */
 const num = (value: unknown): number | undefined => {
-  const n = typeof value === 'string' && value.trim() ? Number(value) : value;
+  const n = typeof value === 'string' && value.trim() ? +value : value;
   return Number.isFinite(n) ? (n as number) : undefined;
 };
 
@@ -25,14 +25,11 @@ export function backendEndpoint(ctx: Context, path: string): string | undefined 
 /** POSTs JSON with the sanitised custom headers, same-origin credentials and no caching (spec 7.1). */
 export const postJson = (ctx: Context, url: string, body: unknown): Promise<Response> =>
   ctx.fetch(url, {
-    method: 'POST',
-    headers: {
-      ...sanitizeHeaders(ctx.cfg.headers, ctx.debug),
-      'Content-Type': 'application/json',
-    },
+    cache: 'no-store',
+    headers: { ...sanitizeHeaders(ctx.cfg.headers, ctx.debug), 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
     credentials: 'same-origin',
-    cache: 'no-store',
+    method: 'POST',
   });
 
 const TOKEN_FIELDS = ['id_token', 'refresh_token', 'expires_in', 'scope', 'token_type', 'additional_data'];
@@ -40,15 +37,14 @@ const TOKEN_FIELDS = ['id_token', 'refresh_token', 'expires_in', 'scope', 'token
 /**
  * The token call `POST {backendUrl}{oauth2CodePath}`. An error response (a JSON `error`) reaches
  * `callback` with `error`, `error_description`, `status`, `retry_after_seconds` and rejects with
- * `Token response error`; any other failure rejects with `Ошибка при получении токена`. Either way
- * the flow data is cleared. Success reaches `callback` and clears the flow data too.
+ * `Token response error`; any other failure (no backend too) rejects with `Ошибка при получении токена`.
+ * Either way the flow data is cleared. Success reaches `callback` and clears the flow data too.
+ * A refresh passes `endsFlow` false: it never touches the flow data (see `refresh`).
  */
-export async function requestTokens(ctx: Context, body: TokenRequestBody): Promise<GidTokens> {
-  // A refresh must never touch the flow data of a sign-in that may be in progress.
-  const isCode = body.grant_type === 'authorization_code';
-  const fail = (code: GidErrorCode, message: string, details: GidErrorDetails) => failure(ctx, code, message, details, isCode);
+export async function requestTokens(ctx: Context, body: TokenRequestBody, endsFlow = true): Promise<GidTokens> {
+  const fail = (code: GidErrorCode, message: string, details: GidErrorDetails) => failure(ctx, code, message, details, endsFlow);
   const url = backendEndpoint(ctx, ctx.cfg.oauth2CodePath ?? DEFAULT_CODE_PATH);
-  if (!url) throw isCode ? fail('TOKEN_ERROR', MSG_TOKEN, { cause: MSG_NO_BACKEND }) : new GidError('TOKEN_ERROR', MSG_NO_BACKEND);
+  if (!url) throw fail('TOKEN_ERROR', MSG_TOKEN, { cause: MSG_NO_BACKEND });
   let response: Response;
   let data: Record<string, unknown>;
   try {
@@ -59,7 +55,7 @@ export async function requestTokens(ctx: Context, body: TokenRequestBody): Promi
     throw fail('TOKEN_ERROR', MSG_TOKEN, { cause });
   }
   const { error, error_description, access_token } = data;
-  if (error && typeof error === 'string') {
+  if (typeof error === 'string' && error) {
     throw fail('TOKEN_RESPONSE_ERROR', MSG_TOKEN_RESPONSE, {
       error,
       error_description: typeof error_description === 'string' ? error_description : undefined,
@@ -67,9 +63,9 @@ export async function requestTokens(ctx: Context, body: TokenRequestBody): Promi
       retry_after_seconds: num(data.retry_after_seconds) ?? num(response.headers.get('Retry-After')),
     });
   }
-  if (!response.ok || !access_token || typeof access_token !== 'string') throw fail('TOKEN_ERROR', MSG_TOKEN, { status: response.status });
+  if (!response.ok || typeof access_token !== 'string' || !access_token) throw fail('TOKEN_ERROR', MSG_TOKEN, { status: response.status });
   const tokens = copyDefined<GidTokens>({ access_token }, data, TOKEN_FIELDS);
-  if (isCode) clearFlow(ctx);
+  if (endsFlow) clearFlow(ctx);
   report(ctx, { ok: true, tokens });
   ctx.track('token', body.grant_type);
   return tokens;
@@ -84,7 +80,11 @@ export function refresh(ctx: Context, refreshToken: string): Promise<GidTokens> 
   const { refreshes } = ctx;
   let pending = refreshes.get(refreshToken);
   if (!pending) {
-    pending = requestTokens(ctx, { grant_type: 'refresh_token', client_id: ctx.cfg.clientId, refresh_token: refreshToken });
+    // A refresh must never touch the flow data of a sign-in that may be in progress. Without a
+    // backend it rejects at once (logged by `backendEndpoint`), and `callback` never hears of it.
+    pending = backendEndpoint(ctx, '')
+      ? requestTokens(ctx, { grant_type: 'refresh_token', client_id: ctx.cfg.clientId, refresh_token: refreshToken }, false)
+      : Promise.reject(new GidError('TOKEN_ERROR', MSG_NO_BACKEND));
     refreshes.set(refreshToken, pending);
     const done = () => refreshes.delete(refreshToken);
     pending.then(done, done);
