@@ -1,6 +1,7 @@
 import { BUTTON_LABEL } from './buttons';
 import { normaliseScope } from './config';
 import { type Context, endpoint } from './context';
+import { useFrameStyles } from './styles';
 
 export type FrameKind = 'widget' | 'web-curtain';
 export const WIDGET_POSITIONS = ['top-right', 'bottom-right', 'top-left', 'bottom-left'];
@@ -43,6 +44,7 @@ export function openFrame(ctx: Context, kind: FrameKind, position: string, onLog
   const { win } = ctx;
   const doc = win.document;
   const origin = new URL(ctx.cfg.authUrl).origin;
+  useFrameStyles(doc);
   const iframe = doc.createElement('iframe');
   iframe.src = frameUrl(ctx, kind);
   iframe.title = 'Газпром ID';

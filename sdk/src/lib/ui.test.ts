@@ -95,6 +95,8 @@ describe('buttons', () => {
     expect(styles).toHaveLength(1);
     expect(styles[0]?.getAttribute('nonce')).toBe('n0nce');
     expect(styles[0]?.textContent).toContain('height:56px');
+    // Only the buttons' rules before their first paint: the frames' come with the first frame.
+    expect(styles[0]?.textContent).not.toContain('.gid-frame');
     first.destroy();
     expect(buttons(win)).toHaveLength(1);
     expect(win.document.querySelectorAll('style')).toHaveLength(1);
@@ -171,6 +173,10 @@ describe('widget and curtain', () => {
     const { config, win } = page();
     await init(config);
     const iframe = frame(win) as HTMLIFrameElement;
+    // The frame brought its rules into the SDK's one <style>, once.
+    const styles = win.document.querySelectorAll('style');
+    expect(styles).toHaveLength(1);
+    expect(styles[0]?.textContent?.split('.gid-frame{')).toHaveLength(2);
     const source = iframe.contentWindow;
     message(win, { source: 'gid-sdk', event: 'init', params: { minWidth: 100, minHeight: 5000 } }, source);
     expect(iframe.style.minWidth).toBe('379px');
