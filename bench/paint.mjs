@@ -97,26 +97,20 @@ const trimmedMean = (values) => {
   return middle.reduce((sum, v) => sum + v, 0) / middle.length;
 };
 
-const summary = (runs) => ({
-  mean: trimmedMean(runs.map((r) => r.paint)),
-  paint: quantile(
-    runs.map((r) => r.paint),
-    0.5,
-  ),
-  p25: quantile(
-    runs.map((r) => r.paint),
-    0.25,
-  ),
-  p75: quantile(
-    runs.map((r) => r.paint),
-    0.75,
-  ),
-  sync: quantile(
-    runs.map((r) => r.sync),
-    0.5,
-  ),
-  shift: Math.max(...runs.map((r) => r.shift)),
-});
+const summary = (runs) => {
+  const paints = runs.map((r) => r.paint);
+  return {
+    mean: trimmedMean(paints),
+    paint: quantile(paints, 0.5),
+    p25: quantile(paints, 0.25),
+    p75: quantile(paints, 0.75),
+    sync: quantile(
+      runs.map((r) => r.sync),
+      0.5,
+    ),
+    shift: Math.max(...runs.map((r) => r.shift)),
+  };
+};
 
 async function warm() {
   const context = await browser.newContext();
