@@ -82,8 +82,13 @@ export const routeTable: AppRoute[] = [
   { path: '/notsupport', ...screen(() => import('./routes/not-supported')) },
   { path: '/404', ...screen(() => import('./routes/not-found')) },
   { path: '/docs', element: <Navigate to="/" replace /> },
-  // Screens of later issues (basket, sign-in, cabinet): a titled placeholder until then.
+  // Screens of later issues: a titled placeholder until each is built. Kept in three groups, one per
+  // feature (basket, sign-in, cabinet), so that each can be replaced on its own.
+  // — basket and checkout —
   { path: '/basket', element: placeholder('basket') },
+  { path: '/basket-fill-outside/:id', element: placeholder('basketFill') },
+  { path: '/add', element: placeholder('add') },
+  // — sign-in, registration, recovery —
   { path: '/login', element: placeholder('login') },
   { path: '/auth', element: placeholder('login') },
   { path: '/registration', element: placeholder('registration') },
@@ -99,8 +104,7 @@ export const routeTable: AppRoute[] = [
   { path: '/test', element: placeholder('gidCallback') },
   { path: '/exit', element: placeholder('exit') },
   { path: '/token/:id', element: placeholder('token') },
-  { path: '/basket-fill-outside/:id', element: placeholder('basketFill') },
-  { path: '/add', element: placeholder('add') },
+  // — the personal cabinet —
   { path: '/me', element: placeholder('myEvents') },
   { path: '/me/ticket/:id', element: placeholder('ticket') },
   { path: '/me/shop', element: placeholder('myShop') },
@@ -109,6 +113,7 @@ export const routeTable: AppRoute[] = [
   { path: '/me/club', element: placeholder('myClubs') },
   { path: '/me/setting', element: placeholder('settings') },
   { path: '/me/session', element: placeholder('sessions') },
+  // — the end of the list —
   { path: '*', ...screen(() => import('./routes/not-found')) },
 ];
 

@@ -1,7 +1,11 @@
+import { authEn } from './auth.en';
+import { basketEn } from './basket.en';
+import { cabinetEn } from './cabinet.en';
 import type { Messages } from './ru';
 
 /** English: the same keys as Russian (the type checks it). */
 export const en: Messages = {
+  auth: authEn,
   brand: {
     name: 'Heroes League',
     title: 'Heroes League — tickets to sports events',
@@ -270,6 +274,7 @@ export const en: Messages = {
     oldPrice: 'Old price:',
     back: 'Back to the shop',
   },
+  basket: basketEn,
   thanks: {
     title: 'Thank you for your purchase!',
     text: 'The order is paid. Tickets and receipts will come by e-mail, and the tickets will appear in your account.',
@@ -292,6 +297,7 @@ export const en: Messages = {
     text: 'Reload the page or go back to the home page.',
     reload: 'Reload the page',
   },
+  cabinet: cabinetEn,
   placeholder: {
     soon: 'This section is coming soon.',
     basket: 'Basket',

@@ -1,3 +1,7 @@
+import { authRu } from './auth.ru';
+import { basketRu } from './basket.ru';
+import { cabinetRu } from './cabinet.ru';
+
 /** A titled paragraph of a text screen. */
 export interface ContentSection {
   title: string;
@@ -6,6 +10,7 @@ export interface ContentSection {
 
 /** Russian, the default language (ticketing-shop §1). Every visible string of the app is here. */
 export const ru = {
+  auth: authRu,
   brand: {
     name: 'Лига Героев',
     title: 'Лига Героев — билеты на спортивные события',
@@ -274,6 +279,7 @@ export const ru = {
     oldPrice: 'Старая цена:',
     back: 'Вернуться в магазин',
   },
+  basket: basketRu,
   thanks: {
     title: 'Спасибо за покупку!',
     text: 'Заказ оплачен. Билеты и чеки придут на вашу почту, а билеты появятся в личном кабинете.',
@@ -296,6 +302,7 @@ export const ru = {
     text: 'Обновите страницу или вернитесь на главную.',
     reload: 'Обновить страницу',
   },
+  cabinet: cabinetRu,
   placeholder: {
     soon: 'Этот раздел скоро появится.',
     basket: 'Корзина',
