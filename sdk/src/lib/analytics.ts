@@ -16,9 +16,9 @@ export function trackerUrls(ctx: Context, remote?: RemoteConfig): string[] {
  * without a tracker URL; failures are swallowed. The page URL goes without its query (it may hold
  * a code), and the user agent is cut to 256 characters.
  */
-export function createTracker(ctx: Context, urls: string[]): (action: string, label?: string) => void {
+export function createTracker(ctx: Context, urls: string[]): Context['track'] {
   const { win, cfg } = ctx;
-  return (action, label = '') => {
+  return (action, label = '', location) => {
     const screen = win.screen;
     const fields: Record<string, string | undefined> = {
       category: 'gid_sdk',
@@ -31,7 +31,7 @@ export function createTracker(ctx: Context, urls: string[]): (action: string, la
       page_url: win.location.origin + win.location.pathname,
       screen_name: win.document?.title,
       event_group: 'auth',
-      element_location: label === 'widget' ? 'widget' : 'page',
+      element_location: location === 'widget' ? 'widget' : 'page',
       touch_point: 'web',
       cid: cfg.cid,
       session_id: cfg.session_id,

@@ -1,5 +1,6 @@
 import { checkOptions, LOGIN_RULES, normaliseScope } from './config';
-import { type Context, contextFor, endpoint, sessionId } from './context';
+import { type Context, contextFor, endpoint, failure, guard, sessionId } from './context';
+import { MSG_CRYPTO } from './errors';
 import { writeFlow } from './flow-storage';
 import { nonceFor, randomString, sha256 } from './pkce';
 import type { LoginConfig, LoginOptions } from './types';
@@ -14,6 +15,8 @@ export async function authorizeUrl(ctx: Context, options: LoginOptions = {}): Pr
   const { cfg, win } = ctx;
   checkOptions(options);
   const { crypto } = win; // where undefined, the global one
+  // Plain-http pages have no `crypto.subtle`: say so, not "cannot read 'digest' of undefined".
+  if (!(crypto ?? globalThis.crypto)?.subtle) throw failure(ctx, 'UNEXPECTED_ERROR', MSG_CRYPTO, { error_description: MSG_CRYPTO });
   const code_verifier = randomString(128, crypto);
   const state = randomString(43, crypto);
   const code_challenge = await sha256(code_verifier, crypto);
@@ -44,9 +47,11 @@ export async function authorizeUrl(ctx: Context, options: LoginOptions = {}): Pr
 }
 
 /** Redirect sign-in: stores a new flow and sends this window to the provider (resolves `undefined`: no tokens here). */
-export async function redirectLogin(ctx: Context, options?: LoginOptions): Promise<undefined> {
+export const redirectLogin = (ctx: Context, options?: LoginOptions): Promise<undefined> => guard(ctx, redirectSteps(ctx, options));
+
+async function redirectSteps(ctx: Context, options?: LoginOptions): Promise<undefined> {
   const url = await authorizeUrl(ctx, options);
-  ctx.track('login', 'redirect');
+  ctx.track('login', 'redirect', options?.source);
   ctx.win.location.assign(url.href);
 }
 

@@ -4,9 +4,25 @@ import type { GidButtonConfig } from './types';
 export const BUTTON_LABEL = 'Войти с Газпром ID';
 const COMPACT_LABEL = 'Газпром ID';
 
-// The mark: a flame in a rounded square, drawn in the button's text colour.
-const LOGO =
-  '<svg viewBox="0 0 28 28" aria-hidden="true" focusable="false"><rect width="28" height="28" rx="7" fill="currentColor" opacity=".18"/><path fill="currentColor" d="M14 4c1 4 6 6 6 12a6 6 0 0 1-12 0c0-3 2-5 3-7 0 3 1 4 3 5-1-4 1-7 0-10z"/></svg>';
+const SVG = 'http://www.w3.org/2000/svg';
+
+/**
+ * The mark, a flame in a rounded square in the button's text colour, built node by node: no
+ * `innerHTML`, so pages enforcing Trusted Types draw it too.
+ */
+function logo(doc: Document): SVGSVGElement {
+  const make = <K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string>): SVGElementTagNameMap[K] => {
+    const node = doc.createElementNS(SVG, tag);
+    for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+    return node;
+  };
+  const svg = make('svg', { viewBox: '0 0 28 28', 'aria-hidden': 'true', focusable: 'false' });
+  svg.append(
+    make('rect', { width: '28', height: '28', rx: '7', fill: 'currentColor', opacity: '.18' }),
+    make('path', { fill: 'currentColor', d: 'M14 4c1 4 6 6 6 12a6 6 0 0 1-12 0c0-3 2-5 3-7 0 3 1 4 3 5-1-4 1-7 0-10z' }),
+  );
+  return svg;
+}
 
 /** Finds a button's container: an element, or a selector that must match one. */
 function containerOf(doc: Document, button: GidButtonConfig, index: number): Element {
@@ -37,7 +53,9 @@ export function renderButtons(
     element.type = 'button';
     element.id = nextId();
     element.className = `gid-btn gid-btn--${type} gid-btn--${button.color ?? 'primary'}`;
-    element.innerHTML = LOGO + (type === 'icon' ? '' : `<span>${type === 'compact' ? COMPACT_LABEL : BUTTON_LABEL}</span>`);
+    element.append(logo(doc));
+    if (type !== 'icon')
+      element.append(Object.assign(doc.createElement('span'), { textContent: type === 'compact' ? COMPACT_LABEL : BUTTON_LABEL }));
     if (type !== 'standard') element.setAttribute('aria-label', BUTTON_LABEL);
     element.addEventListener('click', () => onClick(button));
     containers[index]?.append(element);

@@ -100,17 +100,20 @@ describe('handleCallback', () => {
     ['provider error', { error: 'access_denied', error_description: 'Отказано' }, 'AUTH_ERROR', 'access_denied', 'Отказано'],
     [
       'provider error without code',
-      { code: '', error: 'login_required' },
+      { code: undefined, error: 'login_required' },
       'AUTH_ERROR',
       'login_required',
       'Произошла непредвиденная ошибка. Обратитесь в службу поддержки',
     ],
+    // Spec 5.1: a code must be non-empty; present but empty it is an error (it used to be ignored, the flow stuck).
+    ['code is empty', { code: '' }, 'CODE_ERROR', 'Ошибка авторизации', 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки'],
   ])('rejects when %s: clears the flow and tells callback', async (_label, change, code, error, description) => {
     const { client, callbackUrl, good, results, win } = await started();
-    const params = Object.fromEntries(Object.entries({ ...good, ...change }).filter(([, v]) => v !== ''));
+    const params = Object.fromEntries(Object.entries({ ...good, ...change }).filter(([, v]) => v !== undefined)) as Record<string, string>;
     await expect(client.handleCallback(callbackUrl(params))).rejects.toMatchObject({
       code,
-      message: error,
+      // The spec's message, whatever the provider said; its code stays in `error` (contract).
+      message: 'Ошибка авторизации',
       error,
       error_description: description,
     });

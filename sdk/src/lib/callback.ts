@@ -1,9 +1,9 @@
 import { redirectLogin } from './authorize-url';
 import { LOGIN_RULES, scopeList } from './config';
-import { type Context, contextFor, failure } from './context';
+import { type Context, contextFor, failure, guard } from './context';
 import { type GidErrorCode, MSG_AUTH } from './errors';
 import { readFlow } from './flow-storage';
-import { POPUP_ACK, POPUP_MESSAGE, type PopupMessage, stateChannel } from './popup-channel';
+import { clientChannel, POPUP_ACK, POPUP_MESSAGE, POPUP_NAME, type PopupMessage, stateChannel } from './popup-channel';
 import { requestTokens } from './token';
 import type { GidTokens, LoginConfig, TokenResult } from './types';
 
@@ -26,8 +26,9 @@ export async function completeCallback(ctx: Context, params: URLSearchParams): P
           ? 'AUTH_ERROR'
           : undefined;
   if (problem) {
-    // `callback` gets the provider's error as the error (else the message), and its description.
-    throw failure(ctx, problem, error || MSG_AUTH, { error_description: params.get('error_description') || undefined });
+    // The spec's message; `callback` and the error's `error` get the provider's code (else the
+    // message), and its description.
+    throw failure(ctx, problem, MSG_AUTH, { error: error || undefined, error_description: params.get('error_description') || undefined });
   }
   // No problem: there is a code and a flow.
   return requestTokens(ctx, {
@@ -41,19 +42,20 @@ export async function completeCallback(ctx: Context, params: URLSearchParams): P
 }
 
 /**
- * In a popup whose opener COOP cut off: hands the callback URL over the BroadcastChannel named by
- * the state and resolves true once the opener acknowledges it (within 1.5 s).
+ * In a popup whose opener COOP cut off: hands the callback URL over the BroadcastChannel `name`
+ * (the state's, or the client's for a `quuid`) and resolves with the opener's acknowledgement
+ * (within 1.5 s), else undefined.
  */
-const broadcastToOpener = (win: Window, state: string, url: string): Promise<boolean> =>
-  new Promise<boolean>((resolve) => {
-    const channel = stateChannel(win, state, (data) => (data as { name?: string } | null)?.name === POPUP_ACK && done(true));
-    if (!channel) return resolve(false);
-    const done = (acknowledged: boolean) => {
+const broadcastToOpener = (win: Window, name: string, url: string): Promise<{ url?: unknown } | undefined> =>
+  new Promise((resolve) => {
+    const channel = stateChannel(win, name, (data) => (data as { name?: string } | null)?.name === POPUP_ACK && done(data as object));
+    if (!channel) return resolve(undefined);
+    const done = (ack?: object) => {
       clearTimeout(timer);
       channel.close();
-      resolve(acknowledged);
+      resolve(ack);
     };
-    const timer = setTimeout(done, 1500, false);
+    const timer = setTimeout(done, 1500);
     channel.postMessage({ name: POPUP_MESSAGE, url } satisfies PopupMessage);
   });
 
@@ -61,19 +63,23 @@ const broadcastToOpener = (win: Window, state: string, url: string): Promise<boo
  * The callback page's work (spec 4.4): nothing without a query; a `quuid` restarts the sign-in;
  * inside our popup the URL goes to the opener; otherwise the answer is checked and exchanged.
  */
-export const handleCallback = async (ctx: Context, href?: string): Promise<TokenResult | undefined> => {
+export const handleCallback = (ctx: Context, href?: string): Promise<TokenResult | undefined> => guard(ctx, callbackSteps(ctx, href));
+
+async function callbackSteps(ctx: Context, href?: string): Promise<TokenResult | undefined> {
   const { win } = ctx;
   const here = win.location;
   const url = new URL(href ?? here.href, here.href);
   const params = url.searchParams;
   const quuid = params.get('quuid');
   const state = params.get('state');
-  // A complete answer: the state with an error, or with the code and the scope.
-  const answer = state && (params.get('error') || (params.get('code') && params.get('scope')));
+  // A complete answer: the state with an error, or with a code and the scope. A code that is
+  // there but empty is an answer too, and spec 5.1 rejects it (ignoring it left the flow stuck).
+  const answer = state && (params.get('error') || (params.has('code') && params.get('scope')));
   let opener: Window | undefined;
   try {
-    // Our popup: opened by a window of this origin (reading another origin's location throws).
-    if (win.opener !== win && win.opener?.location.origin === here.origin) opener = win.opener;
+    // Our popup: the window this SDK opened (by its name), opened by a window of this origin
+    // (reading another origin's location throws). Any other same-origin opener is not ours.
+    if (win.name === POPUP_NAME && win.opener !== win && win.opener?.location.origin === here.origin) opener = win.opener;
   } catch {
     // an opener of another origin: not ours
   }
@@ -81,7 +87,14 @@ export const handleCallback = async (ctx: Context, href?: string): Promise<Token
     // In our popup: the opener finishes (an empty url when the provider sent no query). Never to another origin.
     return void opener.postMessage({ name: POPUP_MESSAGE, url: url.search && url.href } satisfies PopupMessage, here.origin);
   }
-  if (quuid) return redirectLogin(ctx, { quuid });
+  if (quuid) {
+    // No flow here: maybe a popup whose opener COOP cut off. Its opener makes the new flow and
+    // says where to go; the popup must not start a sign-in of its own.
+    const reply = readFlow(ctx) ? undefined : await broadcastToOpener(win, clientChannel(ctx.cfg.clientId), url.href);
+    const next = typeof reply?.url === 'string' && new URL(reply.url);
+    if (next && next.origin === new URL(ctx.cfg.authUrl).origin) return void win.location.replace(next.href);
+    return redirectLogin(ctx, { quuid });
+  }
   if (!answer) return undefined;
   if (url.href === here.href) {
     // Take the answer out of the address bar (and history).
@@ -96,7 +109,7 @@ export const handleCallback = async (ctx: Context, href?: string): Promise<Token
     return void win.close();
   }
   return completeCallback(ctx, params);
-};
+}
 
 /**
  * Finishes a sign-in on the `redirectUri` page: checks the provider's answer against the stored

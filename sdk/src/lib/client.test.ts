@@ -124,14 +124,37 @@ describe('without a browser', () => {
     expect(() => createClient(config)).toThrow(expect.objectContaining({ code: 'CONFIG_ERROR', field: 'window' }));
   });
 
-  it('works with storage disabled', async () => {
-    const { config, win, assign } = setup();
+  const noStorage = (win: Window) =>
     Object.defineProperty(win, 'sessionStorage', {
       get: () => {
         throw new DOMException('denied', 'SecurityError');
       },
     });
-    await createClient(config).login();
-    expect(assign).toHaveBeenCalled();
+  const dropsWrites = (win: Window) => vi.spyOn(win.sessionStorage, 'setItem').mockImplementation(() => {});
+  const full = (win: Window) =>
+    vi.spyOn(win.sessionStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+
+  // Leaving without stored flow data could only come back to a state mismatch.
+  it.each([
+    ['disabled', noStorage],
+    ['keeping nothing', dropsWrites],
+    ['full', full],
+  ])('with session storage %s the login fails before leaving, with a clear error', async (_label, breakStorage) => {
+    const { config, win, assign, results } = setup();
+    breakStorage(win as unknown as Window);
+    await expect(createClient(config).login()).rejects.toMatchObject({
+      code: 'STORAGE_ERROR',
+      message: 'Хранилище сессии браузера недоступно: вход невозможен',
+    });
+    expect(assign).not.toHaveBeenCalled();
+    expect(results).toEqual([
+      {
+        ok: false,
+        error: 'Хранилище сессии браузера недоступно: вход невозможен',
+        error_description: 'Хранилище сессии браузера недоступно: вход невозможен',
+      },
+    ]);
   });
 });

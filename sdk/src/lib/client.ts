@@ -40,6 +40,7 @@ export function clientFor(ctx: Context): GidClient {
       return (await authorizeUrl(ctx, options)).href;
     },
     destroy() {
+      ctx.dead = true;
       for (const step of [...ctx.cleanup]) step();
       ctx.cleanup.clear();
     },

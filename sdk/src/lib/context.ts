@@ -1,7 +1,7 @@
 import { CORE_RULES, check, configError, isPlainObject, type Rules } from './config';
 import type { GidErrorCode, GidErrorDetails } from './errors';
-import { GidError, MSG_UNEXPECTED } from './errors';
-import { clearFlow } from './flow-storage';
+import { GidError, isGidError, MSG_AUTH, MSG_UNEXPECTED } from './errors';
+import { clearFlow, sessionValue } from './flow-storage';
 import { randomString } from './pkce';
 import type { CoreConfig, GidCallbackResult, GidConfig, GidTokens } from './types';
 
@@ -14,12 +14,14 @@ export interface Context {
   cfg: GidConfig;
   win: Window;
   fetch: typeof fetch;
-  /** SDK session id (`sid`), 10 letters, one per client: made on first use (see `sessionId`). */
+  /** SDK session id (`sid`), 10 letters, kept for the browser session: read or made on first use (see `sessionId`). */
   sid?: string;
   /** Debug log: printed only with `debugConsole`. */
   debug: (...args: unknown[]) => void;
-  /** Analytics hook; a no-op unless tracking is configured. */
-  track: (action: string, label?: string) => void;
+  /** Analytics hook; a no-op unless tracking is configured. `location` `widget`: started from the widget. */
+  track: (action: string, label?: string, location?: string) => void;
+  /** Set by `destroy()`: steps still under way (remote config, late UI) stop there. */
+  dead?: boolean;
   /** Refreshes in flight, by refresh token: concurrent calls share one request (made on first refresh). */
   refreshes?: Map<string, Promise<GidTokens>>;
   /** Teardown steps `destroy()` runs (listeners, popups, UI). */
@@ -60,8 +62,11 @@ export function contextFor(config: CoreConfig, group: Rules = {}): Context {
   return ctx;
 }
 
-/** The client's session id, made on first use: no crypto work before the buttons are painted. */
-export const sessionId = (ctx: Context): string => (ctx.sid ??= randomString(10, ctx.win.crypto, true));
+/**
+ * The session id (`sid`): kept in session storage for the browser session (spec 4.4), made on
+ * first use, so no crypto work comes before the buttons are painted.
+ */
+export const sessionId = (ctx: Context): string => (ctx.sid ??= sessionValue(ctx, 'gid_sid', () => randomString(10, ctx.win.crypto, true)));
 
 /** `{base}{path}` (the base's trailing slashes dropped) as a URL, resolved against the page. */
 export const endpoint = (ctx: Context, base: string, path: string): URL => new URL(base.replace(/\/+$/, '') + path, ctx.win.location.href);
@@ -94,4 +99,19 @@ export function failure(ctx: Context, code: GidErrorCode, message: string, detai
   report(ctx, copyDefined({ ok: false, error, error_description }, details, ['status', 'retry_after_seconds']));
   ctx.track('error', code);
   return new GidError(code, message, { ...details, error, error_description });
+}
+
+/**
+ * Runs a sign-in step so that whatever else breaks it (a browser API missing or refusing) ends the
+ * flow like any failure: logged, `callback` told, rejected with an `UNEXPECTED_ERROR` carrying it
+ * as `cause`. `GidError`s pass as they are (each has been reported where it was made).
+ */
+export async function guard<T>(ctx: Context, step: Promise<T>): Promise<T> {
+  try {
+    return await step;
+  } catch (error) {
+    if (isGidError(error)) throw error;
+    console.error(PREFIX, error);
+    throw failure(ctx, 'UNEXPECTED_ERROR', MSG_AUTH, { cause: error });
+  }
 }

@@ -11,6 +11,14 @@ export const errors = {
   TOKEN_RESPONSE_ERROR: 'TOKEN_RESPONSE_ERROR',
   LOGOUT_ERROR: 'LOGOUT_ERROR',
   WIDGET_ERROR: 'WIDGET_ERROR',
+  /** Session storage is unavailable (disabled, sandboxed, full): a sign-in could never come back. */
+  STORAGE_ERROR: 'STORAGE_ERROR',
+  /** Anything else that broke a sign-in (e.g. no Web Crypto on a plain-http page); `cause` holds it. */
+  UNEXPECTED_ERROR: 'UNEXPECTED_ERROR',
+  /** Silent sign-in: the provider needs the person (`login_required`, `consent_required`, …). */
+  LOGIN_REQUIRED: 'LOGIN_REQUIRED',
+  /** Silent sign-in got no answer: third-party cookies blocked, or the provider is unreachable. */
+  SILENT_TIMEOUT: 'SILENT_TIMEOUT',
 } as const;
 
 export type GidErrorCode = (typeof errors)[keyof typeof errors];
@@ -63,3 +71,5 @@ export const MSG_CODE = 'Ошибка при получении авториза
 export const MSG_LOGOUT = 'Ошибка вызова logout';
 export const MSG_INIT = 'Ошибка инициализации системы авторизации';
 export const MSG_WIDGET = 'Не заданы настройки авторизационного виджета';
+export const MSG_STORAGE = 'Хранилище сессии браузера недоступно: вход невозможен';
+export const MSG_CRYPTO = 'Web Crypto недоступна: страница должна открываться по HTTPS';

@@ -1,4 +1,6 @@
 import type { Context } from './context';
+import { failure } from './context';
+import { MSG_STORAGE } from './errors';
 
 /** What one sign-in in progress needs to survive the trip to the provider (sdk-contract.md). */
 export interface FlowData {
@@ -29,6 +31,45 @@ export const readFlow = (ctx: Context): FlowData | undefined => {
   return undefined;
 };
 
-export const writeFlow = (ctx: Context, flow: FlowData): void => storage(ctx)?.setItem(ctx.cfg.clientId, JSON.stringify(flow));
+/**
+ * Stores a new flow. Without a working session storage the sign-in could only come back to a
+ * state mismatch, so it fails here, before the page leaves, with `STORAGE_ERROR`.
+ */
+export const writeFlow = (ctx: Context, flow: FlowData): void => {
+  const value = JSON.stringify(flow);
+  try {
+    const store = storage(ctx)!;
+    store.setItem(ctx.cfg.clientId, value);
+    // Some privacy modes accept the write and keep nothing.
+    if (store.getItem(ctx.cfg.clientId) === value) return;
+  } catch {
+    // no storage, or full: below
+  }
+  throw failure(ctx, 'STORAGE_ERROR', MSG_STORAGE, { error_description: MSG_STORAGE });
+};
 
-export const clearFlow = (ctx: Context): void => storage(ctx)?.removeItem(ctx.cfg.clientId);
+export const clearFlow = (ctx: Context): void => {
+  try {
+    storage(ctx)?.removeItem(ctx.cfg.clientId);
+  } catch {
+    // nothing to clear
+  }
+};
+
+/**
+ * A value kept for the browser session (this tab's session storage) under `key`, made by `make`
+ * on first use; where there is no storage, a fresh one each time (spec 4.4: session-scoped ids).
+ */
+export const sessionValue = (ctx: Context, key: string, make: () => string): string => {
+  let value: string | null | undefined;
+  try {
+    value = storage(ctx)?.getItem(key);
+    if (!value) {
+      value = make();
+      storage(ctx)?.setItem(key, value);
+    }
+  } catch {
+    // no storage: not kept
+  }
+  return value || make();
+};

@@ -49,8 +49,9 @@ export function openFrame(ctx: Context, kind: FrameKind, position: string, onLog
   iframe.src = frameUrl(ctx, kind);
   iframe.title = 'Газпром ID';
   iframe.className = `gid-frame gid-frame--${kind === 'widget' ? position : 'curtain'}`;
-  // Scripts to talk to us, its own origin for the provider's session; no forms, popups or top navigation.
-  iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin');
+  // Scripts to talk to us, its own origin for the provider's session, and (on a click) the Storage
+  // Access API where third-party cookies are blocked; no forms, popups or top navigation.
+  iframe.setAttribute('sandbox', 'allow-scripts allow-same-origin allow-storage-access-by-user-activation');
   let fallback: HTMLButtonElement | undefined;
 
   const remove = () => {
@@ -70,7 +71,8 @@ export function openFrame(ctx: Context, kind: FrameKind, position: string, onLog
     switch (event.data.event) {
       case 'init':
         clearTimeout(timer);
-        iframe.style.minWidth = `${clamp(params.minWidth, MIN_WIDTH, Math.max(MIN_WIDTH, win.innerWidth), MIN_WIDTH)}px`;
+        // Never wider than the viewport: 379 px overflows a 360 px phone.
+        iframe.style.minWidth = `${Math.min(clamp(params.minWidth, MIN_WIDTH, Math.max(MIN_WIDTH, win.innerWidth), MIN_WIDTH), win.innerWidth)}px`;
         iframe.style.minHeight = `${clamp(params.minHeight, 0, MAX_HEIGHT, 0)}px`;
         break;
       case 'resize':

@@ -37,7 +37,8 @@ function popupBrowser(overrides: Partial<GidConfig> = {}) {
     closed = true;
   });
   vi.spyOn(popup.win.location, 'replace').mockImplementation((url) => void navigations.push(String(url)));
-  const open = vi.fn(() => popup.win);
+  // What window.open does: the window carries the name it was opened with.
+  const open = vi.fn((_url?: string, name?: string) => Object.assign(popup.win, { name }));
   Object.assign(page.win, { open, screenX: 0, screenY: 0, outerWidth: 1000, outerHeight: 800 });
   Object.defineProperty(popup.win, 'opener', { value: page.win });
   vi.spyOn(page.win, 'postMessage').mockImplementation((data: unknown, origin?: unknown) => {
@@ -244,8 +245,13 @@ describe('loginWithRedirect + handleRedirectCallback: a whole redirect sign-in',
     const [first, second] = assign.mock.calls.map(([url]) => query(url).sid);
     expect(first).toMatch(/^[A-Za-z]{10}$/);
     expect(second).toBe(first);
+    // Session-scoped (spec 4.4): another config, or a reload, in this browser session keeps it.
     await loginWithRedirect({ ...config });
-    expect(query(assign.mock.calls[2]?.[0]).sid).not.toBe(first);
+    expect(query(assign.mock.calls[2]?.[0]).sid).toBe(first);
+    // A new browser session (another tab's session storage) has its own.
+    const other = setup();
+    await loginWithRedirect(other.config);
+    expect(query(other.assign.mock.calls[0]?.[0]).sid).not.toBe(first);
   });
 });
 

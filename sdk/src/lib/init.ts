@@ -4,6 +4,7 @@ import { clientFor, watchBackForward } from './client';
 import { CORE_RULES, check, INIT_RULES, LOGIN_RULES, LOGOUT_RULES } from './config';
 import { type Context, createContext, PREFIX } from './context';
 import { MSG_WIDGET } from './errors';
+import { sessionValue } from './flow-storage';
 import { openFrame, WIDGET_POSITIONS } from './frame';
 import { randomString } from './pkce';
 import { fetchRemoteConfig, type RemoteConfig } from './remote-config';
@@ -106,8 +107,8 @@ function start(config: GidConfig): [Context, GidClient, boolean] {
   const client = clientFor(ctx);
   const doc = ctx.win.document;
   ctx.cleanup.add(useStyles(doc, ctx.cfg.nonce));
-  // The session-scoped button id (7 letters), numbered per button.
-  const buttonId = randomString(7, ctx.win.crypto, true).toLowerCase();
+  // The session-scoped button id (7 letters, kept for the browser session), numbered per button.
+  const buttonId = sessionValue(ctx, 'gid_bid', () => randomString(7, ctx.win.crypto, true).toLowerCase());
   let buttonCount = 0;
   const render = (buttons: GidButtonConfig[]) => {
     const remove = renderButtons(
@@ -141,18 +142,21 @@ function start(config: GidConfig): [Context, GidClient, boolean] {
 async function run(ctx: Context, client: GidClient, drawn: boolean): Promise<GidClient> {
   // Events raised before the remote config arrives are held, then sent or dropped (this runs
   // synchronously within `init`, before its first await).
-  const queued: [string, string?][] = [];
-  ctx.track = (action, label) => void queued.push([action, label]);
+  const queued: [string, string?, string?][] = [];
+  ctx.track = (...event) => void queued.push(event);
   // Nothing else may delay the buttons' first paint: starting a fetch alone costs milliseconds.
   if (drawn) await afterPaint(ctx.win);
+  // Every step after an await checks that the client is alive: `destroy()` may have come first.
+  if (ctx.dead) return client;
   watchBackForward(ctx);
   const answer = carriesAnswer(ctx);
   const remotePromise = fetchRemoteConfig(ctx);
   const callback = onRedirectUri(ctx) ? client.handleCallback().catch(() => undefined) : undefined;
   const remote = await remotePromise;
+  if (ctx.dead) return client;
   const urls = trackerUrls(ctx, remote);
   ctx.track = urls.length ? createTracker(ctx, urls) : () => {};
-  for (const [action, label] of queued.splice(0)) ctx.track(action, label);
+  for (const event of queued.splice(0)) ctx.track(...event);
   ctx.track('init');
   if (remote && !answer) showRemoteUi(ctx, client, remote);
   await callback;

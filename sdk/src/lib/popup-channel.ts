@@ -2,6 +2,13 @@
 // to this origin, or on a BroadcastChannel named by the state when COOP cut the opener off).
 
 export const POPUP_MESSAGE = 'popup_auth';
+/**
+ * The name of the window the SDK opens for a popup sign-in. The callback page hands its answer to
+ * its opener only inside a window of this name (bug: any same-origin opener was taken for ours).
+ */
+export const POPUP_NAME = 'gid_auth';
+/** The channel a popup cut off by COOP asks its opener on when it has no state to name one by (a `quuid`). */
+export const clientChannel = (clientId: string): string => `${POPUP_NAME}:${clientId}`;
 export const POPUP_ACK = 'popup_auth_ack';
 
 export interface PopupMessage {
@@ -16,7 +23,7 @@ export const isPopupMessage = (data: unknown): data is PopupMessage =>
  * Listens on the BroadcastChannel named by a flow's state (how a popup whose opener COOP cut off
  * and its opener still reach each other); undefined where there is no BroadcastChannel.
  */
-export function stateChannel(win: Window, state: string, onData: (data: unknown) => void): BroadcastChannel | undefined {
+export function stateChannel(win: Window, name: string, onData: (data: unknown) => void): BroadcastChannel | undefined {
   const Channel = (win as Window & typeof globalThis).BroadcastChannel;
-  return Channel && Object.assign(new Channel(state), { onmessage: ({ data }: MessageEvent) => onData(data) });
+  return Channel && Object.assign(new Channel(name), { onmessage: ({ data }: MessageEvent) => onData(data) });
 }

@@ -182,6 +182,7 @@ describe('the callback page inside a popup', () => {
     const page = setup(url);
     const postMessage = vi.spyOn(opener.win, 'postMessage');
     Object.defineProperty(page.win, 'opener', { value: opener.win });
+    page.win.name = 'gid_auth'; // the window this SDK opened
     return { page, postMessage };
   }
 

@@ -1,9 +1,9 @@
 import { authorizeUrl, redirectLogin } from './authorize-url';
 import { completeCallback } from './callback';
 import { checkOptions, LOGIN_RULES } from './config';
-import { type Context, contextFor, failure, PREFIX } from './context';
+import { type Context, contextFor, failure, guard, PREFIX } from './context';
 import { GidError, MSG_CODE, MSG_POPUP_ALREADY_OPEN, MSG_POPUP_CLOSED, MSG_POPUP_OPEN } from './errors';
-import { isPopupMessage, POPUP_ACK, stateChannel } from './popup-channel';
+import { clientChannel, isPopupMessage, POPUP_ACK, POPUP_NAME, stateChannel } from './popup-channel';
 import type { GidTokens, LoginConfig, LoginOptions } from './types';
 
 export const POLL_MS = 500;
@@ -13,9 +13,14 @@ export const POLL_MS = 500;
  * close, wait this long for the page's BroadcastChannel message.
  */
 export const CLOSE_GRACE_MS = 2000;
+/** How long a sign-in in a popup cut off by COOP (seen as closed from here) is waited for. */
+export const FLOW_TIMEOUT_MS = 600_000;
 
-/** The sign-in popup open over each window: one at a time, whichever client or call opened it. */
-const openPopups = new WeakMap<Window, Window>();
+/**
+ * The sign-in popup open over each window and the abort of its sign-in: one at a time,
+ * whichever client or call opened it.
+ */
+const openPopups = new WeakMap<Window, [Window, () => void]>();
 
 /**
  * Popup sign-in (spec 4.4). The 400×600 window, centred on this one, is opened before the first
@@ -23,21 +28,27 @@ const openPopups = new WeakMap<Window, Window>();
  * comes back by `postMessage` from this origin or by the state's BroadcastChannel; closure is
  * polled every 500 ms. Resolves with the tokens, or `undefined` when a blocked popup continued by redirect.
  */
-export async function popupLogin(ctx: Context, options: LoginOptions = {}): Promise<GidTokens | undefined> {
+export const popupLogin = (ctx: Context, options: LoginOptions = {}): Promise<GidTokens | undefined> =>
+  // Called synchronously: the window opens before the first `await`.
+  guard(ctx, popupSteps(ctx, options));
+
+async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidTokens | undefined> {
   const { win } = ctx;
   checkOptions(options);
-  const open = openPopups.get(win);
+  const [open, abandon] = openPopups.get(win) ?? [];
   if (open && !open.closed) {
     open.focus();
     console.warn(PREFIX, MSG_POPUP_ALREADY_OPEN);
     throw new GidError('POPUP_ALREADY_OPEN', MSG_POPUP_ALREADY_OPEN);
   }
+  // A sign-in still waiting on a popup cut off by COOP: starting anew is the person giving it up.
+  abandon?.();
   // The 400×600 window centred on this one; none where it is blocked.
   let popup: Window | null | undefined;
   try {
     popup = win.open(
       '',
-      'gid_auth',
+      POPUP_NAME,
       `popup=1,width=400,height=600,left=${Math.round(win.screenX + (win.outerWidth - 400) / 2)},top=${Math.round(win.screenY + (win.outerHeight - 600) / 2)}`,
     );
   } catch {
@@ -47,21 +58,26 @@ export async function popupLogin(ctx: Context, options: LoginOptions = {}): Prom
     if (!ctx.cfg.popupFallbackToRedirect) throw failure(ctx, 'POPUP_ERROR', MSG_POPUP_OPEN, { error_description: MSG_POPUP_OPEN });
     return redirectLogin(ctx, options);
   }
-  openPopups.set(win, popup);
-  ctx.track('login', 'popup');
+  ctx.track('login', 'popup', options.source);
 
   // The callback's parameters the popup hands over (none when it came back without a query).
   const params = await new Promise<URLSearchParams | undefined>((resolve, reject) => {
     let channel: BroadcastChannel | undefined;
     let grace: ReturnType<typeof setTimeout> | undefined;
+    // Seen open at another origin (reading its location threw): it is still in this browsing
+    // context group, so a `closed` popup is really closed. One never seen there that turns
+    // `closed` was most likely cut off by COOP on its way to the provider: it is still open.
+    let seenAway = false;
+    const started = Date.now();
     // The answer is in, or the sign-in is over: nothing more may arrive, and the popup goes.
     const finish = (error: unknown, answer?: URLSearchParams) => {
       channel?.close();
+      asks?.close();
       clearTimeout(grace);
       win.removeEventListener('message', onMessage);
       ctx.cleanup.delete(abort);
       clearInterval(poll);
-      if (openPopups.get(win) === popup) openPopups.delete(win);
+      if (openPopups.get(win)?.[0] === popup) openPopups.delete(win);
       popup.close();
       if (error) reject(error);
       else resolve(answer);
@@ -72,7 +88,8 @@ export async function popupLogin(ctx: Context, options: LoginOptions = {}): Prom
       if (quuid) navigate({ ...options, quuid });
       else finish(undefined, answer);
     };
-    // Sends the popup to a new authorize URL, and listens on the channel of its state.
+    // Sends the popup to a new authorize URL (one cut off by COOP: over the client channel, the
+    // popup goes there itself), and listens on the channel of its state.
     const navigate = (opts: LoginOptions) =>
       authorizeUrl(ctx, opts).then((url) => {
         channel?.close();
@@ -81,24 +98,38 @@ export async function popupLogin(ctx: Context, options: LoginOptions = {}): Prom
           channel?.postMessage({ name: POPUP_ACK });
           receive(data.url);
         });
-        popup.location.replace(url.href);
+        if (popup.closed) asks?.postMessage({ name: POPUP_ACK, url: url.href });
+        else popup.location.replace(url.href);
       }, finish);
+    // A popup cut off by COOP asks here what to do with a `quuid` (it has no state to name a channel by).
+    const asks = stateChannel(win, clientChannel(ctx.cfg.clientId), (data) => {
+      if (popup.closed && isPopupMessage(data) && data.url && new URL(data.url).searchParams.get('quuid')) receive(data.url);
+    });
     const onMessage = (event: MessageEvent) => {
       if (event.source === popup && event.origin === win.location.origin && isPopupMessage(event.data)) receive(event.data.url);
       else ctx.debug('message ignored from', event.origin);
     };
     const abort = () => finish(new GidError('POPUP_CLOSED', MSG_POPUP_CLOSED));
     const poll = setInterval(() => {
-      if (!popup.closed) return;
+      if (!popup.closed) {
+        try {
+          void popup.location.href;
+        } catch {
+          seenAway = true;
+        }
+        return;
+      }
       clearInterval(poll);
-      // Closed: after the grace for a BroadcastChannel message where one may still come.
+      // Closed: after the grace for a BroadcastChannel message where one may still come; cut off
+      // by COOP: listening on until the flow's own timeout (or a new sign-in, or `destroy()`).
       grace = setTimeout(
         () => finish(failure(ctx, 'POPUP_CLOSED', MSG_POPUP_CLOSED, { error_description: MSG_POPUP_CLOSED })),
-        channel ? CLOSE_GRACE_MS : 0,
+        !channel ? 0 : seenAway ? CLOSE_GRACE_MS : started + FLOW_TIMEOUT_MS - Date.now(),
       );
     }, POLL_MS);
     win.addEventListener('message', onMessage);
     ctx.cleanup.add(abort);
+    openPopups.set(win, [popup, abort]);
     navigate(options);
   });
   if (!params) throw failure(ctx, 'CODE_ERROR', MSG_CODE);

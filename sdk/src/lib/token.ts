@@ -23,14 +23,18 @@ export function backendEndpoint(ctx: Context, path: string): string | undefined 
 }
 
 /** POSTs JSON with the sanitised custom headers, same-origin credentials and no caching (spec 7.1). */
-export const postJson = (ctx: Context, url: string, body: unknown): Promise<Response> =>
-  ctx.fetch(url, {
+export function postJson(ctx: Context, url: string, body: unknown): Promise<Response> {
+  const headers = new Headers(sanitizeHeaders(ctx.cfg.headers, ctx.debug));
+  // The SDK's own wins over a custom `content-type` in any case (it would otherwise be merged in).
+  headers.set('Content-Type', 'application/json');
+  return ctx.fetch(url, {
     cache: 'no-store',
-    headers: { ...sanitizeHeaders(ctx.cfg.headers, ctx.debug), 'Content-Type': 'application/json' },
+    headers,
     body: JSON.stringify(body),
     credentials: 'same-origin',
     method: 'POST',
   });
+}
 
 const TOKEN_FIELDS = ['id_token', 'refresh_token', 'expires_in', 'scope', 'token_type', 'additional_data'];
 

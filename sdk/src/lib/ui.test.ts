@@ -131,7 +131,7 @@ describe('widget and curtain', () => {
     const iframe = frame(win);
     expect(iframe?.className).toBe(`gid-frame gid-frame--${w_pos}`);
     expect(iframe?.src).toBe(`${AUTH}/oauth2/auth/v1/requests/wafa/widget?client_id=demo-site&scope=openid+phone`);
-    expect(iframe?.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
+    expect(iframe?.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-storage-access-by-user-activation');
     expect(iframe?.title).toBe('Газпром ID');
   });
 
