@@ -17,14 +17,24 @@ export interface GidFailure {
   retry_after_seconds?: number;
 }
 
+/** `login`'s options: the SDK's, and where a redirect sign-in brings the person back. */
+export interface GidLoginOptions extends LoginOptions {
+  /** A path on this site (`/…`) to come back to after a redirect sign-in; default: the current page. */
+  returnTo?: string;
+}
+
 /** What `useGid()` returns. The actions never reject: a failure lands in `error`. */
 export interface GidState {
   status: GidStatus;
   /** The latest tokens from `callback` (kept after a failed refresh). */
   tokens: GidTokens | undefined;
   error: GidFailure | undefined;
-  /** Starts a sign-in; in popup mode call it straight from a click handler. */
-  login(options?: LoginOptions): Promise<void>;
+  /**
+   * Starts a sign-in; in popup mode call it straight from a click handler (it opens the popup
+   * synchronously, also while the SDK is still starting). After a redirect sign-in the person
+   * comes back to `returnTo` (a path on this site; default: this page), see `onReturn`.
+   */
+  login(options?: GidLoginOptions): Promise<void>;
   /** Exchanges the current refresh token; the new tokens arrive in `tokens`. */
   refresh(): Promise<void>;
   /** Backend logout of the current tokens, then the provider's logout page. */
@@ -37,6 +47,8 @@ export interface GidContextValue {
   /** Where `<GidLoginButton>`s draw: the same client, as soon as `init` has made it. */
   buttons: ButtonSlots;
   state: GidState;
+  /** Remembers where a sign-in starts (default: this page), for the return after a redirect. */
+  remember(returnTo?: string): void;
 }
 
 export const GidContext = createContext<GidContextValue | undefined>(undefined);

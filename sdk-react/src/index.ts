@@ -3,7 +3,8 @@
  * that owns one SDK client, the SDK's own button, and a hook with the sign-in state. Everything
  * else (flows, validation, storage, UI) is the SDK's.
  */
-export type { GidFailure, GidState, GidStatus } from './context';
+export type { GidFailure, GidLoginOptions, GidState, GidStatus } from './context';
 export { GidLoginButton, type GidLoginButtonProps } from './login-button';
+export type { GidStorage } from './persist';
 export { GidProvider, type GidProviderConfig, type GidProviderProps } from './provider';
 export { useGid } from './use-gid';

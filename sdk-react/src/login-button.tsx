@@ -9,6 +9,8 @@ export interface GidLoginButtonProps extends Omit<HTMLAttributes<HTMLDivElement>
   color?: ButtonColor;
   /** How this button signs in; default `redirect`. */
   mode?: 'redirect' | 'popup';
+  /** A path on this site to come back to after a redirect sign-in; default: the current page. */
+  returnTo?: string;
 }
 
 /**
@@ -18,8 +20,8 @@ export interface GidLoginButtonProps extends Omit<HTMLAttributes<HTMLDivElement>
  * (before the remote config is in). Other props go to the wrapping `<div>`.
  * @example <GidLoginButton type="compact" color="dark" mode="popup" />
  */
-export function GidLoginButton({ type, color, mode, ...rest }: GidLoginButtonProps) {
-  const { buttons } = useGidContext('GidLoginButton');
+export function GidLoginButton({ type, color, mode, returnTo, onClickCapture, ...rest }: GidLoginButtonProps) {
+  const { buttons, remember } = useGidContext('GidLoginButton');
   const detach = useRef<() => void>(undefined);
   // A ref callback runs as React attaches the element (before the browser paints it) and never on
   // the server; new props detach the old slot and attach a new one, redrawing the button.
@@ -30,5 +32,15 @@ export function GidLoginButton({ type, color, mode, ...rest }: GidLoginButtonPro
     },
     [buttons, type, color, mode],
   );
-  return <div {...rest} ref={slot} />;
+  // The SDK's button signs in itself; its click passes here first (capture), before anything leaves.
+  return (
+    <div
+      {...rest}
+      ref={slot}
+      onClickCapture={(event) => {
+        if ((event.target as Element).closest?.('button')) remember(returnTo);
+        onClickCapture?.(event);
+      }}
+    />
+  );
 }

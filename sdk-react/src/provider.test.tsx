@@ -26,6 +26,16 @@ async function arriveWithCode(fetch: typeof globalThis.fetch, code = 'c-1') {
 
 const Lonely = () => <p>{useGid().status}</p>;
 
+/** A site's own button that signs in by popup through the hook. */
+function PopupLogin() {
+  const { login } = useGid();
+  return (
+    <button type="button" onClick={() => login({ mode: 'popup' })}>
+      Войти во всплывающем окне
+    </button>
+  );
+}
+
 let assign: Mock<(url: string | URL) => void>;
 /** Where the SDK sent the browser (`location.assign`), first call. */
 const assigned = () => new URL(String(assign.mock.calls[0]?.[0]));
@@ -193,7 +203,7 @@ describe('useGid', () => {
     expect(screen.queryByText(/Вы вошли/)).toBeNull();
   });
 
-  it('login before the SDK is ready waits for the client, then goes to the provider', async () => {
+  it('login before the SDK is ready goes at once, through the client init handed out', async () => {
     const remote = hold<Response>();
     const { fetch } = stubFetch({ '/api/v1/sdk/actions/wp-config': () => remote.promise });
     render(
@@ -201,11 +211,29 @@ describe('useGid', () => {
         <Status />
       </GidProvider>,
     );
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('loading'));
     await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
-    expect(assign).not.toHaveBeenCalled();
-    remote.release(Response.json({ w_auth: false }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
     expect(assigned().pathname).toBe('/oauth2/auth');
+    remote.release(Response.json({ w_auth: false }));
+  });
+
+  // Bug 13: the popup used to open after an `await` of init (Safari blocks that).
+  it('useGid().login in popup mode before the SDK is ready opens the popup inside the click', async () => {
+    const remote = hold<Response>();
+    const { fetch } = stubFetch({ '/api/v1/sdk/actions/wp-config': () => remote.promise });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render(
+      <GidProvider config={configWith(fetch)}>
+        <PopupLogin />
+        <Status />
+      </GidProvider>,
+    );
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('loading'));
+    act(() => screen.getByRole('button', { name: 'Войти во всплывающем окне' }).click());
+    expect(open).toHaveBeenCalledTimes(1); // synchronously, in the click
+    remote.release(Response.json({ w_auth: false }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ошибка при попытке открытия popup-окна');
   });
 
   it('throws outside a provider', () => {

@@ -2,6 +2,7 @@ import { type GidClient, type GidConfig, init, isGidError } from '@gid/sdk';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { createButtonSlots } from './buttons';
 import { GidContext, type GidFailure, type GidState } from './context';
+import { type GidStorage, loadTokens, rememberReturn, saveTokens, takeReturn } from './persist';
 
 /** The SDK's config without what the provider manages itself: buttons and the result callback. */
 export type GidProviderConfig = Omit<GidConfig, 'buttons' | 'callback'>;
@@ -10,6 +11,42 @@ export interface GidProviderProps {
   /** Read once, when the provider mounts; to start over with another, give the provider a new `key`. */
   config: GidProviderConfig;
   children?: ReactNode;
+  /**
+   * Opt-in: keep the signed-in state across reloads in the tab's `sessionStorage` (`session`) or
+   * in `localStorage` (`local`, shared by the site's tabs). By default the tokens live in memory
+   * only (a script injected into the page can read a storage: opt in knowingly). Read once, on mount.
+   */
+  storage?: GidStorage;
+  /**
+   * Called once a redirect sign-in has come back to the redirect URI, with the path where it
+   * started (`returnTo` of `login`/`<GidLoginButton>`, default the page it started on). The
+   * default replaces the address with it and sends a `popstate` so routers follow; pass your
+   * router's navigate instead.
+   */
+  onReturn?: (returnTo: string) => void;
+}
+
+/** The page's path, query and hash: where a sign-in started. */
+const here = () => location.pathname + location.search + location.hash;
+
+/** The default `onReturn`: the address becomes `returnTo` (no reload), and routers hear of it. */
+function goBack(returnTo: string): void {
+  history.replaceState(history.state, '', returnTo);
+  dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+}
+
+/** True on the redirect URI with a provider answer in the address: a redirect sign-in is coming back. */
+function comingBack(redirectUri: string): boolean {
+  try {
+    const params = new URLSearchParams(location.search);
+    return (
+      new URL(redirectUri, location.href).pathname === location.pathname &&
+      params.has('state') &&
+      (params.has('code') || params.has('error'))
+    );
+  } catch {
+    return false;
+  }
 }
 
 type Snapshot = Pick<GidState, 'status' | 'tokens' | 'error'>;
@@ -19,6 +56,11 @@ const IDLE: Snapshot = { status: 'idle', tokens: undefined, error: undefined };
 /** A finished call that `callback` said nothing about leaves the state as the tokens make it. */
 const settle = (s: Snapshot): Snapshot =>
   s.status === 'loading' ? { ...s, status: s.tokens ? 'authenticated' : 'idle', error: undefined } : s;
+
+/** Remembers where a sign-in starts (a path on this site; default: this page) for `onReturn`. */
+function rememberFor(clientId: string) {
+  return (returnTo?: string) => rememberReturn(clientId, returnTo ?? here());
+}
 
 /** A rejected call as a failure: the `GidError`'s code and the spec's error fields. */
 function failureOf(error: unknown): GidFailure {
@@ -52,12 +94,16 @@ function deferred<T>() {
  * </GidProvider>
  * @see sdk-contract.md
  */
-export function GidProvider({ config, children }: GidProviderProps) {
-  const first = useRef(config);
+export function GidProvider({ config, children, storage, onReturn }: GidProviderProps) {
+  const first = useRef({ config, storage, onReturn });
+  // The client to call: the one `init` hands out at once (a popup must open inside the click,
+  // never after an `await`), until unmount.
+  const current = useRef<GidClient>(undefined);
   const [ready] = useState(deferred<GidClient>);
   const [buttons] = useState(createButtonSlots);
   const [client, setClient] = useState<GidClient>();
   const [snapshot, setSnapshot] = useState<Snapshot>(IDLE);
+  const [remember] = useState(() => rememberFor(config.clientId));
 
   useEffect(() => {
     let cancelled = false;
@@ -68,9 +114,12 @@ export function GidProvider({ config, children }: GidProviderProps) {
     // the mount that stays create a client (one set of buttons, listeners, one callback exchange).
     queueMicrotask(() => {
       if (cancelled) return;
-      setSnapshot((s) => ({ ...s, status: 'loading' }));
+      const { config, storage, onReturn = goBack } = first.current;
+      const kept = loadTokens(storage, config.clientId);
+      const returning = comingBack(config.redirectUri);
+      setSnapshot((s) => ({ ...s, tokens: s.tokens ?? kept, status: 'loading' }));
       const pending = init({
-        ...first.current,
+        ...config,
         callback: (result) =>
           setSnapshot((s) => {
             if (result.ok) return { status: 'authenticated', tokens: result.tokens, error: undefined };
@@ -79,6 +128,7 @@ export function GidProvider({ config, children }: GidProviderProps) {
           }),
       });
       early = pending.client;
+      current.current = early;
       buttons.use(early);
       pending.then(
         (made) => {
@@ -87,6 +137,9 @@ export function GidProvider({ config, children }: GidProviderProps) {
           ready.resolve(made);
           setClient(made);
           setSnapshot(settle);
+          // The callback on the redirect URI is processed: back to where the sign-in started.
+          const returnTo = returning ? takeReturn(config.clientId) : undefined;
+          if (returnTo) onReturn(returnTo);
         },
         (error) => {
           if (cancelled) return;
@@ -97,6 +150,7 @@ export function GidProvider({ config, children }: GidProviderProps) {
     });
     return () => {
       cancelled = true;
+      current.current = undefined;
       buttons.use(undefined);
       // Still starting: its buttons and styles go now, the rest once `init` settles (above).
       (created ?? early)?.destroy();
@@ -104,11 +158,19 @@ export function GidProvider({ config, children }: GidProviderProps) {
     };
   }, [ready, buttons]);
 
+  // The opted-in storage follows the tokens once the client exists (nothing is forgotten before it is read).
+  useEffect(() => {
+    const { config, storage } = first.current;
+    if (storage && current.current) saveTokens(storage, config.clientId, snapshot.tokens);
+  }, [snapshot]);
+
   const state = useMemo<GidState>(() => {
     const run = (action: (gid: GidClient) => Promise<unknown>, done: (s: Snapshot) => Snapshot = settle) => {
       setSnapshot((s) => ({ ...s, status: 'loading' }));
-      // A client at hand is called synchronously: a popup has to open inside the click.
-      return (client ? action(client) : ready.promise.then(action)).then(
+      // The client at hand (from the moment `init` made it) is called synchronously: a popup has
+      // to open inside the click. Only before that does the call wait for it.
+      const gid = current.current ?? client;
+      return (gid ? action(gid) : ready.promise.then(action)).then(
         () => setSnapshot(done),
         (error) => setSnapshot((s) => ({ ...s, status: 'error', error: failureOf(error) })),
       );
@@ -116,7 +178,10 @@ export function GidProvider({ config, children }: GidProviderProps) {
     const { tokens } = snapshot;
     return {
       ...snapshot,
-      login: (options) => run((gid) => gid.login(options)),
+      login: ({ returnTo, ...options } = {}) => {
+        remember(returnTo);
+        return run((gid) => gid.login(options));
+      },
       refresh: () => run((gid) => gid.refresh(tokens?.refresh_token as string)),
       logout: () =>
         run(
@@ -124,8 +189,8 @@ export function GidProvider({ config, children }: GidProviderProps) {
           () => IDLE,
         ),
     };
-  }, [client, ready, snapshot]);
+  }, [client, ready, snapshot, remember]);
 
-  const value = useMemo(() => ({ client, buttons, state }), [client, buttons, state]);
+  const value = useMemo(() => ({ client, buttons, state, remember }), [client, buttons, state, remember]);
   return <GidContext.Provider value={value}>{children}</GidContext.Provider>;
 }

@@ -1,0 +1,171 @@
+import * as sdk from '@gid/sdk';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { GidLoginButton, GidProvider } from './index';
+import { isLocalPath, loadTokens, saveTokens } from './persist';
+import { configWith, Status, stubFetch, tokens } from './test/helpers';
+
+const KEY = 'gid:example-react:tokens';
+const RETURN_KEY = 'gid:example-react:returnTo';
+
+let assign: Mock<(url: string | URL) => void>;
+beforeEach(() => {
+  assign = vi.fn<(url: string | URL) => void>();
+  vi.spyOn(window.location, 'assign').mockImplementation(assign);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  sessionStorage.clear();
+  localStorage.clear();
+  history.replaceState(null, '', '/');
+});
+
+/** A stored flow (made by the SDK itself) and the provider's answer to it on the redirect URI. */
+async function arriveWithCode(fetch: typeof globalThis.fetch) {
+  const starter = sdk.createClient(configWith(fetch));
+  const state = new URL(await starter.buildAuthorizeUrl()).searchParams.get('state');
+  starter.destroy();
+  history.replaceState(null, '', `/callback?code=c-1&state=${state}&scope=openid+profile`);
+}
+
+describe('the signed-in state across reloads (opt-in storage)', () => {
+  it.each(['session', 'local'] as const)('%s: kept after sign-in, back on the next mount, gone after logout', async (kind) => {
+    const storage = kind === 'local' ? localStorage : sessionStorage;
+    const { fetch } = stubFetch();
+    await arriveWithCode(fetch);
+    const first = render(
+      <GidProvider config={configWith(fetch)} storage={kind}>
+        <Status />
+      </GidProvider>,
+    );
+    expect(await screen.findByText('Вы вошли как Иван Петров')).toBeVisible();
+    await waitFor(() => expect(JSON.parse(storage.getItem(KEY) ?? '{}').tokens).toEqual(tokens));
+    first.unmount();
+    // A reload: a new provider, no callback in the address.
+    history.replaceState(null, '', '/');
+    render(
+      <GidProvider config={configWith(fetch)} storage={kind}>
+        <Status />
+      </GidProvider>,
+    );
+    expect(await screen.findByText('Вы вошли как Иван Петров')).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('authenticated'));
+    await userEvent.click(screen.getByRole('button', { name: 'Выйти' }));
+    await waitFor(() => expect(storage.getItem(KEY)).toBeNull());
+  });
+
+  it('without the opt-in nothing is stored, and a reload is signed out', async () => {
+    const { fetch } = stubFetch();
+    await arriveWithCode(fetch);
+    const first = render(
+      <GidProvider config={configWith(fetch)}>
+        <Status />
+      </GidProvider>,
+    );
+    expect(await screen.findByText('Вы вошли как Иван Петров')).toBeVisible();
+    expect(sessionStorage.getItem(KEY)).toBeNull();
+    expect(localStorage.getItem(KEY)).toBeNull();
+    first.unmount();
+    history.replaceState(null, '', '/');
+    render(
+      <GidProvider config={configWith(fetch)}>
+        <Status />
+      </GidProvider>,
+    );
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('idle'));
+  });
+
+  it.each([
+    ['expired without a refresh token', { ...tokens, refresh_token: undefined }, 3600, undefined],
+    ['expired with a refresh token', tokens, 3600, tokens],
+    ['still fresh', tokens, 60, tokens],
+  ])('loadTokens: %s', (_label, kept, ageSeconds, expected) => {
+    saveTokens('session', 'c', kept, 0);
+    expect(loadTokens('session', 'c', ageSeconds * 1000)).toEqual(expected);
+  });
+
+  it('loadTokens ignores what is not ours', () => {
+    sessionStorage.setItem('gid:c:tokens', '{"tokens":{"access_token":5}}');
+    expect(loadTokens('session', 'c')).toBeUndefined();
+    sessionStorage.setItem('gid:c:tokens', 'not json');
+    expect(loadTokens('session', 'c')).toBeUndefined();
+  });
+});
+
+describe('returnTo: back to where the sign-in started', () => {
+  it('a redirect sign-in from a page comes back to that page', async () => {
+    const { fetch } = stubFetch();
+    history.replaceState(null, '', '/tickets?event=7#seats');
+    const start = render(
+      <GidProvider config={configWith(fetch)}>
+        <GidLoginButton />
+      </GidProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Войти с Газпром ID' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    start.unmount();
+    // Back from the provider on the redirect URI.
+    const state = new URL(String(assign.mock.calls[0]?.[0])).searchParams.get('state');
+    history.replaceState(null, '', `/callback?code=c-1&state=${state}&scope=openid`);
+    const onReturn = vi.fn();
+    render(
+      <GidProvider config={configWith(fetch)} onReturn={onReturn}>
+        <Status />
+      </GidProvider>,
+    );
+    await waitFor(() => expect(onReturn).toHaveBeenCalledWith('/tickets?event=7#seats'));
+    expect(screen.getByRole('status')).toHaveTextContent('authenticated');
+    expect(sessionStorage.getItem(RETURN_KEY)).toBeNull();
+  });
+
+  it('by default the address becomes returnTo without a reload, and routers hear a popstate', async () => {
+    const { fetch } = stubFetch();
+    await arriveWithCode(fetch);
+    sessionStorage.setItem(RETURN_KEY, '/cabinet/tickets');
+    const popstate = vi.fn();
+    addEventListener('popstate', popstate);
+    render(
+      <GidProvider config={configWith(fetch)}>
+        <Status />
+      </GidProvider>,
+    );
+    await waitFor(() => expect(location.pathname).toBe('/cabinet/tickets'));
+    expect(popstate).toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
+    removeEventListener('popstate', popstate);
+  });
+
+  it.each(['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)'])(
+    'a returnTo off this site (%s) is ignored',
+    async (returnTo) => {
+      expect(isLocalPath(returnTo)).toBe(false);
+      const { fetch } = stubFetch();
+      await arriveWithCode(fetch);
+      sessionStorage.setItem(RETURN_KEY, returnTo);
+      const onReturn = vi.fn();
+      render(
+        <GidProvider config={configWith(fetch)} onReturn={onReturn}>
+          <Status />
+        </GidProvider>,
+      );
+      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('authenticated'));
+      expect(onReturn).not.toHaveBeenCalled();
+    },
+  );
+
+  it('a page without a provider answer never navigates', async () => {
+    const { fetch } = stubFetch();
+    sessionStorage.setItem(RETURN_KEY, '/cabinet');
+    const onReturn = vi.fn();
+    render(
+      <GidProvider config={configWith(fetch)} onReturn={onReturn}>
+        <Status />
+      </GidProvider>,
+    );
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('idle'));
+    expect(onReturn).not.toHaveBeenCalled();
+  });
+});
