@@ -262,6 +262,23 @@ describe('GidLoginButton', () => {
     expect(sdk.init).toHaveBeenCalledTimes(1);
   });
 
+  it('speaks the language asked for, else the document’s', async () => {
+    const { fetch } = stubFetch();
+    document.documentElement.lang = 'en';
+    try {
+      render(
+        <GidProvider config={configWith(fetch)}>
+          <GidLoginButton lang="ru" />
+          <GidLoginButton type="compact" />
+        </GidProvider>,
+      );
+      expect(await screen.findByRole('button', { name: LABEL })).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Sign in with Gazprom ID' })).toHaveTextContent('Gazprom ID');
+    } finally {
+      document.documentElement.lang = '';
+    }
+  });
+
   it('a button mounted once the client exists is drawn as it mounts', async () => {
     const { fetch } = stubFetch();
     const tree = (show: boolean) => (

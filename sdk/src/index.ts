@@ -20,6 +20,7 @@ export type { RemoteConfig } from './lib/remote-config';
 export { refreshTokens } from './lib/token';
 export type {
   ButtonColor,
+  ButtonLang,
   ButtonType,
   CoreConfig,
   GidButtonConfig,

@@ -2,7 +2,19 @@ import { GidError } from './errors';
 import type { GidButtonConfig } from './types';
 
 export const BUTTON_LABEL = 'Войти с Газпром ID';
-const COMPACT_LABEL = 'Газпром ID';
+
+/** The buttons' words by language: the full name (standard shape, accessible name) and the compact one. */
+const LABELS: Record<string, [full: string, compact: string]> = {
+  ru: [BUTTON_LABEL, 'Газпром ID'],
+  en: ['Sign in with Gazprom ID', 'Gazprom ID'],
+};
+export const BUTTON_LANGS = Object.keys(LABELS);
+
+/** A button's language: its own `lang`, else the document's (`<html lang>`) if known, else Russian. */
+const langOf = (doc: Document, lang?: string): string => {
+  const page = doc.documentElement?.lang.slice(0, 2).toLowerCase();
+  return lang ?? (page && page in LABELS ? page : 'ru');
+};
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -49,14 +61,17 @@ export function renderButtons(
   const containers = buttons.map((button, index) => containerOf(doc, button, index));
   const rendered = buttons.map((button, index) => {
     const type = button.type ?? 'standard';
+    const lang = langOf(doc, button.lang);
+    const [full, compact] = LABELS[lang] ?? (LABELS.ru as [string, string]);
     const element = doc.createElement('button');
     element.type = 'button';
     element.id = nextId();
     element.className = `gid-btn gid-btn--${type} gid-btn--${button.color ?? 'primary'}`;
     element.append(logo(doc));
-    if (type !== 'icon')
-      element.append(Object.assign(doc.createElement('span'), { textContent: type === 'compact' ? COMPACT_LABEL : BUTTON_LABEL }));
-    if (type !== 'standard') element.setAttribute('aria-label', BUTTON_LABEL);
+    if (type !== 'icon') element.append(Object.assign(doc.createElement('span'), { textContent: type === 'compact' ? compact : full }));
+    if (type !== 'standard') element.setAttribute('aria-label', full);
+    // Screen readers read the words in their language, also on a page in another one.
+    element.lang = lang;
     element.addEventListener('click', () => onClick(button));
     containers[index]?.append(element);
     return element;
@@ -77,7 +92,7 @@ export function checkButtons(buttons: unknown): void {
       });
     };
     if (typeof b !== 'object' || b === null) bad('', 'an object');
-    const { container, type, color, mode } = b as Record<string, unknown>;
+    const { container, type, color, mode, lang } = b as Record<string, unknown>;
     const node = container as { nodeType?: unknown } | null;
     if (!((typeof container === 'string' && container.trim()) || (typeof node === 'object' && node?.nodeType === 1))) {
       bad('.container', 'a selector or an element');
@@ -85,5 +100,6 @@ export function checkButtons(buttons: unknown): void {
     if (type !== undefined && !['standard', 'compact', 'icon'].includes(type as string)) bad('.type', 'standard | compact | icon');
     if (color !== undefined && !['primary', 'secondary', 'dark'].includes(color as string)) bad('.color', 'primary | secondary | dark');
     if (mode !== undefined && mode !== 'redirect' && mode !== 'popup') bad('.mode', 'redirect | popup');
+    if (lang !== undefined && !BUTTON_LANGS.includes(lang as string)) bad('.lang', BUTTON_LANGS.join(' | '));
   }
 }

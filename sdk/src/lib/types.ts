@@ -27,7 +27,12 @@ export interface GidButtonConfig {
   color?: ButtonColor;
   /** How this button signs in; default `redirect`. */
   mode?: 'redirect' | 'popup';
+  /** The button's language, `ru` or `en`; default the document's (`<html lang>`), else `ru`. Same sizes in each. */
+  lang?: ButtonLang;
 }
+
+/** The languages the buttons speak. */
+export type ButtonLang = 'ru' | 'en';
 
 /**
  * The SDK's configuration (spec 3.1). Names are the spec's.

@@ -50,6 +50,31 @@ describe('buttons', () => {
     expect(ids[0]).toMatch(/^gid-[a-z]{7}-0$/);
   });
 
+  it.each([
+    ['en', undefined, 'standard', 'Sign in with Gazprom ID', null],
+    ['en', undefined, 'compact', 'Gazprom ID', 'Sign in with Gazprom ID'],
+    ['en-GB', undefined, 'icon', '', 'Sign in with Gazprom ID'],
+    ['ru', undefined, 'standard', 'Войти с Газпром ID', null],
+    ['de', undefined, 'standard', 'Войти с Газпром ID', null],
+    ['', undefined, 'standard', 'Войти с Газпром ID', null],
+    ['ru', 'en', 'standard', 'Sign in with Gazprom ID', null],
+    ['en', 'ru', 'compact', 'Газпром ID', 'Войти с Газпром ID'],
+  ] as const)('page lang "%s", button lang %s, %s: the words of that language', async (pageLang, lang, type, text, label) => {
+    const { config, win } = page({ buttons: [{ container: '#a', type, lang }] });
+    win.document.documentElement.lang = pageLang;
+    await init(config);
+    const [button] = buttons(win);
+    expect(button?.textContent).toBe(text);
+    expect(button?.getAttribute('aria-label')).toBe(label);
+    expect(button?.lang).toBe(text.startsWith('Sign') || label?.startsWith('Sign') ? 'en' : 'ru');
+    expect(button?.className).toBe(`gid-btn gid-btn--${type} gid-btn--primary`); // the same 56 px shapes
+  });
+
+  it('rejects a language it does not speak', async () => {
+    const { config } = page({ buttons: [{ container: '#a', lang: 'fr' as never }] });
+    await expect(init(config)).rejects.toMatchObject({ code: 'CONFIG_ERROR', field: 'buttons[0].lang' });
+  });
+
   it('renders them synchronously, before init resolves', () => {
     const { config, win } = page({ buttons: [{ container: '#a' }] });
     const pending = init(config);
