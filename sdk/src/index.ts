@@ -17,6 +17,7 @@ export { logout } from './lib/logout';
 export { nonceFor } from './lib/pkce';
 export { loginWithPopup } from './lib/popup';
 export type { RemoteConfig } from './lib/remote-config';
+export { loginSilently, type SilentOptions } from './lib/silent';
 export { refreshTokens } from './lib/token';
 export type {
   ButtonColor,

@@ -60,7 +60,7 @@ describe('buildAuthorizeUrl', () => {
   });
 
   it.each([
-    [{ prompt: 'none' }, 'prompt'],
+    [{ prompt: 'consent' }, 'prompt'],
     [{ source: 'page' }, 'source'],
     [{ mode: 'iframe' }, 'mode'],
     [{ quuid: '' }, 'quuid'],

@@ -3,7 +3,7 @@ import { LOGIN_RULES, scopeList } from './config';
 import { type Context, contextFor, failure, guard } from './context';
 import { type GidErrorCode, MSG_AUTH } from './errors';
 import { readFlow } from './flow-storage';
-import { clientChannel, POPUP_ACK, POPUP_MESSAGE, POPUP_NAME, type PopupMessage, stateChannel } from './popup-channel';
+import { clientChannel, POPUP_ACK, POPUP_MESSAGE, POPUP_NAME, type PopupMessage, SILENT_NAME, stateChannel } from './popup-channel';
 import { requestTokens } from './token';
 import type { GidTokens, LoginConfig, TokenResult } from './types';
 
@@ -77,9 +77,10 @@ async function callbackSteps(ctx: Context, href?: string): Promise<TokenResult |
   const answer = state && (params.get('error') || (params.has('code') && params.get('scope')));
   let opener: Window | undefined;
   try {
-    // Our popup: the window this SDK opened (by its name), opened by a window of this origin
-    // (reading another origin's location throws). Any other same-origin opener is not ours.
-    if (win.name === POPUP_NAME && win.opener !== win && win.opener?.location.origin === here.origin) opener = win.opener;
+    // Our popup or silent frame: a window this SDK opened (by its name), opened by (or inside) a
+    // window of this origin (reading another origin's location throws). Any other is not ours.
+    const host = win.name === POPUP_NAME ? win.opener : win.name === SILENT_NAME ? win.parent : undefined;
+    if (host && host !== win && host.location.origin === here.origin) opener = host;
   } catch {
     // an opener of another origin: not ours
   }

@@ -5,6 +5,7 @@ import { type Context, createContext } from './context';
 import { clearFlow, readFlow } from './flow-storage';
 import { endSession } from './logout';
 import { popupLogin } from './popup';
+import { silentLogin } from './silent';
 import { refresh } from './token';
 import type { GidClient, GidConfig } from './types';
 
@@ -33,6 +34,7 @@ export function clientFor(ctx: Context): GidClient {
       else await redirectLogin(ctx, options);
     },
     handleCallback: (url) => handleCallback(ctx, url),
+    checkSession: (options) => silentLogin(ctx, options),
     refresh: (refreshToken) => refresh(ctx, refreshToken),
     logout: (token, options) => endSession(ctx, token, options),
     async buildAuthorizeUrl(options = {}) {

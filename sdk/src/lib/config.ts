@@ -105,7 +105,7 @@ export const INIT_RULES: Rules = {
 export const MODE_RULES: Rules = { mode: MODE };
 
 const OPTION_RULES: Rules = {
-  prompt: [(v) => v === 'login', '"login"'],
+  prompt: [(v) => v === 'login' || v === 'none', '"login" or "none"'],
   source: [(v) => v === 'widget', '"widget"'],
   quuid: [isIdent, 'a printable string (1–256)'],
 };

@@ -7,6 +7,8 @@ export const POPUP_MESSAGE = 'popup_auth';
  * its opener only inside a window of this name (bug: any same-origin opener was taken for ours).
  */
 export const POPUP_NAME = 'gid_auth';
+/** The name of the hidden iframe of a silent sign-in: its callback page hands the answer to the parent. */
+export const SILENT_NAME = 'gid_silent';
 /** The channel a popup cut off by COOP asks its opener on when it has no state to name one by (a `quuid`). */
 export const clientChannel = (clientId: string): string => `${POPUP_NAME}:${clientId}`;
 export const POPUP_ACK = 'popup_auth_ack';

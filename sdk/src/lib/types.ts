@@ -92,7 +92,8 @@ export interface GidConfig {
 
 export interface LoginOptions {
   mode?: 'redirect' | 'popup';
-  prompt?: 'login';
+  /** `login`: the provider asks the person again even with a session; `none`: never asks (see `loginSilently`). */
+  prompt?: 'login' | 'none';
   source?: 'widget';
   quuid?: string;
 }
@@ -102,6 +103,11 @@ export interface GidClient {
   login(options?: LoginOptions): Promise<void>;
   /** Processes a provider callback URL (default: the current location). */
   handleCallback(url?: string): Promise<TokenResult | undefined>;
+  /**
+   * Silent sign-in (`prompt=none` in a hidden iframe): resolves with tokens if the person has a
+   * session at the provider; rejects with `LOGIN_REQUIRED`, or `SILENT_TIMEOUT` when no answer came.
+   */
+  checkSession(options?: { timeoutMs?: number }): Promise<TokenResult>;
   /** Exchanges a refresh token through the backend. */
   refresh(refreshToken: string): Promise<TokenResult>;
   /** Backend logout (`client_id` and `token`), then the provider's logout page. */
