@@ -16,7 +16,7 @@ export async function authorizeUrl(ctx: Context, options: LoginOptions = {}): Pr
   checkOptions(options);
   const { crypto } = win; // where undefined, the global one
   // Plain-http pages have no `crypto.subtle`: say so, not "cannot read 'digest' of undefined".
-  if (!(crypto ?? globalThis.crypto)?.subtle) throw failure(ctx, 'UNEXPECTED_ERROR', MSG_CRYPTO, { error_description: MSG_CRYPTO });
+  if (!(crypto ?? globalThis.crypto)?.subtle) throw failure(ctx, 'UNEXPECTED_ERROR', MSG_CRYPTO);
   const code_verifier = randomString(128, crypto);
   const state = randomString(43, crypto);
   const code_challenge = await sha256(code_verifier, crypto);

@@ -146,14 +146,14 @@ describe('without a browser', () => {
     breakStorage(win as unknown as Window);
     await expect(createClient(config).login()).rejects.toMatchObject({
       code: 'STORAGE_ERROR',
-      message: 'Хранилище сессии браузера недоступно: вход невозможен',
+      message: 'sessionStorage is unavailable',
     });
     expect(assign).not.toHaveBeenCalled();
     expect(results).toEqual([
       {
         ok: false,
-        error: 'Хранилище сессии браузера недоступно: вход невозможен',
-        error_description: 'Хранилище сессии браузера недоступно: вход невозможен',
+        error: 'sessionStorage is unavailable',
+        error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки',
       },
     ]);
   });

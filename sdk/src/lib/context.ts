@@ -1,6 +1,6 @@
 import { CORE_RULES, check, configError, isPlainObject, type Rules } from './config';
 import type { GidErrorCode, GidErrorDetails } from './errors';
-import { GidError, isGidError, MSG_AUTH, MSG_UNEXPECTED } from './errors';
+import { GidError, MSG_AUTH, MSG_UNEXPECTED } from './errors';
 import { clearFlow, sessionValue } from './flow-storage';
 import { randomString } from './pkce';
 import type { CoreConfig, GidCallbackResult, GidConfig, GidTokens } from './types';
@@ -110,7 +110,7 @@ export async function guard<T>(ctx: Context, step: Promise<T>): Promise<T> {
   try {
     return await step;
   } catch (error) {
-    if (isGidError(error)) throw error;
+    if (error instanceof GidError) throw error;
     console.error(PREFIX, error);
     throw failure(ctx, 'UNEXPECTED_ERROR', MSG_AUTH, { cause: error });
   }

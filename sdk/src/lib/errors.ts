@@ -71,5 +71,7 @@ export const MSG_CODE = 'Ошибка при получении авториза
 export const MSG_LOGOUT = 'Ошибка вызова logout';
 export const MSG_INIT = 'Ошибка инициализации системы авторизации';
 export const MSG_WIDGET = 'Не заданы настройки авторизационного виджета';
-export const MSG_STORAGE = 'Хранилище сессии браузера недоступно: вход невозможен';
-export const MSG_CRYPTO = 'Web Crypto недоступна: страница должна открываться по HTTPS';
+// The SDK's own conditions (no spec message): short, in English like `MSG_NO_BACKEND`, because
+// every byte here is in the smallest popup login.
+export const MSG_STORAGE = 'sessionStorage is unavailable';
+export const MSG_CRYPTO = 'Web Crypto is unavailable (HTTPS only)';

@@ -45,7 +45,7 @@ export const writeFlow = (ctx: Context, flow: FlowData): void => {
   } catch {
     // no storage, or full: below
   }
-  throw failure(ctx, 'STORAGE_ERROR', MSG_STORAGE, { error_description: MSG_STORAGE });
+  throw failure(ctx, 'STORAGE_ERROR', MSG_STORAGE);
 };
 
 export const clearFlow = (ctx: Context): void => {

@@ -103,7 +103,7 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
       }, finish);
     // A popup cut off by COOP asks here what to do with a `quuid` (it has no state to name a channel by).
     const asks = stateChannel(win, clientChannel(ctx.cfg.clientId), (data) => {
-      if (popup.closed && isPopupMessage(data) && data.url && new URL(data.url).searchParams.get('quuid')) receive(data.url);
+      if (popup.closed && isPopupMessage(data)) receive(data.url);
     });
     const onMessage = (event: MessageEvent) => {
       if (event.source === popup && event.origin === win.location.origin && isPopupMessage(event.data)) receive(event.data.url);

@@ -192,13 +192,13 @@ describe('5. errors that are no GidError', () => {
     await expect(createClient(config).login()).rejects.toMatchObject({
       name: 'GidError',
       code: 'UNEXPECTED_ERROR',
-      message: 'Web Crypto недоступна: страница должна открываться по HTTPS',
+      message: 'Web Crypto is unavailable (HTTPS only)',
     });
     expect(results).toEqual([
       {
         ok: false,
-        error: 'Web Crypto недоступна: страница должна открываться по HTTPS',
-        error_description: 'Web Crypto недоступна: страница должна открываться по HTTPS',
+        error: 'Web Crypto is unavailable (HTTPS only)',
+        error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки',
       },
     ]);
     expect(assign).not.toHaveBeenCalled();
