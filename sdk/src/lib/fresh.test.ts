@@ -1,0 +1,163 @@
+import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { received, server, setup, TOKEN_URL, tokens, useServer } from '../test/helpers';
+import { keepTokensFresh, type TokenKeeper } from './fresh';
+
+useServer();
+const keepers: TokenKeeper[] = [];
+afterEach(() => {
+  vi.useRealTimers();
+  for (const keeper of keepers.splice(0)) keeper.stop();
+});
+
+type Callback = (lock: { name: string } | null) => Promise<unknown>;
+
+/** Web Locks as the browser shares them between a site's tabs: one holder per name, `ifAvailable` too. */
+function sharedLocks() {
+  const held = new Set<string>();
+  const queued: Record<string, (() => void)[]> = {};
+  return {
+    async request(name: string, optionsOrCallback: object | Callback, maybeCallback?: Callback) {
+      const [options, callback] =
+        typeof optionsOrCallback === 'function'
+          ? [{}, optionsOrCallback]
+          : [optionsOrCallback as { ifAvailable?: boolean }, maybeCallback as Callback];
+      if (held.has(name)) {
+        if ((options as { ifAvailable?: boolean }).ifAvailable) return callback(null);
+        await new Promise<void>((resolve) => {
+          queued[name] ??= [];
+          queued[name].push(resolve);
+        });
+      }
+      held.add(name);
+      try {
+        return await callback({ name });
+      } finally {
+        held.delete(name);
+        queued[name]?.shift()?.();
+      }
+    },
+  };
+}
+
+/** One tab of the site: its window (with BroadcastChannel and, if given, the shared locks) and a keeper. */
+function tab(options: Parameters<typeof keepTokensFresh>[1] = {}, locks?: ReturnType<typeof sharedLocks>) {
+  const s = setup();
+  Object.assign(s.win, { BroadcastChannel: NodeBroadcastChannel });
+  if (locks) Object.defineProperty(s.win.navigator, 'locks', { value: locks });
+  const seen: (string | undefined)[] = [];
+  const keeper = keepTokensFresh(s.config, { onTokens: (t) => seen.push(t?.access_token), ...options });
+  keepers.push(keeper);
+  return { ...s, keeper, seen };
+}
+
+/** The backend hands out a new pair per refresh token, once (refresh tokens are single-use). */
+function rotatingBackend() {
+  const used = new Set<string>();
+  let n = 1;
+  server.use(
+    http.post(TOKEN_URL, async ({ request }) => {
+      const body = (await request.json()) as { refresh_token: string };
+      received.push({ body, headers: request.headers, request });
+      if (used.has(body.refresh_token)) return HttpResponse.json({ error: 'invalid_grant' }, { status: 400 });
+      used.add(body.refresh_token);
+      n += 1;
+      return HttpResponse.json({ access_token: `at-${n}`, refresh_token: `rt-${n}`, expires_in: 3600 });
+    }),
+  );
+}
+
+describe('keepTokensFresh', () => {
+  it('tracks expires_in: onExpiring fires leewaySeconds before expiry, not earlier', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const onExpiring = vi.fn();
+    const { keeper } = tab({ onExpiring, leewaySeconds: 30, shareAcrossTabs: false });
+    keeper.set({ ...tokens, expires_in: 120 });
+    expect(keeper.expiresAt).toBe(Date.now() + 120_000);
+    vi.advanceTimersByTime(89_000);
+    expect(onExpiring).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(onExpiring).toHaveBeenCalledWith(expect.objectContaining({ access_token: 'at-1' }));
+  });
+
+  it('without autoRefresh it only tells; with it, it refreshes through the backend before expiry', async () => {
+    rotatingBackend();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const plain = tab({ shareAcrossTabs: false });
+    plain.keeper.set({ ...tokens, expires_in: 61 });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(received).toEqual([]);
+    const auto = tab({ autoRefresh: true, shareAcrossTabs: false });
+    auto.keeper.set({ ...tokens, expires_in: 61 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(auto.keeper.tokens?.access_token).toBe('at-2'));
+    expect(received.map((r) => r.body)).toEqual([{ grant_type: 'refresh_token', client_id: 'demo-site', refresh_token: 'rt-1' }]);
+    expect(auto.seen).toEqual(['at-2']);
+    expect(auto.results).toEqual([{ ok: true, tokens: { access_token: 'at-2', refresh_token: 'rt-2', expires_in: 3600 } }]);
+  });
+
+  it('a failed automatic refresh reaches onError and keeps the tokens', async () => {
+    server.use(http.post(TOKEN_URL, () => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 })));
+    const onError = vi.fn();
+    const { keeper } = tab({ autoRefresh: true, onError, leewaySeconds: 3600, shareAcrossTabs: false });
+    keeper.set(tokens);
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'TOKEN_RESPONSE_ERROR' })));
+    expect(keeper.tokens?.access_token).toBe('at-1');
+  });
+
+  it('a sign-in and a sign-out in one tab reach the others', async () => {
+    const a = tab();
+    const b = tab();
+    a.keeper.set(tokens);
+    await vi.waitFor(() => expect(b.seen).toEqual(['at-1']));
+    expect(b.keeper.tokens).toEqual(tokens);
+    expect(b.keeper.expiresAt).toBe(a.keeper.expiresAt);
+    a.keeper.set(undefined);
+    await vi.waitFor(() => expect(b.seen).toEqual(['at-1', undefined]));
+    expect(a.seen).toEqual([]); // its own changes are no news to it
+  });
+
+  it('several tabs refreshing at once: one request (Web Locks), every tab gets its tokens', async () => {
+    rotatingBackend();
+    const locks = sharedLocks();
+    const tabs = [tab({}, locks), tab({}, locks), tab({}, locks)];
+    for (const t of tabs) t.keeper.set(tokens);
+    const results = await Promise.all(tabs.map((t) => t.keeper.refresh()));
+    expect(received).toHaveLength(1);
+    expect(results.map((r) => r?.access_token)).toEqual(['at-2', 'at-2', 'at-2']);
+    for (const t of tabs) expect(t.keeper.tokens?.access_token).toBe('at-2');
+  });
+
+  it('two refreshes in one tab without Web Locks share one request', async () => {
+    rotatingBackend();
+    const { keeper } = tab({ shareAcrossTabs: false });
+    keeper.set(tokens);
+    const [first, second] = await Promise.all([keeper.refresh(), keeper.refresh()]);
+    expect(received).toHaveLength(1);
+    expect(first?.access_token).toBe('at-2');
+    expect(second?.access_token).toBe('at-2');
+  });
+
+  it('stale news from another tab never replaces newer tokens', async () => {
+    const a = tab();
+    const forge = new NodeBroadcastChannel('gid_tokens:demo-site');
+    a.keeper.set({ ...tokens, access_token: 'at-new' });
+    forge.postMessage({ tokens, when: Date.now() - 1000 });
+    forge.postMessage({ tokens: { ...tokens, access_token: 'at-newer' }, when: Date.now() + 1 });
+    await vi.waitFor(() => expect(a.seen).toEqual(['at-newer']));
+    forge.close();
+  });
+
+  it('ignores malformed tab messages', async () => {
+    const b = tab();
+    const forge = new NodeBroadcastChannel('gid_tokens:demo-site');
+    forge.postMessage({ tokens: { access_token: 5 }, when: Date.now() });
+    forge.postMessage('signed-out');
+    const a = tab();
+    a.keeper.set(tokens);
+    await vi.waitFor(() => expect(b.seen).toEqual(['at-1']));
+    forge.close();
+  });
+});

@@ -1,0 +1,136 @@
+import { contextFor } from './context';
+import { refresh } from './token';
+import type { CoreConfig, GidTokens } from './types';
+
+/** Options of `keepTokensFresh`. */
+export interface FreshOptions {
+  /** How long before the access token expires `onExpiring` fires (and an automatic refresh starts); default 60 s. */
+  leewaySeconds?: number;
+  /** Opt-in: refresh by itself before expiry (needs a refresh token); default false. */
+  autoRefresh?: boolean;
+  /** Share sign-in, refreshed tokens and sign-out with the site's other tabs (BroadcastChannel); default true. */
+  shareAcrossTabs?: boolean;
+  /** `leewaySeconds` before the access token expires. */
+  onExpiring?: (tokens: GidTokens) => void;
+  /** New tokens from a refresh here or in another tab, or a sign-in there; `undefined`: signed out (anywhere). */
+  onTokens?: (tokens: GidTokens | undefined) => void;
+  /** An automatic refresh failed (the tokens are kept: they may still work until they expire). */
+  onError?: (error: unknown) => void;
+}
+
+/** What `keepTokensFresh` returns: the tokens it watches and what can be done with them. */
+export interface TokenKeeper {
+  /** The tokens watched now (undefined: signed out). */
+  readonly tokens: GidTokens | undefined;
+  /** When the access token expires (ms since the epoch), if `expires_in` said. */
+  readonly expiresAt: number | undefined;
+  /** Watch these tokens (after a sign-in), or none (`undefined`, a sign-out); other tabs hear of it. */
+  set(tokens: GidTokens | undefined): void;
+  /** Refreshes now: one tab at a time (Web Locks), and a tab that waited takes the tokens another got. */
+  refresh(): Promise<GidTokens | undefined>;
+  /** Stops the timer and the tab channel. */
+  stop(): void;
+}
+
+interface TabMessage {
+  tokens?: GidTokens;
+  expiresAt?: number;
+  /** When the sending tab took them: an older message (crossing a newer one) is stale. */
+  when: number;
+}
+
+/**
+ * Keeps a sign-in's tokens fresh: tracks `expires_in`, fires `onExpiring` before expiry and, if
+ * opted in, refreshes then through the site's backend. In several tabs only one refreshes at a
+ * time (Web Locks, where the browser has them) and the others take its tokens; a sign-in or
+ * sign-out in one tab reaches the others (BroadcastChannel). Tree-shakes away when unused.
+ * @example
+ * import { keepTokensFresh } from '@gid/sdk';
+ * const keeper = keepTokensFresh(config, { autoRefresh: true, onTokens: (t) => (t ? use(t) : signedOut()) });
+ * keeper.set(tokensFromSignIn);
+ * @see accounts-sso.md 7.1 (refresh body)
+ */
+export function keepTokensFresh(config: CoreConfig, options: FreshOptions = {}): TokenKeeper {
+  const ctx = contextFor(config);
+  const { win } = ctx;
+  const { leewaySeconds = 60, autoRefresh, shareAcrossTabs = true, onExpiring, onTokens, onError } = options;
+  const lockName = `gid_refresh:${config.clientId}`;
+  let tokens: GidTokens | undefined;
+  let expiresAt: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Calls waiting for the tokens of a refresh another tab (or call) is making. */
+  const waiters: ((tokens: GidTokens | undefined) => void)[] = [];
+  const Channel = (win as Window & typeof globalThis).BroadcastChannel;
+  const channel = shareAcrossTabs && Channel ? new Channel(`gid_tokens:${config.clientId}`) : undefined;
+
+  /** When the tokens now watched were taken: older news from another tab is stale. */
+  let since = 0;
+  /** Takes tokens (with their expiry) and sets the timer; `tell`: other tabs hear of it. */
+  const take = (next: GidTokens | undefined, at?: number, tell?: boolean, when = Date.now()) => {
+    // Nothing new (no echo between tabs), or older than what this tab has.
+    if (next?.access_token === tokens?.access_token || when < since) return;
+    since = when;
+    tokens = next;
+    const seconds = next?.expires_in;
+    expiresAt = at ?? (typeof seconds === 'number' && seconds > 0 ? Date.now() + seconds * 1000 : undefined);
+    clearTimeout(timer);
+    if (next && expiresAt) {
+      timer = setTimeout(
+        () => {
+          onExpiring?.(next);
+          if (autoRefresh && next.refresh_token) keeper.refresh().catch((error) => onError?.(error));
+        },
+        Math.max(0, expiresAt - leewaySeconds * 1000 - Date.now()),
+      );
+    }
+    if (tell) channel?.postMessage({ tokens: next, expiresAt, when } satisfies TabMessage);
+    for (const waiter of waiters.splice(0)) waiter(next);
+  };
+
+  if (channel) {
+    channel.onmessage = ({ data }: MessageEvent<TabMessage>) => {
+      if (typeof data?.when !== 'number' || (data.tokens && typeof data.tokens.access_token !== 'string')) return;
+      const before = tokens;
+      take(data.tokens, data.expiresAt, false, data.when);
+      if (tokens !== before) onTokens?.(tokens);
+    };
+  }
+
+  const keeper: TokenKeeper = {
+    get tokens() {
+      return tokens;
+    },
+    get expiresAt() {
+      return expiresAt;
+    },
+    set: (next) => take(next, undefined, true),
+    async refresh() {
+      const startedWith = tokens;
+      const run = async () => {
+        // Another tab (or call) refreshed meanwhile: its tokens are here already.
+        if (tokens !== startedWith || !tokens?.refresh_token) return tokens;
+        const fresh = await refresh(ctx, tokens.refresh_token);
+        take(fresh, undefined, true);
+        onTokens?.(fresh);
+        return fresh;
+      };
+      const locks = win.navigator?.locks;
+      if (!locks) return run();
+      // One refresh at a time across the site's tabs (refresh tokens are often single-use): a tab
+      // that finds the lock taken takes the tokens the holder sends, or tries itself after 10 s.
+      return locks.request(lockName, { ifAvailable: true }, async (lock) =>
+        lock
+          ? run()
+          : ((await new Promise<GidTokens | undefined>((resolve) => {
+              waiters.push(resolve);
+              setTimeout(resolve, 10_000);
+            })) ?? locks.request(lockName, run)),
+      );
+    },
+    stop() {
+      clearTimeout(timer);
+      channel?.close();
+    },
+  };
+  return keeper;
+}
