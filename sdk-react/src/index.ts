@@ -5,6 +5,5 @@
  */
 export type { GidFailure, GidLoginOptions, GidState, GidStatus } from './context';
 export { GidLoginButton, type GidLoginButtonProps } from './login-button';
-export type { GidStorage } from './persist';
-export { GidProvider, type GidProviderConfig, type GidProviderProps } from './provider';
+export { GidProvider, type GidProviderConfig, type GidProviderProps, type GidStorage } from './provider';
 export { useGid } from './use-gid';

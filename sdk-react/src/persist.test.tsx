@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { GidLoginButton, GidProvider } from './index';
-import { isLocalPath, loadTokens, saveTokens } from './persist';
+import { isLocalPath } from './persist';
 import { configWith, Status, stubFetch, tokens } from './test/helpers';
 
 const KEY = 'gid:example-react:tokens';
@@ -76,22 +76,6 @@ describe('the signed-in state across reloads (opt-in storage)', () => {
       </GidProvider>,
     );
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('idle'));
-  });
-
-  it.each([
-    ['expired without a refresh token', { ...tokens, refresh_token: undefined }, 3600, undefined],
-    ['expired with a refresh token', tokens, 3600, tokens],
-    ['still fresh', tokens, 60, tokens],
-  ])('loadTokens: %s', (_label, kept, ageSeconds, expected) => {
-    saveTokens('session', 'c', kept, 0);
-    expect(loadTokens('session', 'c', ageSeconds * 1000)).toEqual(expected);
-  });
-
-  it('loadTokens ignores what is not ours', () => {
-    sessionStorage.setItem('gid:c:tokens', '{"tokens":{"access_token":5}}');
-    expect(loadTokens('session', 'c')).toBeUndefined();
-    sessionStorage.setItem('gid:c:tokens', 'not json');
-    expect(loadTokens('session', 'c')).toBeUndefined();
   });
 });
 

@@ -1,8 +1,11 @@
-import { type GidClient, type GidConfig, init, isGidError } from '@gid/sdk';
+import { type GidClient, type GidConfig, init, isGidError, keepTokensFresh, type TokenKeeper } from '@gid/sdk';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { createButtonSlots } from './buttons';
 import { GidContext, type GidFailure, type GidState } from './context';
-import { type GidStorage, loadTokens, rememberReturn, saveTokens, takeReturn } from './persist';
+import { rememberReturn, takeReturn } from './persist';
+
+/** Where `<GidProvider storage>` keeps the signed-in state: the tab's session, or every tab's. */
+export type GidStorage = 'session' | 'local';
 
 /** The SDK's config without what the provider manages itself: buttons and the result callback. */
 export type GidProviderConfig = Omit<GidConfig, 'buttons' | 'callback'>;
@@ -17,6 +20,11 @@ export interface GidProviderProps {
    * only (a script injected into the page can read a storage: opt in knowingly). Read once, on mount.
    */
   storage?: GidStorage;
+  /**
+   * Opt-in: refresh the tokens by themselves shortly before they expire (one tab at a time). A
+   * sign-in, refresh or sign-out in one of the site's tabs reaches the others in any case.
+   */
+  autoRefresh?: boolean;
   /**
    * Called once a redirect sign-in has come back to the redirect URI, with the path where it
    * started (`returnTo` of `login`/`<GidLoginButton>`, default the page it started on). The
@@ -94,8 +102,10 @@ function deferred<T>() {
  * </GidProvider>
  * @see sdk-contract.md
  */
-export function GidProvider({ config, children, storage, onReturn }: GidProviderProps) {
-  const first = useRef({ config, storage, onReturn });
+export function GidProvider({ config, children, storage, autoRefresh, onReturn }: GidProviderProps) {
+  const first = useRef({ config, storage, autoRefresh, onReturn });
+  // Watches the tokens' expiry, shares them between tabs and keeps them where the site opted in.
+  const keeper = useRef<TokenKeeper>(undefined);
   // The client to call: the one `init` hands out at once (a popup must open inside the click,
   // never after an `await`), until unmount.
   const current = useRef<GidClient>(undefined);
@@ -114,10 +124,8 @@ export function GidProvider({ config, children, storage, onReturn }: GidProvider
     // the mount that stays create a client (one set of buttons, listeners, one callback exchange).
     queueMicrotask(() => {
       if (cancelled) return;
-      const { config, storage, onReturn = goBack } = first.current;
-      const kept = loadTokens(storage, config.clientId);
+      const { config, storage, autoRefresh, onReturn = goBack } = first.current;
       const returning = comingBack(config.redirectUri);
-      setSnapshot((s) => ({ ...s, tokens: s.tokens ?? kept, status: 'loading' }));
       const pending = init({
         ...config,
         callback: (result) =>
@@ -130,6 +138,16 @@ export function GidProvider({ config, children, storage, onReturn }: GidProvider
       early = pending.client;
       current.current = early;
       buttons.use(early);
+      // A client: the config is valid. Another tab's (or an automatic) sign-in, refresh or sign-out lands here.
+      keeper.current = early
+        ? keepTokensFresh(config, {
+            storage,
+            autoRefresh,
+            onTokens: (tokens) =>
+              setSnapshot((s) => (tokens ? { status: 'authenticated', tokens, error: undefined } : s.tokens ? IDLE : s)),
+          })
+        : undefined;
+      setSnapshot((s) => ({ ...s, tokens: s.tokens ?? keeper.current?.tokens, status: 'loading' }));
       pending.then(
         (made) => {
           if (cancelled) return made.destroy();
@@ -151,6 +169,8 @@ export function GidProvider({ config, children, storage, onReturn }: GidProvider
     return () => {
       cancelled = true;
       current.current = undefined;
+      keeper.current?.stop();
+      keeper.current = undefined;
       buttons.use(undefined);
       // Still starting: its buttons and styles go now, the rest once `init` settles (above).
       (created ?? early)?.destroy();
@@ -158,11 +178,8 @@ export function GidProvider({ config, children, storage, onReturn }: GidProvider
     };
   }, [ready, buttons]);
 
-  // The opted-in storage follows the tokens once the client exists (nothing is forgotten before it is read).
-  useEffect(() => {
-    const { config, storage } = first.current;
-    if (storage && current.current) saveTokens(storage, config.clientId, snapshot.tokens);
-  }, [snapshot]);
+  // The keeper follows the tokens (sign-in, refresh, logout): other tabs and the opted-in storage hear of them.
+  useEffect(() => keeper.current?.set(snapshot.tokens), [snapshot.tokens]);
 
   const state = useMemo<GidState>(() => {
     const run = (action: (gid: GidClient) => Promise<unknown>, done: (s: Snapshot) => Snapshot = settle) => {

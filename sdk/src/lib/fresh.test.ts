@@ -150,6 +150,39 @@ describe('keepTokensFresh', () => {
     forge.close();
   });
 
+  it.each(['session', 'local'] as const)('storage %s (opt-in): kept across a reload, forgotten on sign-out', (storage) => {
+    const first = tab({ storage, shareAcrossTabs: false });
+    first.keeper.set(tokens);
+    const stored = JSON.parse(first.win[`${storage}Storage`].getItem('gid:demo-site:tokens') ?? 'null');
+    expect(stored).toEqual({ tokens, expiresAt: first.keeper.expiresAt });
+    // A reload: a new keeper over the same storage.
+    const again = keepTokensFresh({ ...first.config }, { storage, shareAcrossTabs: false });
+    keepers.push(again);
+    expect(again.tokens).toEqual(tokens);
+    expect(again.expiresAt).toBe(first.keeper.expiresAt);
+    again.set(undefined);
+    expect(first.win[`${storage}Storage`].getItem('gid:demo-site:tokens')).toBeNull();
+  });
+
+  it.each([
+    ['expired, no refresh token', { ...tokens, refresh_token: undefined }, -1, undefined],
+    ['expired, with a refresh token', tokens, -1, 'at-1'],
+    ['fresh', tokens, 60_000, 'at-1'],
+    ['not ours', { access_token: 5 }, 60_000, undefined],
+  ])('a kept state that is %s', (_label, kept, inMs, expected) => {
+    const { win, config } = setup();
+    win.sessionStorage.setItem('gid:demo-site:tokens', JSON.stringify({ tokens: kept, expiresAt: Date.now() + inMs }));
+    const keeper = keepTokensFresh(config, { storage: 'session', shareAcrossTabs: false });
+    keepers.push(keeper);
+    expect(keeper.tokens?.access_token).toBe(expected);
+  });
+
+  it('without the opt-in nothing is stored', () => {
+    const { keeper, win } = tab({ shareAcrossTabs: false });
+    keeper.set(tokens);
+    expect(win.sessionStorage.length + win.localStorage.length).toBe(0);
+  });
+
   it('ignores malformed tab messages', async () => {
     const b = tab();
     const forge = new NodeBroadcastChannel('gid_tokens:demo-site');

@@ -10,6 +10,12 @@ export interface FreshOptions {
   autoRefresh?: boolean;
   /** Share sign-in, refreshed tokens and sign-out with the site's other tabs (BroadcastChannel); default true. */
   shareAcrossTabs?: boolean;
+  /**
+   * Opt-in: keep the tokens across reloads in the tab's `sessionStorage` (`session`) or in
+   * `localStorage` (`local`), under `gid:{clientId}:tokens`. Default: memory only (a script
+   * injected into the page can read a storage: opt in knowingly).
+   */
+  storage?: 'session' | 'local';
   /** `leewaySeconds` before the access token expires. */
   onExpiring?: (tokens: GidTokens) => void;
   /** New tokens from a refresh here or in another tab, or a sign-in there; `undefined`: signed out (anywhere). */
@@ -53,8 +59,17 @@ interface TabMessage {
 export function keepTokensFresh(config: CoreConfig, options: FreshOptions = {}): TokenKeeper {
   const ctx = contextFor(config);
   const { win } = ctx;
-  const { leewaySeconds = 60, autoRefresh, shareAcrossTabs = true, onExpiring, onTokens, onError } = options;
+  const { leewaySeconds = 60, autoRefresh, shareAcrossTabs = true, storage, onExpiring, onTokens, onError } = options;
   const lockName = `gid_refresh:${config.clientId}`;
+  const storageKey = `gid:${config.clientId}:tokens`;
+  /** The opted-in storage; undefined without the opt-in or where the browser refuses it. */
+  const store = (): Storage | undefined => {
+    try {
+      return storage && win[`${storage}Storage`];
+    } catch {
+      // disabled: memory only
+    }
+  };
   let tokens: GidTokens | undefined;
   let expiresAt: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -83,6 +98,12 @@ export function keepTokensFresh(config: CoreConfig, options: FreshOptions = {}):
         Math.max(0, expiresAt - leewaySeconds * 1000 - Date.now()),
       );
     }
+    try {
+      if (next) store()?.setItem(storageKey, JSON.stringify({ tokens: next, expiresAt }));
+      else store()?.removeItem(storageKey);
+    } catch {
+      // full: memory only
+    }
     if (tell) channel?.postMessage({ tokens: next, expiresAt, when } satisfies TabMessage);
     for (const waiter of waiters.splice(0)) waiter(next);
   };
@@ -94,6 +115,16 @@ export function keepTokensFresh(config: CoreConfig, options: FreshOptions = {}):
       take(data.tokens, data.expiresAt, false, data.when);
       if (tokens !== before) onTokens?.(tokens);
     };
+  }
+
+  try {
+    // What an earlier page load kept: an expired access token counts only with a refresh token.
+    const kept = JSON.parse(store()?.getItem(storageKey) as string) as Omit<TabMessage, 'when'> | null;
+    const at = kept?.expiresAt;
+    if (typeof kept?.tokens?.access_token === 'string' && (!(at! <= Date.now()) || kept.tokens.refresh_token))
+      take(kept.tokens, at, false, 0);
+  } catch {
+    // nothing kept, or not ours
   }
 
   const keeper: TokenKeeper = {
