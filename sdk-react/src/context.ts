@@ -1,4 +1,4 @@
-import type { GidClient, GidErrorCode, GidTokens, LoginOptions } from '@gid/sdk';
+import type { GidErrorCode, GidTokens, LoginOptions } from '@gid/sdk';
 import { createContext } from 'react';
 import type { ButtonSlots } from './buttons';
 
@@ -42,8 +42,6 @@ export interface GidState {
 }
 
 export interface GidContextValue {
-  /** The provider's one SDK client, once `init` has resolved. */
-  client: GidClient | undefined;
   /** Where `<GidLoginButton>`s draw: the same client, as soon as `init` has made it. */
   buttons: ButtonSlots;
   state: GidState;

@@ -41,7 +41,7 @@ export function GidLoginButton({ type, color, mode, lang, returnTo, onClickCaptu
       {...rest}
       ref={slot}
       onClickCapture={(event) => {
-        if ((event.target as Element).closest?.('button')) remember(returnTo);
+        remember(returnTo);
         onClickCapture?.(event);
       }}
     />

@@ -1,4 +1,4 @@
-import { type GidClient, type GidConfig, init, isGidError, keepTokensFresh, type TokenKeeper } from '@gid/sdk';
+import { type GidClient, type GidConfig, type GidError, init, isGidError, keepTokensFresh, type TokenKeeper } from '@gid/sdk';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { createButtonSlots } from './buttons';
 import { GidContext, type GidFailure, type GidState } from './context';
@@ -35,26 +35,12 @@ export interface GidProviderProps {
 }
 
 /** The page's path, query and hash: where a sign-in started. */
-const here = () => location.pathname + location.search + location.hash;
+const here = () => location.href.slice(location.origin.length);
 
 /** The default `onReturn`: the address becomes `returnTo` (no reload), and routers hear of it. */
 function goBack(returnTo: string): void {
   history.replaceState(history.state, '', returnTo);
-  dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-}
-
-/** True on the redirect URI with a provider answer in the address: a redirect sign-in is coming back. */
-function comingBack(redirectUri: string): boolean {
-  try {
-    const params = new URLSearchParams(location.search);
-    return (
-      new URL(redirectUri, location.href).pathname === location.pathname &&
-      params.has('state') &&
-      (params.has('code') || params.has('error'))
-    );
-  } catch {
-    return false;
-  }
+  dispatchEvent(new PopStateEvent('popstate'));
 }
 
 type Snapshot = Pick<GidState, 'status' | 'tokens' | 'error'>;
@@ -65,29 +51,12 @@ const IDLE: Snapshot = { status: 'idle', tokens: undefined, error: undefined };
 const settle = (s: Snapshot): Snapshot =>
   s.status === 'loading' ? { ...s, status: s.tokens ? 'authenticated' : 'idle', error: undefined } : s;
 
-/** Remembers where a sign-in starts (a path on this site; default: this page) for `onReturn`. */
-function rememberFor(clientId: string) {
-  return (returnTo?: string) => rememberReturn(clientId, returnTo ?? here());
-}
-
 /** A rejected call as a failure: the `GidError`'s code and the spec's error fields. */
 function failureOf(error: unknown): GidFailure {
   const message = error instanceof Error ? error.message : String(error);
-  if (!isGidError(error)) return { error: message, error_description: message };
-  const { code, status, retry_after_seconds } = error;
-  return { code, error: error.error ?? message, error_description: error.error_description ?? message, status, retry_after_seconds };
-}
-
-/** The client to come: calls made before `init` resolves wait for it (or fail with its error). */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((done, fail) => {
-    resolve = done;
-    reject = fail;
-  });
-  promise.catch(() => {}); // nobody may be waiting: the error is in the state anyway
-  return { promise, resolve, reject };
+  const gid: Partial<GidError> = isGidError(error) ? error : {};
+  const { code, status, retry_after_seconds, error: name = message, error_description = message } = gid;
+  return { code, error: name, error_description, status, retry_after_seconds };
 }
 
 /**
@@ -109,23 +78,24 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
   // The client to call: the one `init` hands out at once (a popup must open inside the click,
   // never after an `await`), until unmount.
   const current = useRef<GidClient>(undefined);
-  const [ready] = useState(deferred<GidClient>);
+  // Why there is no client: `init` refused the config (calls made then report it).
+  const failed = useRef<unknown>(undefined);
   const [buttons] = useState(createButtonSlots);
-  const [client, setClient] = useState<GidClient>();
   const [snapshot, setSnapshot] = useState<Snapshot>(IDLE);
-  const [remember] = useState(() => rememberFor(config.clientId));
+  // Remembers where a sign-in starts (a path on this site; default: this page) for `onReturn`.
+  const [remember] = useState(() => (returnTo?: string) => rememberReturn(config.clientId, returnTo ?? here()));
 
   useEffect(() => {
     let cancelled = false;
     // The client as `init` hands it out at once (for the buttons), and as it resolves.
     let early: GidClient | undefined;
-    let created: GidClient | undefined;
     // StrictMode mounts, unmounts and mounts again in one go: starting on a microtask lets only
     // the mount that stays create a client (one set of buttons, listeners, one callback exchange).
     queueMicrotask(() => {
       if (cancelled) return;
       const { config, storage, autoRefresh, onReturn = goBack } = first.current;
-      const returning = comingBack(config.redirectUri);
+      // A provider answer in the address (init processes it on the redirect URI): a redirect sign-in is back.
+      const returning = /[?&]state=/.test(location.search);
       const pending = init({
         ...config,
         callback: (result) =>
@@ -151,9 +121,6 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
       pending.then(
         (made) => {
           if (cancelled) return made.destroy();
-          created = made;
-          ready.resolve(made);
-          setClient(made);
           setSnapshot(settle);
           // The callback on the redirect URI is processed: back to where the sign-in started.
           const returnTo = returning ? takeReturn(config.clientId) : undefined;
@@ -161,7 +128,7 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
         },
         (error) => {
           if (cancelled) return;
-          ready.reject(error);
+          failed.current = error;
           setSnapshot((s) => ({ ...s, status: 'error', error: failureOf(error) }));
         },
       );
@@ -173,10 +140,9 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
       keeper.current = undefined;
       buttons.use(undefined);
       // Still starting: its buttons and styles go now, the rest once `init` settles (above).
-      (created ?? early)?.destroy();
-      setClient(undefined);
+      early?.destroy();
     };
-  }, [ready, buttons]);
+  }, [buttons]);
 
   // The keeper follows the tokens (sign-in, refresh, logout): other tabs and the opted-in storage hear of them.
   useEffect(() => keeper.current?.set(snapshot.tokens), [snapshot.tokens]);
@@ -185,9 +151,9 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
     const run = (action: (gid: GidClient) => Promise<unknown>, done: (s: Snapshot) => Snapshot = settle) => {
       setSnapshot((s) => ({ ...s, status: 'loading' }));
       // The client at hand (from the moment `init` made it) is called synchronously: a popup has
-      // to open inside the click. Only before that does the call wait for it.
-      const gid = current.current ?? client;
-      return (gid ? action(gid) : ready.promise.then(action)).then(
+      // to open inside the click. Without one, the call reports why (`init` refused the config).
+      const gid = current.current;
+      return (gid ? action(gid) : Promise.reject(failed.current)).then(
         () => setSnapshot(done),
         (error) => setSnapshot((s) => ({ ...s, status: 'error', error: failureOf(error) })),
       );
@@ -206,8 +172,8 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
           () => IDLE,
         ),
     };
-  }, [client, ready, snapshot, remember]);
+  }, [snapshot, remember]);
 
-  const value = useMemo(() => ({ client, buttons, state, remember }), [client, buttons, state, remember]);
+  const value = useMemo(() => ({ buttons, state, remember }), [buttons, state, remember]);
   return <GidContext.Provider value={value}>{children}</GidContext.Provider>;
 }

@@ -14,9 +14,8 @@ export interface SilentOptions {
 }
 
 export const SILENT_TIMEOUT_MS = 10_000;
-export const MSG_SILENT_TIMEOUT =
-  'Провайдер не ответил на тихий вход: браузер блокирует сторонние cookie или фреймы провайдера, либо страница redirectUri не вызывает handleRedirectCallback';
-export const MSG_LOGIN_REQUIRED = 'Нужен вход: у провайдера нет сессии для тихого входа';
+export const MSG_SILENT_TIMEOUT = 'No answer: third-party cookies or framing blocked?';
+export const MSG_LOGIN_REQUIRED = 'Login required';
 
 /**
  * A silent sign-in (`prompt=none`) in a hidden iframe: the provider answers at once with a code
