@@ -33,11 +33,28 @@ export interface ServerConfig {
   publicUrl: string;
   /** Demo mode: the dev outbox page and JSON are served. */
   demo: boolean;
+  /** A session's absolute lifetime from sign-in. */
   sessionTtlMs: number;
+  /** A session unused this long has ended (a lost token stops working on its own). */
+  sessionIdleMs: number;
   scrypt: ScryptCost;
-  sms: { codeLength: number; codeTtlMs: number; maxAttempts: number; resendCooldownMs: number };
-  /** Lifetime of e-mail links: confirmation, e-mail change, password reset. */
+  /**
+   * SMS codes. Besides each code's `maxAttempts`, caps per phone (or account) across codes and
+   * interactions: `perTargetHourly` codes issued, `failedChecksHourly` wrong guesses — the 4 digits stay,
+   * so the limits carry the weight.
+   */
+  sms: {
+    codeLength: number;
+    codeTtlMs: number;
+    maxAttempts: number;
+    resendCooldownMs: number;
+    perTargetHourly: number;
+    failedChecksHourly: number;
+  };
+  /** Lifetime of e-mail links: confirmation, e-mail change. */
   emailLinkTtlMs: number;
+  /** Lifetime of a password reset link. */
+  resetLinkTtlMs: number;
   /** Lifetime of the `secure` token between the reset-code check and the new password. */
   resetSecureTtlMs: number;
   /**
@@ -61,10 +78,12 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
   return {
     publicUrl: 'http://127.0.0.1:3000',
     demo: true,
-    sessionTtlMs: 30 * 86_400_000,
+    sessionTtlMs: 90 * 86_400_000,
+    sessionIdleMs: 30 * 86_400_000,
     scrypt: defaultScryptCost,
-    sms: { codeLength: 4, codeTtlMs: 5 * 60_000, maxAttempts: 5, resendCooldownMs: 60_000 },
+    sms: { codeLength: 4, codeTtlMs: 5 * 60_000, maxAttempts: 5, resendCooldownMs: 60_000, perTargetHourly: 5, failedChecksHourly: 10 },
     emailLinkTtlMs: 24 * 3_600_000,
+    resetLinkTtlMs: 3_600_000,
     resetSecureTtlMs: 15 * 60_000,
     rateLimits: {
       login: { max: 10, windowMs: 60_000 },

@@ -1,0 +1,13 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { DatabaseHandle } from './db/client';
+import { openTemplateDatabase } from './testing/fixtures';
+import { accountAttackSuite } from './testing/suites/security-accounts';
+
+// Issue 15's attacks on the accounts and codes, over embedded PGlite.
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTemplateDatabase();
+});
+afterAll(() => database.close());
+
+accountAttackSuite(() => database);
