@@ -46,7 +46,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     port: sitePort,
     dataDir: join(dataDir, 'site'),
     webDir: DEFAULT_WEB_DIR,
-    config: { identity: { gid: provider('demo-site'), vk: provider('vk'), google: provider('google') } },
+    // Demo mode (outbox, demo accounts) and the sandbox provider, asked for explicitly as `npm start` does.
+    config: { demo: true, sandbox: true, identity: { gid: provider('demo-site'), vk: provider('vk'), google: provider('google') } },
   });
   // The React example's server passes its token and logout calls to the script-tag example's backend.
   const example = await startExample({

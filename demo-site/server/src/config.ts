@@ -31,8 +31,16 @@ export const LOCAL_IDP_URL = 'http://127.0.0.1:4000';
 export interface ServerConfig {
   /** The site's origin, for links in e-mails (/verify/email/{code}…). */
   publicUrl: string;
-  /** Demo mode: the dev outbox page and JSON are served. */
+  /**
+   * Demo mode, only when asked for (`npm start` asks; `GID_DEMO=1`): the dev outbox page and JSON that
+   * show every code and link, the demo accounts in a fresh database, the demo purchases.
+   */
   demo: boolean;
+  /**
+   * The local sandbox is the payment provider (`PAYMENT_PROVIDER=sandbox`): only then are its pay pages
+   * (`/sandbox/pay/…`) mounted. Without it, a real provider must be passed to `startServer`.
+   */
+  sandbox: boolean;
   /** A session's absolute lifetime from sign-in. */
   sessionTtlMs: number;
   /** A session unused this long has ended (a lost token stops working on its own). */
@@ -77,7 +85,8 @@ export interface ServerConfig {
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     publicUrl: 'http://127.0.0.1:3000',
-    demo: true,
+    demo: false,
+    sandbox: false,
     sessionTtlMs: 90 * 86_400_000,
     sessionIdleMs: 30 * 86_400_000,
     scrypt: defaultScryptCost,
