@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { startReactExample } from '@gid/example-react';
 import { startExample } from '@gid/example-script-tag';
 import { startIdp } from '@gid/idp';
-import { DEFAULT_WEB_DIR, startServer } from '@gid/server';
+import { DEFAULT_WEB_DIR, defaultConfig, startServer } from '@gid/server';
 
 /** A port the OS says is free now (the parts need each other's origins before they start). */
 const freePort = () =>
@@ -57,7 +57,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     dataDir: join(dataDir, 'site'),
     webDir: DEFAULT_WEB_DIR,
     // Demo mode (outbox, demo accounts) and the sandbox provider, asked for explicitly as `npm start` does.
-    config: { demo: true, sandbox: true, identity: { gid: provider('demo-site'), vk: provider('vk'), google: provider('google') } },
+    // Every spec buys from 127.0.0.1 (often as the demo account), so the harness lifts the payment rate
+    // limit and the open-hold caps (the server's vitest security suite covers them).
+    config: {
+      demo: true,
+      sandbox: true,
+      rateLimits: { ...defaultConfig().rateLimits, payment: { max: 10_000, windowMs: 60_000 } },
+      holdCaps: { perEmail: 10_000, perAddress: 10_000 },
+      identity: { gid: provider('demo-site'), vk: provider('vk'), google: provider('google') },
+    },
   });
   // The React example's server passes its token and logout calls to the script-tag example's backend.
   const example = await startExample({

@@ -69,7 +69,22 @@ export interface ServerConfig {
    * Per IP and route. `oauth`: the provider code exchanges (GID, social) — looser than `login`, as a
    * code is single-use and bound to its verifier; the limit keeps junk from being relayed to providers.
    */
-  rateLimits: { login: RateLimit; sms: RateLimit; reset: RateLimit; oauth: RateLimit; uploads: RateLimit };
+  rateLimits: {
+    login: RateLimit;
+    sms: RateLimit;
+    reset: RateLimit;
+    oauth: RateLimit;
+    uploads: RateLimit;
+    /** POST /api/payment per address: each payment holds stock for `payment.holdMs`. */
+    payment: RateLimit;
+    /** Promocode checks per address: codes are human-readable, so guessing them is cheap otherwise. */
+    promocode: RateLimit;
+  };
+  /**
+   * Open (pending, unexpired) orders one e-mail or one address may hold at once: without a cap one
+   * script could «sell out» every event with holds it never pays.
+   */
+  holdCaps: { perEmail: number; perAddress: number };
   supportEmail: string;
   /** How long a public catalogue answer may be reused (0 turns the response cache off). */
   responseCacheMs: number;
@@ -101,7 +116,10 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       oauth: { max: 60, windowMs: 60_000 },
       // Per IP: files are up to 4 MB each.
       uploads: { max: 30, windowMs: 60_000 },
+      payment: { max: 10, windowMs: 60_000 },
+      promocode: { max: 30, windowMs: 60_000 },
     },
+    holdCaps: { perEmail: 3, perAddress: 10 },
     supportEmail: 'support@geroi.example',
     // Catalogue answers are reused for 5 s: PGlite computes on this thread, and recomputing the
     // event list (~9 ms) every second showed in the p99 under load. Stock is rechecked when selling.

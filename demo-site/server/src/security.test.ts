@@ -2,8 +2,9 @@ import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from './db/client';
 import { openTemplateDatabase } from './testing/fixtures';
 import { accountAttackSuite } from './testing/suites/security-accounts';
+import { paymentAttackSuite } from './testing/suites/security-payment';
 
-// Issue 15's attacks on the accounts and codes, over embedded PGlite.
+// Issue 15's attacks on the accounts, codes and payments, over embedded PGlite.
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTemplateDatabase();
@@ -11,3 +12,4 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 accountAttackSuite(() => database);
+paymentAttackSuite(() => database);

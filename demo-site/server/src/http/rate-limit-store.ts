@@ -7,7 +7,7 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 /**
  * A store for @fastify/rate-limit that keeps its counters in PostgreSQL (`rate_limits`), so the per-IP
  * limits hold across every server process on the database rather than per process. Each route gets
- * its own key space (`METHOD url|ip`).
+ * its own key space (`METHOD url|rule|ip`), a `groupId` one for all its routes.
  */
 export function postgresRateLimitStore(deps: { db: Database; clock: Clock }) {
   return class PostgresRateLimitStore {
@@ -37,7 +37,9 @@ export function postgresRateLimitStore(deps: { db: Database; clock: Clock }) {
 
     /** Called per route with the merged limit options; the route is in `routeInfo` (not in the typings). */
     child(options: object) {
-      const route = (options as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+      const { routeInfo: route, groupId } = options as { routeInfo?: { method?: string | string[]; url?: string }; groupId?: string };
+      // Routes of one `groupId` share a count (the three promocode checks); others count on their own.
+      if (groupId) return new PostgresRateLimitStore(undefined, `group ${groupId}`);
       const method = Array.isArray(route?.method) ? route.method.join(',') : (route?.method ?? '');
       return new PostgresRateLimitStore(undefined, `${method} ${route?.url ?? ''}`);
     }

@@ -47,7 +47,8 @@ export async function createTestApp(db: DatabaseHandle, config: Partial<ServerCo
     demo: true,
     sandbox: true,
     scrypt: { N: 1024, r: 8, p: 1 },
-    rateLimits: { login: loose, sms: loose, reset: loose, oauth: loose, uploads: loose },
+    rateLimits: { login: loose, sms: loose, reset: loose, oauth: loose, uploads: loose, payment: loose, promocode: loose },
+    holdCaps: { perEmail: 10_000, perAddress: 10_000 },
     responseCacheMs: 0,
     ...config,
   });

@@ -409,6 +409,8 @@ export function accountSuite(database: () => DatabaseHandle) {
         reset: { max: 1, windowMs: 60_000 },
         oauth: { max: 1, windowMs: 60_000 },
         uploads: { max: 1, windowMs: 60_000 },
+        payment: { max: 1, windowMs: 60_000 },
+        promocode: { max: 1, windowMs: 60_000 },
       },
     });
     const login = () => strict.request({ method: 'PUT', url: '/api/auth', payload: { email: 'x@example.ru', password: 'Abcd1' } });
