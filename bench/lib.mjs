@@ -29,7 +29,16 @@ export async function startApi({ prefix = 'gid-bench-', dataDir, env = {} } = {}
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', GID_DATA_DIR: folder, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      GID_DATA_DIR: folder,
+      LOG_LEVEL: 'warn',
+      GID_DEMO: '1',
+      PAYMENT_PROVIDER: 'sandbox',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -75,7 +75,7 @@ async function rssMiB(pid) {
 async function startApi(port) {
   return startChild(['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { PORT: String(port), HOST: '127.0.0.1', GID_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), HOST: '127.0.0.1', GID_DATA_DIR: dataDir, LOG_LEVEL: 'warn', GID_DEMO: '1', PAYMENT_PROVIDER: 'sandbox' },
     ready: /Server ready at/,
   });
 }

@@ -4,8 +4,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, pnpmCommand, root } from './lib.mjs';
 
+// Demo mode (outboxes showing every code and link, demo accounts, the sandbox payment provider) is
+// asked for here, unless the environment says GID_DEMO=0: then the server needs a real payment provider
+// (or PAYMENT_PROVIDER=sandbox named outright).
+const demo = process.env.GID_DEMO !== '0';
 const env = {
   ...process.env,
+  GID_DEMO: demo ? '1' : '0',
+  ...(demo && !process.env.PAYMENT_PROVIDER ? { PAYMENT_PROVIDER: 'sandbox' } : {}),
   PORT: process.env.PORT ?? '3000',
   IDP_PORT: process.env.IDP_PORT ?? '4000',
   EXAMPLE_PORT: process.env.EXAMPLE_PORT ?? '3100',

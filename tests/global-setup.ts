@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { startReactExample } from '@gid/example-react';
 import { startExample } from '@gid/example-script-tag';
 import { startIdp } from '@gid/idp';
-import { DEFAULT_WEB_DIR, startServer } from '@gid/server';
+import { DEFAULT_WEB_DIR, defaultConfig, startServer } from '@gid/server';
 
 /** A port the OS says is free now (the parts need each other's origins before they start). */
 const freePort = () =>
@@ -29,6 +29,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const siteOrigin = `http://127.0.0.1:${sitePort}`;
   const reactOrigin = `http://127.0.0.1:${reactPort}`;
   const idp = await startIdp({
+    // Demo mode (the SMS outbox the specs read codes from), asked for explicitly; the specs sign the demo
+    // phones in many times a minute, so the harness lifts the per-phone code caps (vitest covers them).
+    demo: true,
+    sms: {
+      resendCooldownMs: 0,
+      codesPerPhoneHourly: 10_000,
+      failuresPerPhoneHourly: 10_000,
+      codesPerAddressHourly: 10_000,
+      failuresPerAddressHourly: 10_000,
+    },
     port: 0,
     dataDir: join(dataDir, 'idp'),
     clientOrigins: {
@@ -46,7 +56,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     port: sitePort,
     dataDir: join(dataDir, 'site'),
     webDir: DEFAULT_WEB_DIR,
-    config: { identity: { gid: provider('demo-site'), vk: provider('vk'), google: provider('google') } },
+    // Demo mode (outbox, demo accounts) and the sandbox provider, asked for explicitly as `npm start` does.
+    // Every spec buys from 127.0.0.1 (often as the demo account), so the harness lifts the payment rate
+    // limit and the open-hold caps (the server's vitest security suite covers them).
+    config: {
+      demo: true,
+      sandbox: true,
+      rateLimits: { ...defaultConfig().rateLimits, payment: { max: 10_000, windowMs: 60_000 } },
+      holdCaps: { perEmail: 10_000, perAddress: 10_000 },
+      identity: { gid: provider('demo-site'), vk: provider('vk'), google: provider('google') },
+    },
   });
   // The React example's server passes its token and logout calls to the script-tag example's backend.
   const example = await startExample({

@@ -22,7 +22,7 @@ ${
 }
 
 /** Pages for a person trying the demo (and for tests): the SMS outbox and a start page. */
-export function devRoutes(outbox: SmsOutbox, issuer: string): Router {
+export function devRoutes(outbox: SmsOutbox, issuer: string, demo: boolean): Router {
   const router = new Router((ctx, error) => {
     if (!(error instanceof HttpError)) console.error('[idp] dev page failed:', error);
     const status = error instanceof HttpError ? error.status : 500;
@@ -30,23 +30,25 @@ export function devRoutes(outbox: SmsOutbox, issuer: string): Router {
   });
 
   // `?to=+7…` narrows the list to one number, so parallel tests do not read each other's codes.
-  router.get(OUTBOX_PATH, (ctx) => {
-    const { format, to } = singleQuery(ctx);
-    if (format !== undefined && format !== 'json' && format !== 'html') throw new HttpError(400, 'format is json or html');
-    const phone = to === undefined ? undefined : normalizePhone(to);
-    if (to !== undefined && !phone) throw new HttpError(400, 'to must be a phone number like +79990000001');
-    const messages = outbox.list().filter((m) => !phone || m.to === phone);
-    if (format === 'json') return sendJson(ctx, 200, { messages });
-    const nonce = newNonce();
-    sendHtml(ctx, 200, outboxPage(messages, nonce), nonce);
-  });
+  // The outbox shows every code: demo mode only (GID_DEMO=1, as `npm start` sets it).
+  if (demo)
+    router.get(OUTBOX_PATH, (ctx) => {
+      const { format, to } = singleQuery(ctx);
+      if (format !== undefined && format !== 'json' && format !== 'html') throw new HttpError(400, 'format is json or html');
+      const phone = to === undefined ? undefined : normalizePhone(to);
+      if (to !== undefined && !phone) throw new HttpError(400, 'to must be a phone number like +79990000001');
+      const messages = outbox.list().filter((m) => !phone || m.to === phone);
+      if (format === 'json') return sendJson(ctx, 200, { messages });
+      const nonce = newNonce();
+      sendHtml(ctx, 200, outboxPage(messages, nonce), nonce);
+    });
 
   router.get('/', (ctx) => {
     const nonce = newNonce();
     const body = html`${messageStep('Газпром ID (локальный)', 'Локальный поставщик входа для демо-сайта, примеров и тестов.')}
 <ul>
 <li><a href="/.well-known/openid-configuration">Настройки OpenID Connect</a></li>
-<li><a href="${OUTBOX_PATH}">Отправленные СМС</a></li>
+${demo ? html`<li><a href="${OUTBOX_PATH}">Отправленные СМС</a></li>` : ''}
 <li><a href="${ANALYTICS_EVENTS_PATH}">События аналитики</a></li>
 </ul>
 <p class="hint">Издатель: ${issuer}</p>`;

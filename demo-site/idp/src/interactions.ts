@@ -18,6 +18,8 @@ export const MESSAGES = {
   wrongCode: 'Неверный код',
   expiredCode: 'Срок действия кода истёк, запросите новый',
   tooManyAttempts: 'Слишком много попыток, запросите новый код',
+  cooldown: (seconds: number) => `Повторно запросить код можно через ${seconds} сек.`,
+  tooManyCodes: 'Слишком много запросов кода. Попробуйте через час',
   nameMissing: { given_name: 'Введите имя', family_name: 'Введите фамилию' },
   nameInvalid: 'Используйте буквы, пробел или дефис, не длиннее 50 символов',
 } as const;
@@ -108,7 +110,21 @@ export function interactionRoutes({ provider, accounts, sms }: Deps): Router {
       });
       return respond(ctx, 400, 'Вход', body);
     }
-    sms.issue(details.uid, phone);
+    const issued = sms.issue(details.uid, phone, ctx.ip);
+    if (!issued.sent) {
+      const text = 'waitSeconds' in issued ? MESSAGES.cooldown(issued.waitSeconds) : MESSAGES.tooManyCodes;
+      // With a code of this interaction still open, the code page says why no new one came.
+      if (sms.pendingPhone(details.uid)) return show(ctx, details, 429, text);
+      const base = interactionPath(details.uid);
+      const body = phoneStep({
+        clientName: await clientName(details),
+        action: `${base}/phone`,
+        abortAction: `${base}/abort`,
+        phone: (form.get('phone') ?? '').slice(0, 32),
+        error: text,
+      });
+      return respond(ctx, 429, 'Вход', body);
+    }
     redirect(ctx, interactionPath(details.uid));
   });
 
@@ -122,7 +138,7 @@ export function interactionRoutes({ provider, accounts, sms }: Deps): Router {
     const details = await interaction(ctx, uid);
     const code = ((await readForm(ctx)).get('code') ?? '').trim();
     if (!/^\d{4}$/.test(code)) return show(ctx, details, 400, MESSAGES.codeFormat);
-    const outcome = sms.check(details.uid, code);
+    const outcome = sms.check(details.uid, code, ctx.ip);
     if (outcome === 'missing') return redirect(ctx, interactionPath(details.uid));
     if (outcome !== 'ok') {
       const text = { wrong: MESSAGES.wrongCode, expired: MESSAGES.expiredCode, too_many: MESSAGES.tooManyAttempts }[outcome];

@@ -37,6 +37,8 @@ const idp = await startIdp({
       ? join(resolve(process.env.GID_DATA_DIR), 'idp')
       : DEFAULT_DATA_DIR,
   clientOrigins: clientOriginsFromEnv(process.env),
+  // The SMS outbox only when asked for (`npm start` sets GID_DEMO=1).
+  demo: process.env.GID_DEMO === '1',
 });
 console.log(`Газпром ID (local identity provider) listening on ${idp.url}`);
 

@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningIdp, startIdp } from './server';
-import { authorizeUrl, Browser, exchangeCode, formAction, passLogin, refresh, signIn, tempDir } from './testing';
+import { authorizeUrl, Browser, exchangeCode, formAction, passLogin, refresh, relaxedSmsPolicy, signIn, tempDir } from './testing';
 
 const IVAN = '+79990000001';
 let idp: RunningIdp;
@@ -9,7 +9,7 @@ let dir: Awaited<ReturnType<typeof tempDir>>;
 
 beforeAll(async () => {
   dir = await tempDir();
-  idp = await startIdp({ port: 0, dataDir: dir.path });
+  idp = await startIdp({ demo: true, sms: relaxedSmsPolicy, port: 0, dataDir: dir.path });
 });
 afterAll(async () => {
   await idp?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningIdp, startIdp } from './server';
-import { authorizeUrl, Browser, exchangeCode, refresh, signIn, tempDir } from './testing';
+import { authorizeUrl, Browser, exchangeCode, refresh, relaxedSmsPolicy, signIn, tempDir } from './testing';
 
 let dir: Awaited<ReturnType<typeof tempDir>>;
 let idp: RunningIdp | undefined;
@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 it('keeps keys, the session, the grant and refresh tokens across a restart', async () => {
-  idp = await startIdp({ port: 0, dataDir: dir.path });
+  idp = await startIdp({ demo: true, sms: relaxedSmsPolicy, port: 0, dataDir: dir.path });
   const port = Number(new URL(idp.url).port);
   const ua = new Browser(idp.url);
   const first = await signIn(ua, idp.url, '+79990000001');
@@ -22,7 +22,7 @@ it('keeps keys, the session, the grant and refresh tokens across a restart', asy
   const jwksBefore = await (await fetch(`${idp.url}/oauth2/jwks`)).json();
   await idp.close();
 
-  idp = await startIdp({ port, dataDir: dir.path });
+  idp = await startIdp({ demo: true, sms: relaxedSmsPolicy, port, dataDir: dir.path });
   expect(await (await fetch(`${idp.url}/oauth2/jwks`)).json()).toEqual(jwksBefore);
 
   const refreshed = await refresh(idp.url, String(tokens.body.refresh_token));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningIdp, startIdp } from './server';
-import { Browser, signIn, tempDir } from './testing';
+import { Browser, relaxedSmsPolicy, signIn, tempDir } from './testing';
 
 let idp: RunningIdp;
 let dir: Awaited<ReturnType<typeof tempDir>>;
@@ -8,7 +8,7 @@ const REACT_ORIGIN = 'http://127.0.0.1:45123';
 
 beforeAll(async () => {
   dir = await tempDir();
-  idp = await startIdp({ port: 0, dataDir: dir.path, clientOrigins: { 'example-react': REACT_ORIGIN } });
+  idp = await startIdp({ demo: true, sms: relaxedSmsPolicy, port: 0, dataDir: dir.path, clientOrigins: { 'example-react': REACT_ORIGIN } });
 });
 afterAll(async () => {
   await idp?.close();

@@ -38,8 +38,13 @@ export interface IdpOptions {
   clients?: (defaults: ClientConfig[]) => ClientConfigInput[];
   /** Clock for SMS code expiry and logs (tests move it forward). Default `Date.now`. */
   now?: () => number;
-  /** SMS code lifetime and attempts; defaults 5 minutes and 5 tries. */
+  /** SMS code lifetime, attempts and caps (see {@link DEFAULT_SMS_POLICY}). */
   sms?: Partial<SmsPolicy>;
+  /**
+   * Demo mode: the SMS outbox page (`/dev/outbox`) that shows every code. Off unless asked for
+   * (`GID_DEMO=1`, which `npm start` sets); without it codes go nowhere visible.
+   */
+  demo?: boolean;
 }
 
 export interface RunningIdp {
@@ -93,7 +98,7 @@ export async function startIdp(options: IdpOptions = {}): Promise<RunningIdp> {
 
   // provider.use() runs these before oidc-provider's own routes, in this order.
   provider.use(socialTokenExtras(clients, accounts));
-  provider.use(devRoutes(outbox, issuer).middleware());
+  provider.use(devRoutes(outbox, issuer, options.demo === true).middleware());
   provider.use(analyticsRoutes(new AnalyticsLog(now)).middleware());
   provider.use(sdkRoutes({ provider, issuer, clients, accounts }).middleware());
   provider.use(interactionRoutes({ provider, accounts, sms }).middleware());

@@ -41,9 +41,57 @@ export interface SmsPolicy {
   codeTtlMs: number;
   /** Wrong entries allowed before the code is locked (spec: 5). */
   maxAttempts: number;
+  /**
+   * The 4 digits stay, so these carry the weight: without them every resend gave a fresh code and 5 more
+   * guesses (~2,000 resends cover the space). Per phone across interactions, and per client address.
+   */
+  resendCooldownMs: number;
+  codesPerPhoneHourly: number;
+  failuresPerPhoneHourly: number;
+  codesPerAddressHourly: number;
+  failuresPerAddressHourly: number;
 }
 
-export const DEFAULT_SMS_POLICY: SmsPolicy = { codeTtlMs: 5 * 60_000, maxAttempts: 5 };
+export const DEFAULT_SMS_POLICY: SmsPolicy = {
+  codeTtlMs: 5 * 60_000,
+  maxAttempts: 5,
+  resendCooldownMs: 60_000,
+  codesPerPhoneHourly: 5,
+  failuresPerPhoneHourly: 10,
+  codesPerAddressHourly: 20,
+  failuresPerAddressHourly: 30,
+};
+
+export type IssueOutcome = { sent: true } | { sent: false; waitSeconds: number } | { sent: false; tooMany: true };
+
+const HOUR = 60 * 60_000;
+
+/** Times of events per key within the last hour (in memory: the idp is one process). */
+class HourlyLog {
+  private readonly events = new Map<string, number[]>();
+
+  constructor(private readonly now: () => number) {}
+
+  count(key: string): number {
+    return this.recent(key).length;
+  }
+
+  last(key: string): number | undefined {
+    return this.recent(key).at(-1);
+  }
+
+  add(key: string): void {
+    this.events.set(key, [...this.recent(key), this.now()]);
+  }
+
+  private recent(key: string): number[] {
+    const cutoff = this.now() - HOUR;
+    const times = (this.events.get(key) ?? []).filter((time) => time > cutoff);
+    if (times.length) this.events.set(key, times);
+    else this.events.delete(key);
+    return times;
+  }
+}
 
 interface Challenge {
   phone: string;
@@ -61,19 +109,40 @@ export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'too_many' | 'missing';
  */
 export class SmsChallenges {
   private readonly challenges = new Map<string, Challenge>();
+  private readonly issued: HourlyLog;
+  private readonly failures: HourlyLog;
 
   constructor(
     private readonly outbox: SmsOutbox,
     private readonly now: () => number,
     private readonly policy: SmsPolicy = DEFAULT_SMS_POLICY,
-  ) {}
+  ) {
+    this.issued = new HourlyLog(now);
+    this.failures = new HourlyLog(now);
+  }
 
-  /** Sends a fresh code to `phone`, replacing any earlier code of this interaction. */
-  issue(key: string, phone: string): void {
+  /**
+   * Sends a fresh code to `phone`, replacing any earlier code of this interaction — unless the phone had
+   * one less than `resendCooldownMs` ago (in any interaction), or the phone or the caller's `address`
+   * used up its codes for the hour. A refused request keeps the earlier code working.
+   */
+  issue(key: string, phone: string, address = 'unknown'): IssueOutcome {
     this.prune();
+    const last = this.issued.last(`phone:${phone}`);
+    const wait = last === undefined ? 0 : last + this.policy.resendCooldownMs - this.now();
+    if (wait > 0) return { sent: false, waitSeconds: Math.ceil(wait / 1000) };
+    if (
+      this.issued.count(`phone:${phone}`) >= this.policy.codesPerPhoneHourly ||
+      this.issued.count(`address:${address}`) >= this.policy.codesPerAddressHourly
+    ) {
+      return { sent: false, tooMany: true };
+    }
+    this.issued.add(`phone:${phone}`);
+    this.issued.add(`address:${address}`);
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
     this.challenges.set(key, { phone, code, expiresAt: this.now() + this.policy.codeTtlMs, failures: 0, verified: false });
     this.outbox.send(phone, code);
+    return { sent: true };
   }
 
   /** The phone a code was sent to in this interaction, if any. */
@@ -87,13 +156,25 @@ export class SmsChallenges {
     return challenge?.verified ? challenge.phone : undefined;
   }
 
-  check(key: string, code: string): CodeCheck {
+  /**
+   * Checks a code of this interaction. Wrong guesses count against the code (`maxAttempts`), and against
+   * its phone and the caller's address for the hour, across interactions and fresh codes.
+   */
+  check(key: string, code: string, address = 'unknown'): CodeCheck {
     const challenge = this.challenges.get(key);
     if (!challenge) return 'missing';
     if (challenge.failures >= this.policy.maxAttempts) return 'too_many';
+    if (
+      this.failures.count(`phone:${challenge.phone}`) >= this.policy.failuresPerPhoneHourly ||
+      this.failures.count(`address:${address}`) >= this.policy.failuresPerAddressHourly
+    ) {
+      return 'too_many';
+    }
     if (this.now() >= challenge.expiresAt) return 'expired';
     if (challenge.code !== code) {
       challenge.failures += 1;
+      this.failures.add(`phone:${challenge.phone}`);
+      this.failures.add(`address:${address}`);
       return challenge.failures >= this.policy.maxAttempts ? 'too_many' : 'wrong';
     }
     challenge.verified = true;

@@ -187,3 +187,15 @@ export async function refresh(issuer: string, refreshToken: string, clientId = '
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+/**
+ * SMS caps lifted, for tests about something else that sign one phone in again within seconds (the
+ * caps themselves are tested in sms-limits.test.ts with the defaults).
+ */
+export const relaxedSmsPolicy = {
+  resendCooldownMs: 0,
+  codesPerPhoneHourly: 10_000,
+  failuresPerPhoneHourly: 10_000,
+  codesPerAddressHourly: 10_000,
+  failuresPerAddressHourly: 10_000,
+};

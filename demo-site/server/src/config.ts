@@ -31,20 +31,60 @@ export const LOCAL_IDP_URL = 'http://127.0.0.1:4000';
 export interface ServerConfig {
   /** The site's origin, for links in e-mails (/verify/email/{code}…). */
   publicUrl: string;
-  /** Demo mode: the dev outbox page and JSON are served. */
+  /**
+   * Demo mode, only when asked for (`npm start` asks; `GID_DEMO=1`): the dev outbox page and JSON that
+   * show every code and link, the demo accounts in a fresh database, the demo purchases.
+   */
   demo: boolean;
+  /**
+   * The local sandbox is the payment provider (`PAYMENT_PROVIDER=sandbox`): only then are its pay pages
+   * (`/sandbox/pay/…`) mounted. Without it, a real provider must be passed to `startServer`.
+   */
+  sandbox: boolean;
+  /** A session's absolute lifetime from sign-in. */
   sessionTtlMs: number;
+  /** A session unused this long has ended (a lost token stops working on its own). */
+  sessionIdleMs: number;
   scrypt: ScryptCost;
-  sms: { codeLength: number; codeTtlMs: number; maxAttempts: number; resendCooldownMs: number };
-  /** Lifetime of e-mail links: confirmation, e-mail change, password reset. */
+  /**
+   * SMS codes. Besides each code's `maxAttempts`, caps per phone (or account) across codes and
+   * interactions: `perTargetHourly` codes issued, `failedChecksHourly` wrong guesses — the 4 digits stay,
+   * so the limits carry the weight.
+   */
+  sms: {
+    codeLength: number;
+    codeTtlMs: number;
+    maxAttempts: number;
+    resendCooldownMs: number;
+    perTargetHourly: number;
+    failedChecksHourly: number;
+  };
+  /** Lifetime of e-mail links: confirmation, e-mail change. */
   emailLinkTtlMs: number;
+  /** Lifetime of a password reset link. */
+  resetLinkTtlMs: number;
   /** Lifetime of the `secure` token between the reset-code check and the new password. */
   resetSecureTtlMs: number;
   /**
    * Per IP and route. `oauth`: the provider code exchanges (GID, social) — looser than `login`, as a
    * code is single-use and bound to its verifier; the limit keeps junk from being relayed to providers.
    */
-  rateLimits: { login: RateLimit; sms: RateLimit; reset: RateLimit; oauth: RateLimit; uploads: RateLimit };
+  rateLimits: {
+    login: RateLimit;
+    sms: RateLimit;
+    reset: RateLimit;
+    oauth: RateLimit;
+    uploads: RateLimit;
+    /** POST /api/payment per address: each payment holds stock for `payment.holdMs`. */
+    payment: RateLimit;
+    /** Promocode checks per address: codes are human-readable, so guessing them is cheap otherwise. */
+    promocode: RateLimit;
+  };
+  /**
+   * Open (pending, unexpired) orders one e-mail or one address may hold at once: without a cap one
+   * script could «sell out» every event with holds it never pays.
+   */
+  holdCaps: { perEmail: number; perAddress: number };
   supportEmail: string;
   /** How long a public catalogue answer may be reused (0 turns the response cache off). */
   responseCacheMs: number;
@@ -60,11 +100,14 @@ export interface ServerConfig {
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     publicUrl: 'http://127.0.0.1:3000',
-    demo: true,
-    sessionTtlMs: 30 * 86_400_000,
+    demo: false,
+    sandbox: false,
+    sessionTtlMs: 90 * 86_400_000,
+    sessionIdleMs: 30 * 86_400_000,
     scrypt: defaultScryptCost,
-    sms: { codeLength: 4, codeTtlMs: 5 * 60_000, maxAttempts: 5, resendCooldownMs: 60_000 },
+    sms: { codeLength: 4, codeTtlMs: 5 * 60_000, maxAttempts: 5, resendCooldownMs: 60_000, perTargetHourly: 5, failedChecksHourly: 10 },
     emailLinkTtlMs: 24 * 3_600_000,
+    resetLinkTtlMs: 3_600_000,
     resetSecureTtlMs: 15 * 60_000,
     rateLimits: {
       login: { max: 10, windowMs: 60_000 },
@@ -73,7 +116,10 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       oauth: { max: 60, windowMs: 60_000 },
       // Per IP: files are up to 4 MB each.
       uploads: { max: 30, windowMs: 60_000 },
+      payment: { max: 10, windowMs: 60_000 },
+      promocode: { max: 30, windowMs: 60_000 },
     },
+    holdCaps: { perEmail: 3, perAddress: 10 },
     supportEmail: 'support@geroi.example',
     // Catalogue answers are reused for 5 s: PGlite computes on this thread, and recomputing the
     // event list (~9 ms) every second showed in the p99 under load. Stock is rechecked when selling.

@@ -26,13 +26,26 @@ const provider = (name: string, clientId: string): IdentityProviderConfig => ({
     : undefined,
 });
 
+/** PAYMENT_PROVIDER: only `sandbox` exists in this repository; a real provider is wired in start.ts's `payments`. */
+function paymentProvider(): 'sandbox' | undefined {
+  const name = env.PAYMENT_PROVIDER;
+  if (!name) return undefined;
+  if (name !== 'sandbox') {
+    console.error(`PAYMENT_PROVIDER=${name}: unknown provider (only "sandbox" is built in)`);
+    process.exit(1);
+  }
+  return name;
+}
+
 const server = await startServer({
   port: Number(env.PORT ?? 3000),
   host: env.HOST ?? '127.0.0.1',
   dataDir: resolve(env.GID_DATA_DIR ?? resolve(repoRoot, '.data')),
   ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
   config: {
-    demo: env.GID_DEMO !== '0',
+    // Production-shaped unless asked: `npm start` sets GID_DEMO=1 and PAYMENT_PROVIDER=sandbox.
+    demo: env.GID_DEMO === '1',
+    sandbox: paymentProvider() === 'sandbox',
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     // PAYMENT_HOLD_MS: how long an unpaid order keeps its tickets (15 minutes by default).
     ...(env.PAYMENT_HOLD_MS

@@ -18,7 +18,7 @@ let database: DatabaseHandle;
 beforeAll(async () => {
   server = await startPostgres();
   database = await openPostgres(server.url);
-  await prepareDatabase(database, manualClock(SEED_DATE));
+  await prepareDatabase(database, manualClock(SEED_DATE), { demoAccounts: true });
 });
 
 afterAll(async () => {
@@ -42,7 +42,7 @@ async function seedFingerprint(db: Database): Promise<string> {
 
 describe('PostgreSQL 15', () => {
   it('migrations and seed are idempotent: preparing again changes nothing', async () => {
-    expect(await prepareDatabase(database, manualClock(SEED_DATE))).toEqual({ seeded: false });
+    expect(await prepareDatabase(database, manualClock(SEED_DATE), { demoAccounts: true })).toEqual({ seeded: false });
   });
 
   it('the seed is deterministic: PostgreSQL and the PGlite template hold the same data', async () => {

@@ -9,7 +9,7 @@ import { prepareDatabase } from './db/prepare';
 import type { ServerDeps } from './deps';
 import { createIdentityProviders } from './features/identity-providers/provider';
 import { seedDemoPurchases } from './features/payment/demo-purchases';
-import { createSandboxProvider, newSandboxSecret } from './features/payment/provider';
+import { createSandboxProvider, newSandboxSecret, type PaymentProvider } from './features/payment/provider';
 import { installWebApp } from './http/web-app';
 import { type Clock, systemClock } from './lib/clock';
 import { createStaticGeoLocator } from './lib/geo';
@@ -30,7 +30,15 @@ export interface StartOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built web app to serve next to the API (demo-site/web/dist); none when left out. */
   webDir?: string;
+  /**
+   * The payment provider. Without one the server refuses to start, unless the sandbox is asked for
+   * (`config.sandbox`, `PAYMENT_PROVIDER=sandbox`).
+   */
+  payments?: PaymentProvider;
 }
+
+export const noPaymentProvider =
+  'No payment provider is configured: pass one to startServer, or set PAYMENT_PROVIDER=sandbox for the local sandbox (development only)';
 
 /** Where `npm run build` puts the web app. */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -49,14 +57,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = options.port ?? 3000;
   const host = options.host ?? '127.0.0.1';
   const clock = options.clock ?? systemClock;
+  if (!options.payments && !options.config?.sandbox) throw new Error(noPaymentProvider);
   const database =
     options.database ??
     (options.databaseUrl
       ? await openPostgres(options.databaseUrl)
       : await openPglite(options.dataDir ? { dataDir: join(options.dataDir, 'server-db') } : {}));
   try {
-    const { seeded } = await prepareDatabase(database, clock);
     const config = defaultConfig({ publicUrl: `http://${host}:${port}`, ...options.config });
+    const { seeded } = await prepareDatabase(database, clock, { demoAccounts: config.demo });
     if (!options.config?.payment?.sandboxSecret)
       config.payment.sandboxSecret = options.dataDir ? localSandboxSecret(options.dataDir) : newSandboxSecret();
     const deps: ServerDeps = {
@@ -65,7 +74,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...createOutboxSenders(database.db, clock),
       geo: createStaticGeoLocator(config.demo ? { city: 'Москва', country: 'Россия' } : null),
       providers: createIdentityProviders(config.identity),
-      payments: createSandboxProvider({ publicUrl: () => config.publicUrl, secret: config.payment.sandboxSecret }),
+      payments: options.payments ?? createSandboxProvider({ publicUrl: () => config.publicUrl, secret: config.payment.sandboxSecret }),
       config,
     };
     const app = await buildServer(deps, { logger: options.logger ?? false });

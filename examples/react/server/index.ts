@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { backendTarget } from './forward';
 import { BACKEND_PREFIX } from './settings';
 
 export { settingsFromEnv } from './settings';
@@ -51,9 +52,14 @@ async function buildApp(idpUrl: string): Promise<string> {
   return outDir;
 }
 
-/** Passes a backend call on unchanged and streams the answer back. */
+/** Passes a backend call on to `backendUrl`'s origin and streams the answer back. */
 function forward(req: IncomingMessage, res: ServerResponse, backendUrl: string): void {
-  const target = new URL(req.url ?? '/', backendUrl);
+  const target = backendTarget(req.url ?? '/', backendUrl);
+  if (!target) {
+    res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ error: 'invalid_request', error_description: 'Некорректный адрес запроса', status: 400 }));
+    return;
+  }
   const upstream = request(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
@@ -98,6 +104,7 @@ export async function startReactExample(options: ReactExampleOptions = {}): Prom
   const dir = await buildApp(idpUrl);
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    // Any request line that parses to the backend prefix goes to forward(), which rebuilds it on the backend's origin.
     if (pathname.startsWith(BACKEND_PREFIX)) return forward(req, res, backendUrl);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
+import { providerUrl } from './paths';
 
 export const TOKEN_PATH = '/api/v0.3/backend/oauth/token';
 export const LOGOUT_PATH = '/api/v0.3/backend/oauth/logout';
@@ -57,7 +58,7 @@ const str = (body: Json, key: string, max = 4096): string | undefined => {
 };
 
 export function createBackend(options: BackendOptions) {
-  const issuer = new URL(options.idpUrl);
+  const issuer = providerUrl(options.idpUrl);
   const auth = oauth.None();
   const insecure = { [oauth.allowInsecureRequests]: issuer.protocol === 'http:' };
   let discovered: Promise<{ as: oauth.AuthorizationServer; jwks: ReturnType<typeof createRemoteJWKSet> }> | undefined;
@@ -66,7 +67,7 @@ export function createBackend(options: BackendOptions) {
     discovered ??= oauth
       .discoveryRequest(issuer, insecure)
       .then((response) => oauth.processDiscoveryResponse(issuer, response))
-      .then((as) => ({ as, jwks: createRemoteJWKSet(new URL(as.jwks_uri as string)) }))
+      .then((as) => ({ as, jwks: createRemoteJWKSet(providerUrl(as.jwks_uri as string)) }))
       .catch((error) => {
         discovered = undefined; // try again on the next call
         throw error;

@@ -2,9 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, extname, join, normalize } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBackend } from './backend';
+import { staticFile } from './paths';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const publicDir = join(here, '..', 'public');
@@ -82,8 +83,8 @@ export async function startExample(options: ExampleOptions = {}): Promise<Runnin
     }
     if (url.pathname === '/gid-sdk.iife.js') return serveFile(res, sdkFile);
     const path = url.pathname === '/' ? '/index.html' : url.pathname;
-    const file = normalize(join(publicDir, path));
-    if (!file.startsWith(publicDir)) {
+    const file = staticFile(publicDir, path);
+    if (!file) {
       res.writeHead(404).end();
       return;
     }

@@ -21,13 +21,17 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
  * Brings a database to a usable state: migrations, then the seed once (recorded in app_meta).
  * On PostgreSQL an advisory lock keeps several starting servers from seeding twice.
  */
-export async function prepareDatabase(handle: DatabaseHandle, clock: Clock): Promise<{ seeded: boolean }> {
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  clock: Clock,
+  options: { demoAccounts: boolean },
+): Promise<{ seeded: boolean }> {
   const run = async () => {
     await migrateDatabase(handle);
     const [done] = await handle.db.select().from(appMeta).where(eq(appMeta.key, 'seeded_at'));
     if (done) return { seeded: false };
     await handle.db.transaction(async (tx) => {
-      await seedDatabase(tx, clock.now());
+      await seedDatabase(tx, clock.now(), options);
       await tx.insert(appMeta).values({ key: 'seeded_at', value: clock.now().toISOString() });
     });
     return { seeded: true };

@@ -43,8 +43,12 @@ export async function createTestApp(db: DatabaseHandle, config: Partial<ServerCo
   const loose = { max: 10_000, windowMs: 60_000 };
   const fullConfig = defaultConfig({
     publicUrl: 'http://site.test',
+    // Demo mode and the sandbox are asked for explicitly, as `npm start` does.
+    demo: true,
+    sandbox: true,
     scrypt: { N: 1024, r: 8, p: 1 },
-    rateLimits: { login: loose, sms: loose, reset: loose, oauth: loose, uploads: loose },
+    rateLimits: { login: loose, sms: loose, reset: loose, oauth: loose, uploads: loose, payment: loose, promocode: loose },
+    holdCaps: { perEmail: 10_000, perAddress: 10_000 },
     responseCacheMs: 0,
     ...config,
   });

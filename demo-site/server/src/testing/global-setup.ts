@@ -17,7 +17,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'gid-server-template-'));
   const handle = await openPglite();
-  await prepareDatabase(handle, manualClock(SEED_DATE));
+  await prepareDatabase(handle, manualClock(SEED_DATE), { demoAccounts: true });
   const dump = await handle.client.dumpDataDir('none');
   await handle.close();
   const file = join(dir, 'template.tar');

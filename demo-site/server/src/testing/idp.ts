@@ -24,7 +24,20 @@ export interface TestIdp {
 /** startIdp on a free port with a fresh data folder; `demo-site`, `vk` and `google` moved to {@link SITE}. */
 export async function startTestIdp(): Promise<TestIdp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gid-server-idp-'));
-  const idp = await startIdp({ port: 0, dataDir, clientOrigins: { 'demo-site': SITE, vk: SITE, google: SITE } });
+  const idp = await startIdp({
+    demo: true,
+    // Route tests sign one phone in again within seconds; the idp's own tests cover its code caps.
+    sms: {
+      resendCooldownMs: 0,
+      codesPerPhoneHourly: 10_000,
+      failuresPerPhoneHourly: 10_000,
+      codesPerAddressHourly: 10_000,
+      failuresPerAddressHourly: 10_000,
+    },
+    port: 0,
+    dataDir,
+    clientOrigins: { 'demo-site': SITE, vk: SITE, google: SITE },
+  });
   return {
     url: idp.url,
     identity: {

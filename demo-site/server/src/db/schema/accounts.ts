@@ -65,6 +65,8 @@ export const sessions = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
+    /** When the token was last used (to the minute): a session idle longer than `sessionIdleMs` has ended. */
+    lastUsedAt: timestamptz('last_used_at'),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

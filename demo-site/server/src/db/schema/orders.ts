@@ -74,8 +74,22 @@ export const orders = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     paidAt: timestamptz('paid_at'),
     closedAt: timestamptz('closed_at'),
+    /**
+     * Whether the order was placed by a signed-in account (or made one with `register`): then
+     * GET /api/order/{id} needs that account's token. A guest's order stays readable by its id.
+     */
+    needsToken: boolean('needs_token').notNull().default(false),
+    /** Where the provider sends the buyer to pay, kept so that reading the order never calls the provider. */
+    paymentUrl: text('payment_url'),
+    /** The buyer's address, for the cap on open holds per address. */
+    ip: text('ip'),
   },
-  (table) => [index('orders_user_idx').on(table.userId), index('orders_pending_idx').on(table.status, table.expiresAt)],
+  (table) => [
+    index('orders_user_idx').on(table.userId),
+    index('orders_pending_idx').on(table.status, table.expiresAt),
+    index('orders_pending_email_idx').on(table.email, table.status),
+    index('orders_pending_ip_idx').on(table.ip, table.status),
+  ],
 );
 
 /** One priced line of an order. `unit_price` is the catalogue price, `total` what the line costs. */

@@ -13,7 +13,8 @@ import { seedShop } from './shop';
  * Fills an empty database with the demo content in Russian. Deterministic: ids come from stable keys,
  * "random" values from a seeded generator, dates from `now` (so a fresh demo always has upcoming events).
  */
-export async function seedDatabase(db: Database, now: Date): Promise<void> {
+/** The catalogue and content; the demo accounts (with their known passwords) only when asked for (demo mode). */
+export async function seedDatabase(db: Database, now: Date, options: { demoAccounts: boolean }): Promise<void> {
   const today = startOfUtcDay(now);
   const random = seededRandom(20_260_501);
 
@@ -129,7 +130,7 @@ export async function seedDatabase(db: Database, now: Date): Promise<void> {
     }),
   );
 
-  for (const user of demoUserSeed) {
+  for (const user of options.demoAccounts ? demoUserSeed : []) {
     const salt = createHash('sha256').update(`demo-user:${user.key}`).digest().subarray(0, 16);
     const [row] = await db
       .insert(t.users)

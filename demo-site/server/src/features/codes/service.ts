@@ -5,6 +5,7 @@ import { verificationCodes } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { newNumericCode, newToken, sha256 } from '../../lib/crypto';
 import { badRequest, tooManyRequests } from '../../lib/errors';
+import { countHit, limit, readHits } from '../rate-limits/service';
 
 /** What a one-time code proves. */
 export type CodePurpose =
@@ -14,7 +15,8 @@ export type CodePurpose =
   | 'password_reset_secure'
   | 'sms_login'
   | 'sms_register'
-  | 'phone_change';
+  | 'phone_change'
+  | 'account_proof';
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
 
@@ -24,6 +26,7 @@ export const codeMessages = {
   missing: 'Сначала запросите код',
   tooManyTries: 'Превышено количество попыток. Запросите новый код',
   cooldown: (seconds: number) => `Повторно запросить код можно через ${seconds} сек.`,
+  tooMany: 'Слишком много кодов на этот номер. Попробуйте через час',
 } as const;
 
 interface CodeDeps {
@@ -88,6 +91,8 @@ export async function issueSmsCode(
     .limit(1);
   const wait = last ? last.createdAt.getTime() + deps.config.sms.resendCooldownMs - now.getTime() : 0;
   if (wait > 0) throw tooManyRequests(codeMessages.cooldown(Math.ceil(wait / 1000)));
+  // At most `perTargetHourly` codes an hour to one phone (or account), whichever purpose and address asked.
+  await limit(deps, `code-issued:${input.target}`, { max: deps.config.sms.perTargetHourly, windowMs: 3_600_000 }, codeMessages.tooMany);
 
   const code = newNumericCode(deps.config.sms.codeLength);
   await closeOpenCodes(deps, input.purpose, input.target);
@@ -117,6 +122,10 @@ export async function checkSmsCode(deps: CodeDeps, input: { purpose: CodePurpose
     .limit(1);
   if (!row) throw badRequest(codeMessages.missing);
   if (row.expiresAt <= deps.clock.now()) throw badRequest(codeMessages.expired);
+  // Wrong guesses are also capped per phone (or account) across its codes: re-issuing a code does not
+  // buy another `maxAttempts` guesses without end.
+  const failedKey = `code-failed:${input.target}`;
+  if ((await readHits(deps, failedKey)) >= deps.config.sms.failedChecksHourly) throw tooManyRequests(codeMessages.tooManyTries);
   const [counted] = await deps.db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
@@ -124,6 +133,7 @@ export async function checkSmsCode(deps: CodeDeps, input: { purpose: CodePurpose
     .returning({ attempts: verificationCodes.attempts });
   if (!counted) throw tooManyRequests(codeMessages.tooManyTries);
   if (row.codeHash !== sha256(`${input.target}:${input.code}`)) {
+    await countHit(deps, failedKey, 3_600_000);
     throw counted.attempts >= deps.config.sms.maxAttempts ? tooManyRequests(codeMessages.tooManyTries) : badRequest(codeMessages.wrong);
   }
   if (!(await consumeCode(deps, row.id))) throw badRequest(codeMessages.missing);

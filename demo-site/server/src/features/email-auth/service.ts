@@ -1,6 +1,6 @@
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
-import { hashPassword, verifyPassword } from '../../lib/crypto';
+import { hashNeedsUpgrade, hashPassword, verifyPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, forbidden, HttpError } from '../../lib/errors';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
@@ -12,7 +12,6 @@ export const emailAuthMessages = {
   taken: 'Пользователь с таким email уже зарегистрирован',
   wrongCredentials: 'Неверный email или пароль',
   notConfirmed: 'Почта не подтверждена. Подтвердите её по ссылке из письма',
-  alreadyConfirmed: 'Почта уже подтверждена',
   confirmationSent: 'Письмо для подтверждения почты отправлено',
   confirmed: 'Почта подтверждена',
   badLink: 'Ссылка недействительна или устарела',
@@ -59,9 +58,9 @@ export async function registerByEmail(
 /** POST /api/user/confirm/email: the confirmation letter again. */
 export async function resendConfirmation(deps: Deps, email: string): Promise<{ message: string }> {
   const user = await findUserByEmail(deps.db, email);
-  if (user?.emailConfirmedAt) throw badRequest(emailAuthMessages.alreadyConfirmed);
-  // An unknown address gets the same answer: this call must not tell who is registered.
-  if (user) await sendConfirmation(deps, user);
+  // An unknown or already confirmed address gets the same answer (and no letter): this call must not
+  // tell who is registered.
+  if (user && !user.emailConfirmedAt) await sendConfirmation(deps, user);
   return { message: emailAuthMessages.confirmationSent };
 }
 
@@ -93,6 +92,10 @@ export async function loginByEmail(deps: Deps, input: { email: string; password:
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) throw badRequest(emailAuthMessages.wrongCredentials);
   if (!user.emailConfirmedAt) throw new HttpError(418, emailAuthMessages.notConfirmed);
+  // A hash made with weaker scrypt parameters than today's is replaced now, while the password is known.
+  if (hashNeedsUpgrade(user.passwordHash, deps.config.scrypt)) {
+    await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password, deps.config.scrypt) });
+  }
   return createSession(deps, (await findUserById(deps.db, user.id))!, 'email', meta);
 }
 

@@ -72,15 +72,58 @@ describe('signInWithExternalIdentity', () => {
     expect(unverified.user.email).toBeNull();
   });
 
-  it('joins by the phone the state provider vouches for', async () => {
+  it('joins by the phone the state provider vouches for (phone_number_verified: true), not by an unvouched one', async () => {
     const d = deps();
-    const gid = await signInWithExternalIdentity(d, { provider: 'gid', subject: subject(), phone: '79990000002' }, meta);
+    const unvouched = await signInWithExternalIdentity(d, { provider: 'gid', subject: subject(), phone: '79990000002' }, meta);
+    expect(unvouched.user).toMatchObject({ name: null, role: [], phone: null });
+    const gid = await signInWithExternalIdentity(
+      d,
+      { provider: 'gid', subject: subject(), phone: '79990000002', phoneVerified: true },
+      meta,
+    );
     expect(gid.user).toMatchObject({ name: 'Мария', role: ['vip'] });
     const fresh = uniquePhone();
-    expect((await signInWithExternalIdentity(d, { provider: 'gid', subject: subject(), phone: fresh }, meta)).user).toMatchObject({
-      phone: fresh,
-      phone_confirmed: true,
-    });
+    const vouched = await signInWithExternalIdentity(d, { provider: 'gid', subject: subject(), phone: fresh, phoneVerified: true }, meta);
+    expect(vouched.user).toMatchObject({ phone: fresh, phone_confirmed: true });
+    const other = uniquePhone();
+    const unconfirmed = await signInWithExternalIdentity(d, { provider: 'gid', subject: subject(), phone: other }, meta);
+    expect(unconfirmed.user).toMatchObject({ phone: other, phone_confirmed: false });
+  });
+
+  it('attack: an account made for a stranger’s address before they sign in keeps nothing of its maker', async () => {
+    const d = deps();
+    const victim = uniqueEmail('victim');
+    // The attacker registers the victim's address with a password of their own (never confirmed),
+    // and links their own VK account to it: both are ways back in after the victim joins.
+    const [made] = await d.db
+      .insert(users)
+      .values({ publicId: `pre-${subject()}`, email: victim, passwordHash: 'scrypt$1024$8$1$x$y', createdAt: new Date() })
+      .returning();
+    const attackerVk = { provider: 'vk' as const, subject: subject() };
+    await linkExternalIdentity(d, made!.id, attackerVk);
+    const attackerSession = await signInWithExternalIdentity(d, attackerVk, meta);
+    expect(attackerSession.user.public_id).toBe(made!.publicId);
+
+    const joined = await signInWithExternalIdentity(
+      d,
+      { provider: 'google', subject: subject(), email: victim, emailVerified: true },
+      meta,
+    );
+    expect(joined.user).toMatchObject({ public_id: made!.publicId, email_confirmed: true, has_password: false });
+    expect(await authenticate(d, attackerSession.token)).toBeNull();
+    expect(await authenticate(d, joined.token)).not.toBeNull();
+    // The attacker's VK account now makes a new, separate account.
+    expect((await signInWithExternalIdentity(d, attackerVk, meta)).user.public_id).not.toBe(made!.publicId);
+  });
+
+  it('an account whose address was confirmed keeps its password and links when a provider joins it', async () => {
+    const d = deps();
+    const joined = await signInWithExternalIdentity(
+      d,
+      { provider: 'google', subject: subject(), email: 'vip@geroi.example', emailVerified: true },
+      meta,
+    );
+    expect(joined.user).toMatchObject({ email: 'vip@geroi.example', has_password: true });
   });
 
   it('links a provider account to the signed-in user, and refuses one linked elsewhere', async () => {

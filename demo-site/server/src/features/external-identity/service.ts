@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { externalIdentities } from '../../db/schema/index';
+import { and, eq, isNull } from 'drizzle-orm';
+import { externalIdentities, sessions, users } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -27,8 +27,10 @@ export interface ExternalIdentity {
   email?: string | null | undefined;
   /** Whether the provider verified the address; only a verified one may join an existing account. */
   emailVerified?: boolean | undefined;
-  /** Digits without the plus; providers that return a phone have verified it. */
+  /** Digits without the plus. */
   phone?: string | null | undefined;
+  /** Only `phone_number_verified: true` lets the phone join an existing account or count as confirmed. */
+  phoneVerified?: boolean | undefined;
   name?: string | null | undefined;
   lastName?: string | null | undefined;
 }
@@ -66,13 +68,18 @@ async function findOrCreateAccount(deps: Deps, identity: ExternalIdentity): Prom
     if (link) return (await findUserById(tx, link.userId))!;
 
     const email = identity.email?.toLowerCase() ?? null;
+    const phoneVerified = identity.phoneVerified === true;
     const byEmail = email && identity.emailVerified ? await findUserByEmail(tx, email) : undefined;
-    const byPhone = !byEmail && identity.phone ? await findUserByPhone(tx, identity.phone) : undefined;
+    const byPhone = !byEmail && identity.phone && phoneVerified ? await findUserByPhone(tx, identity.phone) : undefined;
     let account = byEmail ?? byPhone;
     if (account) {
+      const unproven = byEmail ? !account.emailConfirmedAt : !account.phoneConfirmedAt;
+      // Anyone could have made this account for a stranger's address (POST /api/user, a guest payment
+      // with `register`) and then waited for its owner to sign in here. Its address was never proved, so
+      // nothing its maker set up survives the join: their sessions, password and linked identities go.
+      if (unproven) await resetUnprovenAccount(tx, account.id, now);
       // The provider proved the address or number, so the account now has it confirmed.
-      if (byEmail && !account.emailConfirmedAt) account = await updateUser(tx, account.id, { emailConfirmedAt: now });
-      if (byPhone && !account.phoneConfirmedAt) account = await updateUser(tx, account.id, { phoneConfirmedAt: now });
+      account = await updateUser(tx, account.id, byEmail ? { emailConfirmedAt: now } : { phoneConfirmedAt: now });
     } else {
       const emailFree = email && !(await findUserByEmail(tx, email));
       const phoneFree = identity.phone && !(await findUserByPhone(tx, identity.phone));
@@ -80,7 +87,7 @@ async function findOrCreateAccount(deps: Deps, identity: ExternalIdentity): Prom
         email: emailFree ? email : null,
         emailConfirmedAt: emailFree && identity.emailVerified ? now : null,
         phone: phoneFree ? identity.phone! : null,
-        phoneConfirmedAt: phoneFree ? now : null,
+        phoneConfirmedAt: phoneFree && phoneVerified ? now : null,
         name: identity.name ?? null,
         lastName: identity.lastName ?? null,
       });
@@ -90,6 +97,19 @@ async function findOrCreateAccount(deps: Deps, identity: ExternalIdentity): Prom
       .values({ userId: account.id, provider: identity.provider, subject: identity.subject, email, createdAt: now });
     return account;
   });
+}
+
+/**
+ * An account about to be joined through an address it never confirmed: ends its sessions, clears its
+ * password and unlinks every outside identity, so whoever made it keeps no way in.
+ */
+async function resetUnprovenAccount(tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0], userId: number, now: Date) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await tx.update(users).set({ passwordHash: null }).where(eq(users.id, userId));
+  await tx.delete(externalIdentities).where(eq(externalIdentities.userId, userId));
 }
 
 /**

@@ -29,8 +29,10 @@ export function identityFrom(provider: ExternalProvider, tokens: TokenEndpointRe
   if (claims) {
     identity.email = email(claims.email);
     identity.emailVerified = identity.email !== null && claims.email_verified === true;
-    const phone = claims.phone_number_verified === false ? null : text(claims.phone_number, 32);
+    const phone = text(claims.phone_number, 32);
     identity.phone = phone ? normalizePhone(phone) : null;
+    // Only an explicit `true` vouches for the number (a missing claim proves nothing).
+    identity.phoneVerified = identity.phone !== null && claims.phone_number_verified === true;
     identity.name = text(claims.given_name);
     identity.lastName = text(claims.family_name);
   } else {

@@ -1,24 +1,31 @@
 import type { ServerDeps } from '../../deps';
 import { hashPassword } from '../../lib/crypto';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
 import { revokeUserSessions } from '../sessions/service';
 import { findUserByEmail, updateUser } from '../users/service';
 
 export const resetMessages = {
   sent: 'Письмо для восстановления пароля отправлено',
-  unknownEmail: 'Пользователь с таким email не найден',
   badLink: 'Ссылка для восстановления пароля недействительна или устарела',
   changed: 'Пароль успешно изменен!',
 } as const;
 
 type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'config'>;
 
-/** POST /api/auth/resetpassword: a letter with the link /verify/resetpassword/{code}. */
+/**
+ * POST /api/auth/resetpassword: a letter with the link /verify/resetpassword/{code}, valid 1 hour. An
+ * unknown address gets the very same answer (and no letter): the call must not tell who has an account.
+ */
 export async function requestPasswordReset(deps: Deps, email: string) {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) throw notFound(resetMessages.unknownEmail);
-  const code = await issueLinkCode(deps, { purpose: 'password_reset', target: email, userId: user.id });
+  if (!user) return { message: resetMessages.sent };
+  const code = await issueLinkCode(deps, {
+    purpose: 'password_reset',
+    target: email,
+    userId: user.id,
+    ttlMs: deps.config.resetLinkTtlMs,
+  });
   const link = `${deps.config.publicUrl}/verify/resetpassword/${code}`;
   await deps.email.send({
     to: email,

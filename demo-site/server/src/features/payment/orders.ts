@@ -398,12 +398,15 @@ const samePerson = (a: Record<string, unknown>, b: Record<string, unknown>) =>
 
 /**
  * GET /api/order/{orderId}: the order with its tickets, goods, certificates and insurances, its e-mail
- * and what is still unpaid. The order id is a random capability (guests pay too).
+ * and what is still unpaid. A guest's order id is a random capability (guests pay too); an order placed
+ * by an account needs that account's token (anyone else gets the same 404 as for no order). Reading
+ * changes nothing and calls no provider: the payment link is the one stored at creation.
  */
-export async function getOrder(deps: Pick<ServerDeps, 'db' | 'payments' | 'config'>, orderPublicId: string) {
+export async function getOrder(deps: Pick<ServerDeps, 'db' | 'config'>, orderPublicId: string, auth: Authenticated | null) {
   const { db } = deps;
   const [order] = await db.select().from(orders).where(eq(orders.publicId, orderPublicId));
   found(order);
+  if (order!.needsToken && (auth === null || auth.user.id !== order!.userId)) throw notFound();
   const rows = await db
     .select({
       item: orderItems,
@@ -512,16 +515,6 @@ export async function getOrder(deps: Pick<ServerDeps, 'db' | 'payments' | 'confi
     unpaid: order!.status === 'pending' ? lists : empty,
     unpaid_amount: order!.status === 'pending' ? toRubles(order!.amount) : 0,
     expires_at: order!.status === 'pending' ? order!.expiresAt.toISOString() : null,
-    redirect_url:
-      order!.status === 'pending'
-        ? (
-            await deps.payments.create({
-              paymentId: order!.paymentId,
-              orderPublicId: order!.publicId,
-              amount: order!.amount,
-              description: `Заказ ${order!.publicId}`,
-            })
-          ).redirectUrl
-        : null,
+    redirect_url: order!.status === 'pending' ? order!.paymentUrl : null,
   };
 }

@@ -23,7 +23,8 @@ export const paymentRoutes =
     });
     app.addHook('onClose', async () => clearInterval(sweeper));
 
-    app.post('/api/payment', { schema: { body: paymentBody, querystring: noQuery } }, async (request, reply) => {
+    const paymentLimit = { rateLimit: { max: config.rateLimits.payment.max, timeWindow: config.rateLimits.payment.windowMs } };
+    app.post('/api/payment', { schema: { body: paymentBody, querystring: noQuery }, config: paymentLimit }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return createPayment(deps, request.body, await optionalUser(deps, request), requestMeta(request));
     });
@@ -39,7 +40,7 @@ export const paymentRoutes =
 
     app.get('/api/order/:orderId', { schema: { params: orderParams, querystring: noQuery } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getOrder(deps, request.params.orderId);
+      return getOrder(deps, request.params.orderId, await optionalUser(deps, request));
     });
 
     // The basket's availability check before payment (ticketing-shop §4 "Before payment").

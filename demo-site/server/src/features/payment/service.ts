@@ -1,9 +1,9 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderItems, orders, promocodes } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
-import { badRequest, found } from '../../lib/errors';
+import { badRequest, found, tooManyRequests } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
 import { deliveryPrice } from '../delivery/service';
 import { promocodeMessages } from '../promocodes/service';
@@ -197,6 +197,7 @@ async function purchase(
 ): Promise<PaymentResult> {
   const { db, config } = deps;
 
+  await checkHoldCaps(deps, body.email, meta.ip, now);
   const existing = auth?.user ?? (await findUserByEmail(db, body.email)) ?? null;
   // Validation and pricing outside the transaction: a refusal costs no locks.
   const catalogue = await loadCatalogue(db, body);
@@ -240,6 +241,9 @@ async function purchase(
         deliveryCost: delivery,
         delivery: body.delivery ?? null,
         paymentId: newPaymentId(),
+        // A signed-in buyer's order, or one that made an account, is read with that account's token.
+        needsToken: auth !== null || newAccount !== null,
+        ip: meta.ip ?? null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + config.payment.holdMs),
       })
@@ -276,10 +280,31 @@ async function purchase(
         description: `Заказ ${order.publicId}`,
       })
     ).redirectUrl;
+    // Kept, so that GET /api/order/{id} shows it without calling the provider again.
+    await db.update(orders).set({ paymentUrl: redirectUrl }).where(eq(orders.id, order.id));
   }
   const result: PaymentResult = { order_id: order.publicId, redirect_url: redirectUrl, form: null, amount: toRubles(order.amount) };
   if (newAccount && !auth) Object.assign(result, await createSession(deps, newAccount, 'email', meta));
   return result;
+}
+
+export const holdMessages = {
+  tooManyHolds: 'Слишком много неоплаченных заказов. Оплатите их или дождитесь окончания брони',
+} as const;
+
+/**
+ * Open holds are capped per e-mail and per address: a hold takes stock for `payment.holdMs` with no
+ * sign-in, so without a cap one script could hold every place of every event.
+ */
+async function checkHoldCaps(deps: ServerDeps, email: string, ip: string | undefined, now: Date): Promise<void> {
+  const open = (column: typeof orders.email | typeof orders.ip, value: string) =>
+    deps.db
+      .select({ count: count() })
+      .from(orders)
+      .where(and(eq(column, value), eq(orders.status, 'pending'), gt(orders.expiresAt, now)))
+      .then(([row]) => row?.count ?? 0);
+  if ((await open(orders.email, email)) >= deps.config.holdCaps.perEmail) throw tooManyRequests(holdMessages.tooManyHolds);
+  if (ip && (await open(orders.ip, ip)) >= deps.config.holdCaps.perAddress) throw tooManyRequests(holdMessages.tooManyHolds);
 }
 
 const newOrderId = (): string => crypto.randomUUID().replaceAll('-', '').slice(0, 24);

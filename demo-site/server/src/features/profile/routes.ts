@@ -3,8 +3,16 @@ import type { ServerDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
 import { noQuery } from '../../lib/schemas';
 import { presentUser } from '../users/service';
-import { changeEmailBody, linkCodeBody, newPhoneBody, passwordChangeBody, phoneCodeBody, profileBody } from './schema';
-import { changePassword, confirmEmailChange, confirmPhoneChange, requestEmailChange, requestPhoneChange, updateProfile } from './service';
+import { changeEmailBody, linkCodeBody, newPhoneBody, passwordChangeBody, phoneCodeBody, profileBody, proofCodeBody } from './schema';
+import {
+  changePassword,
+  confirmEmailChange,
+  confirmPhoneChange,
+  requestEmailChange,
+  requestPhoneChange,
+  sendProofCode,
+  updateProfile,
+} from './service';
 
 /** The settings page's calls (accounts-sso §2.9, §4.6, §7). */
 export const profileRoutes =
@@ -22,14 +30,18 @@ export const profileRoutes =
     });
     app.post('/api/user/change/email', { schema: { body: changeEmailBody, querystring: noQuery }, config: login }, async (request) => {
       const { user } = await requireUser(deps, request);
-      return requestEmailChange(deps, user, request.body.email);
+      return requestEmailChange(deps, user, request.body);
     });
     app.post('/api/user/verify/new/email', { schema: { body: linkCodeBody, querystring: noQuery } }, async (request) =>
       confirmEmailChange(deps, request.body.code),
     );
     app.post('/api/user/phone/code', { schema: { body: phoneCodeBody, querystring: noQuery }, config: sms }, async (request) => {
       const { user } = await requireUser(deps, request);
-      return requestPhoneChange(deps, user, request.body.phone);
+      return requestPhoneChange(deps, user, request.body);
+    });
+    app.post('/api/user/proof/code', { schema: { body: proofCodeBody, querystring: noQuery }, config: sms }, async (request) => {
+      const { user } = await requireUser(deps, request);
+      return sendProofCode(deps, user);
     });
     app.post('/api/user/new/phone', { schema: { body: newPhoneBody, querystring: noQuery }, config: login }, async (request) => {
       const { user } = await requireUser(deps, request);

@@ -43,8 +43,19 @@ export const profileBody = z
   );
 export type ProfileChanges = z.output<typeof profileBody>;
 
-export const changeEmailBody = z.strictObject({ email });
+/**
+ * The proof a change of how the account is reached needs beside the session: the current password or
+ * a code sent to the current contact (POST /api/user/proof/code).
+ */
+const proof = { current_password: enteredPassword.optional(), proof_code: smsCode.optional() };
+
+export const changeEmailBody = z.strictObject({ email, ...proof });
 export const linkCodeBody = z.strictObject({ code: linkCode });
-export const phoneCodeBody = z.strictObject({ phone });
+export const phoneCodeBody = z.strictObject({ phone, ...proof });
 export const newPhoneBody = z.strictObject({ phone, phone_code: smsCode });
-export const passwordChangeBody = z.strictObject({ old_password: enteredPassword.optional(), new_password: newPassword });
+export const passwordChangeBody = z.strictObject({
+  old_password: enteredPassword.optional(),
+  new_password: newPassword,
+  proof_code: smsCode.optional(),
+});
+export const proofCodeBody = z.strictObject({}).optional();

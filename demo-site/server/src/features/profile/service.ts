@@ -3,11 +3,11 @@ import { users } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
-import { checkSmsCode, consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
+import { checkSmsCode, consumeCode, findLinkCode, issueLinkCode, issueSmsCode } from '../codes/service';
 import type { Authenticated } from '../sessions/service';
 import { revokeUserSessions } from '../sessions/service';
 import { sendSmsCode } from '../sms-auth/service';
-import { findUserByEmail, findUserByPhone, presentUser, type UserRow, updateUser } from '../users/service';
+import { findUserByEmail, findUserById, findUserByPhone, presentUser, type UserRow, updateUser } from '../users/service';
 import type { ProfileChanges } from './schema';
 
 export const profileMessages = {
@@ -23,9 +23,74 @@ export const profileMessages = {
   wrongPassword: 'Неверный текущий пароль',
   oldPasswordRequired: 'Введите текущий пароль',
   passwordChanged: 'Пароль успешно изменен!',
+  proofCodeRequired: 'Введите код подтверждения',
+  noContactForProof: 'Нет подтверждённого e-mail или телефона, на который можно отправить код',
+  proofSent: 'Код отправлен',
 } as const;
 
+/** Where a proof code goes, and what the answer shows of it. */
+export function maskContact(channel: 'email' | 'sms', to: string): string {
+  if (channel === 'sms') return `+${to.slice(0, to.length - 10)} *** ***-**-${to.slice(-2)}`;
+  const [local = '', domain = ''] = to.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+/** The codes proving control of the account are keyed by the account, whichever contact carried them. */
+const proofTarget = (userId: number) => `user:${userId}`;
+
+/** The contact the account is reached by for sure: the confirmed e-mail, else the confirmed phone. */
+function provenContact(user: UserRow): { channel: 'email' | 'sms'; to: string } | null {
+  if (user.email && user.emailConfirmedAt) return { channel: 'email', to: user.email };
+  if (user.phone && user.phoneConfirmedAt) return { channel: 'sms', to: user.phone };
+  return null;
+}
+
+/**
+ * POST /api/user/proof/code: a 4-digit code to the account's current contact, the proof a session
+ * alone cannot give (a stolen token must not become the account). Same cooldown and tries as SMS codes.
+ */
+export async function sendProofCode(deps: Deps, user: UserRow) {
+  const contact = provenContact(user);
+  if (!contact) throw badRequest(profileMessages.noContactForProof);
+  const code = await issueSmsCode(deps, { purpose: 'account_proof', target: proofTarget(user.id), userId: user.id });
+  const minutes = Math.round(deps.config.sms.codeTtlMs / 60_000);
+  const text = `Код подтверждения изменения аккаунта на сайте «Герои»: ${code}. Действует ${minutes} минут. Никому его не сообщайте.`;
+  const meta = { kind: 'account_proof', code };
+  if (contact.channel === 'email') await deps.email.send({ to: contact.to, subject: 'Код подтверждения', text, meta });
+  else await deps.sms.send({ to: contact.to, text, meta });
+  return { message: profileMessages.proofSent, channel: contact.channel, to: maskContact(contact.channel, contact.to) };
+}
+
+/**
+ * The session's owner proves it is them: a proof code (any account), else the current password (an
+ * account that has one). Wrong passwords are limited per address by the route's rate limit; wrong codes
+ * by the code's 5 tries.
+ */
+async function requireProof(deps: Deps, user: UserRow, input: { password?: string | undefined; code?: string | undefined }) {
+  if (input.code) {
+    await checkSmsCode(deps, { purpose: 'account_proof', target: proofTarget(user.id), code: input.code });
+    return;
+  }
+  const [stored] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  if (!stored?.passwordHash) throw badRequest(profileMessages.proofCodeRequired);
+  if (!input.password) throw badRequest(profileMessages.oldPasswordRequired);
+  if (!(await verifyPassword(input.password, stored.passwordHash))) throw badRequest(profileMessages.wrongPassword);
+}
+
+/** Tells the account's proven contact (as it was before the change) what changed. */
+async function tellContact(deps: Deps, contact: { channel: 'email' | 'sms'; to: string } | null, subject: string, text: string) {
+  if (!contact) return;
+  const body = `${text}\n\nЕсли это были не вы, восстановите доступ через «Забыли пароль?» и напишите в поддержку.`;
+  if (contact.channel === 'email') await deps.email.send({ to: contact.to, subject, text: body, meta: { kind: 'account_notice' } });
+  else await deps.sms.send({ to: contact.to, text: `${subject}. ${text}`, meta: { kind: 'account_notice' } });
+}
+
 type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'sms' | 'config'>;
+
+interface ProofInput {
+  current_password?: string | undefined;
+  proof_code?: string | undefined;
+}
 
 const columns = {
   name: 'name',
@@ -52,10 +117,12 @@ export async function updateProfile(deps: Deps, user: UserRow, changes: ProfileC
 }
 
 /** POST /api/user/change/email: a link to /verify/new/email/{code} goes to the new address. */
-export async function requestEmailChange(deps: Deps, user: UserRow, email: string) {
+export async function requestEmailChange(deps: Deps, user: UserRow, input: ProofInput & { email: string }) {
+  const { email } = input;
   if (email === user.email && user.emailConfirmedAt) throw badRequest(profileMessages.sameEmail);
   const owner = await findUserByEmail(deps.db, email);
   if (owner && owner.id !== user.id) throw badRequest(profileMessages.emailTaken);
+  await requireProof(deps, user, { password: input.current_password, code: input.proof_code });
   const code = await issueLinkCode(deps, { purpose: 'email_change', target: email, userId: user.id, payload: { email } });
   const link = `${deps.config.publicUrl}/verify/new/email/${code}`;
   await deps.email.send({
@@ -75,15 +142,27 @@ export async function confirmEmailChange(deps: Deps, code: string) {
   const owner = await findUserByEmail(deps.db, email);
   if (owner && owner.id !== row.userId) throw badRequest(profileMessages.emailTaken);
   if (!(await consumeCode(deps, row.id))) throw badRequest(profileMessages.badLink);
+  const before = await findUserById(deps.db, row.userId);
   const user = await updateUser(deps.db, row.userId, { email, emailConfirmedAt: deps.clock.now() });
+  const old = before?.email && before.emailConfirmedAt && before.email !== email ? before.email : null;
+  if (old) {
+    await tellContact(
+      deps,
+      { channel: 'email', to: old },
+      'Адрес e-mail аккаунта изменён',
+      `Адрес вашего аккаунта на сайте «Герои» изменён на ${email}.`,
+    );
+  }
   return { email, user: presentUser(user) };
 }
 
 /** POST /api/user/phone/code: a code to the new number. */
-export async function requestPhoneChange(deps: Deps, user: UserRow, phone: string) {
+export async function requestPhoneChange(deps: Deps, user: UserRow, input: ProofInput & { phone: string }) {
+  const { phone } = input;
   if (phone === user.phone && user.phoneConfirmedAt) throw badRequest(profileMessages.samePhone);
   const owner = await findUserByPhone(deps.db, phone);
   if (owner && owner.id !== user.id) throw badRequest(profileMessages.phoneTaken);
+  await requireProof(deps, user, { password: input.current_password, code: input.proof_code });
   return sendSmsCode(deps, { purpose: 'phone_change', phone, userId: user.id });
 }
 
@@ -94,20 +173,31 @@ export async function confirmPhoneChange(deps: Deps, user: UserRow, input: { pho
   const owner = await findUserByPhone(deps.db, input.phone);
   if (owner && owner.id !== user.id) throw badRequest(profileMessages.phoneTaken);
   const updated = await updateUser(deps.db, user.id, { phone: input.phone, phoneConfirmedAt: deps.clock.now() });
+  if (user.phone !== input.phone) {
+    const masked = maskContact('sms', input.phone);
+    await tellContact(
+      deps,
+      provenContact(user),
+      'Телефон аккаунта изменён',
+      `Телефон вашего аккаунта на сайте «Герои» изменён на ${masked}.`,
+    );
+  }
   return { message: profileMessages.phoneConfirmed, user: presentUser(updated) };
 }
 
 /**
- * PUT /api/user/password: the current password is needed when there is one (accounts made by SMS or a
- * social network set their first password without it). Other sessions end; this one stays.
+ * PUT /api/user/password: the current password, or a proof code — always needed, also for an account's
+ * first password (accounts made by SMS or a provider), so a stolen session cannot set one. Other
+ * sessions end; this one stays; the proven contact is told.
  */
-export async function changePassword(deps: Deps, auth: Authenticated, input: { old_password?: string | undefined; new_password: string }) {
-  const [stored] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.user.id));
-  if (stored?.passwordHash) {
-    if (!input.old_password) throw badRequest(profileMessages.oldPasswordRequired);
-    if (!(await verifyPassword(input.old_password, stored.passwordHash))) throw badRequest(profileMessages.wrongPassword);
-  }
+export async function changePassword(
+  deps: Deps,
+  auth: Authenticated,
+  input: { old_password?: string | undefined; new_password: string; proof_code?: string | undefined },
+) {
+  await requireProof(deps, auth.user, { password: input.old_password, code: input.proof_code });
   await updateUser(deps.db, auth.user.id, { passwordHash: await hashPassword(input.new_password, deps.config.scrypt) });
   await revokeUserSessions(deps, auth.user.id, auth.sessionId);
+  await tellContact(deps, provenContact(auth.user), 'Пароль аккаунта изменён', 'Пароль вашего аккаунта на сайте «Герои» изменён.');
   return { message: profileMessages.passwordChanged };
 }

@@ -6,17 +6,25 @@ import { checkPromocode } from './service';
 
 /** Promocode checks; guests may check too (ticketing-shop §6). */
 export const promocodeRoutes =
-  ({ db, clock }: ServerDeps): FastifyPluginAsyncZod =>
+  ({ db, clock, config }: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/promocode/check/product/:code/:id', { schema: { params: productCheckParams, querystring: noQuery } }, async (request) =>
-      checkPromocode(db, clock.now(), 'product', request.params.code, request.params.id),
+    // Per address: the codes are human-readable, so each check is a guess.
+    const limit = {
+      rateLimit: { max: config.rateLimits.promocode.max, timeWindow: config.rateLimits.promocode.windowMs, groupId: 'promocode' },
+    };
+    app.get(
+      '/api/promocode/check/product/:code/:id',
+      { schema: { params: productCheckParams, querystring: noQuery }, config: limit },
+      async (request) => checkPromocode(db, clock.now(), 'product', request.params.code, request.params.id),
     );
-    app.get('/api/promocode/check/insurance/:code/:id', { schema: { params: productCheckParams, querystring: noQuery } }, async (request) =>
-      checkPromocode(db, clock.now(), 'insurance', request.params.code, request.params.id),
+    app.get(
+      '/api/promocode/check/insurance/:code/:id',
+      { schema: { params: productCheckParams, querystring: noQuery }, config: limit },
+      async (request) => checkPromocode(db, clock.now(), 'insurance', request.params.code, request.params.id),
     );
     app.get(
       '/api/promocode/check/ticket/:code/:formatId',
-      { schema: { params: ticketCheckParams, querystring: noQuery } },
+      { schema: { params: ticketCheckParams, querystring: noQuery }, config: limit },
       async (request) => checkPromocode(db, clock.now(), 'ticket', request.params.code, request.params.formatId),
     );
   };

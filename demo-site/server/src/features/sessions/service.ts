@@ -47,19 +47,37 @@ export async function createSession(deps: SessionDeps, user: UserRow, method: Si
     city: place.city,
     country: place.country,
     createdAt: now,
+    lastUsedAt: now,
     expiresAt: new Date(now.getTime() + deps.config.sessionTtlMs),
   });
   return { token, user: presentUser(user) };
 }
 
-/** The user behind a token, if the session is neither revoked nor expired. */
-export async function authenticate(deps: { db: Database; clock: Clock }, token: string): Promise<Authenticated | null> {
+/** How stale `last_used_at` may get before a use writes it again (one write a minute, not one a request). */
+const touchEveryMs = 60_000;
+
+/**
+ * The user behind a token, if the session is neither revoked, expired (absolute lifetime) nor idle for
+ * longer than `sessionIdleMs`. A use moves its idle clock on.
+ */
+export async function authenticate(
+  deps: { db: Database; clock: Clock; config?: Pick<ServerConfig, 'sessionIdleMs'> },
+  token: string,
+): Promise<Authenticated | null> {
+  const now = deps.clock.now();
+  const idleMs = deps.config?.sessionIdleMs ?? 30 * 86_400_000;
   const [row] = await deps.db
-    .select({ user: users, sessionId: sessions.id })
+    .select({ user: users, sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, createdAt: sessions.createdAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, deps.clock.now())));
-  return row ?? null;
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  if (!row) return null;
+  const lastUsed = row.lastUsedAt ?? row.createdAt;
+  if (now.getTime() - lastUsed.getTime() >= idleMs) return null;
+  if (now.getTime() - lastUsed.getTime() >= touchEveryMs) {
+    await deps.db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  return { user: row.user, sessionId: row.sessionId };
 }
 
 export async function revokeSession(deps: { db: Database; clock: Clock }, sessionId: number): Promise<void> {
@@ -79,7 +97,10 @@ export async function revokeUserSessions(deps: { db: Database; clock: Clock }, u
 }
 
 /** accounts-sso §3 session record: city, country, temp (the date), os, browser, method. Newest first. */
-export async function sessionHistory(deps: { db: Database; clock: Clock }, auth: Authenticated) {
+export async function sessionHistory(
+  deps: { db: Database; clock: Clock; config?: Pick<ServerConfig, 'sessionIdleMs'> },
+  auth: Authenticated,
+) {
   const rows = await deps.db
     .select()
     .from(sessions)
@@ -95,7 +116,10 @@ export async function sessionHistory(deps: { db: Database; clock: Clock }, auth:
     os: row.os,
     browser: row.browser,
     method: row.method,
-    active: row.revokedAt === null && row.expiresAt > now,
+    active:
+      row.revokedAt === null &&
+      row.expiresAt > now &&
+      now.getTime() - (row.lastUsedAt ?? row.createdAt).getTime() < (deps.config?.sessionIdleMs ?? 30 * 86_400_000),
     current: row.id === auth.sessionId,
   }));
 }

@@ -1,14 +1,13 @@
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, notFound } from '../../lib/errors';
-import { checkSmsCode, issueSmsCode } from '../codes/service';
+import { badRequest } from '../../lib/errors';
+import { checkSmsCode, codeMessages, issueSmsCode } from '../codes/service';
 import { createSession, type SignedIn } from '../sessions/service';
 import { createUser, findUserByPhone, updateUser } from '../users/service';
 
 export const smsMessages = {
   sent: 'Код отправлен',
-  unknownPhone: 'Пользователь с таким номером не найден',
   taken: 'Пользователь с таким номером уже зарегистрирован',
 } as const;
 
@@ -29,19 +28,33 @@ export async function sendSmsCode(
   return { message: smsMessages.sent };
 }
 
-/** POST /api/user/code: a code to sign in (the number must be registered) or to register (it must not be). */
+/**
+ * POST /api/user/code: a code to sign in or to register. A known and an unknown number get the same
+ * answer (and the same cooldown and caps): the call must not tell who is registered. Only the owner of
+ * the number learns more — a sign-in code when it has an account, or, asking to register a number that
+ * already has one, an SMS saying so. Asking to sign in with an unknown number sends nothing.
+ */
 export async function requestSmsCode(deps: Deps, input: { phone: string; registration: boolean }) {
   const user = await findUserByPhone(deps.db, input.phone);
-  if (input.registration && user) throw badRequest(smsMessages.taken);
-  if (!input.registration && !user) throw notFound(smsMessages.unknownPhone);
-  return sendSmsCode(deps, { purpose: input.registration ? 'sms_register' : 'sms_login', phone: input.phone, userId: user?.id ?? null });
+  if (input.registration && !user) return sendSmsCode(deps, { purpose: 'sms_register', phone: input.phone, userId: null });
+  if (!input.registration && user) return sendSmsCode(deps, { purpose: 'sms_login', phone: input.phone, userId: user.id });
+  // The same cooldown and caps as a real code: a code nobody receives, so nothing can use it.
+  await issueSmsCode(deps, { purpose: input.registration ? 'sms_register' : 'sms_login', target: input.phone, userId: null });
+  if (user) {
+    await deps.sms.send({
+      to: input.phone,
+      text: 'Этот номер уже зарегистрирован на сайте «Герои». Войдите по SMS-коду.',
+      meta: { kind: 'sms_register_taken' },
+    });
+  }
+  return { message: smsMessages.sent };
 }
 
 /** PUT /api/auth/phone: signs in with the code; the number counts as confirmed from then on. */
 export async function signInByPhone(deps: Deps, input: { phone: string; phone_code: string }, meta: RequestMeta): Promise<SignedIn> {
   await checkSmsCode(deps, { purpose: 'sms_login', target: input.phone, code: input.phone_code });
   const user = await findUserByPhone(deps.db, input.phone);
-  if (!user) throw notFound(smsMessages.unknownPhone);
+  if (!user) throw badRequest(codeMessages.wrong);
   const confirmed = user.phoneConfirmedAt ? user : await updateUser(deps.db, user.id, { phoneConfirmedAt: deps.clock.now() });
   return createSession(deps, confirmed, 'sms', meta);
 }

@@ -9,6 +9,13 @@ export const supportMessages = {
 
 type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'config'>;
 
+/** A header-safe line: control characters (CR, LF, NUL, …) become spaces, runs of spaces one. */
+export const stripControl = (value: string): string =>
+  value
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+
 export interface SupportRequest {
   name: string;
   email: string;
@@ -41,7 +48,8 @@ export async function submitSupportRequest(deps: Deps, request: SupportRequest, 
   });
   await deps.email.send({
     to: deps.config.supportEmail,
-    subject: `Заявка (${request.support_type}) от ${request.name}`,
+    // CR, LF and other control characters would let `name` add headers to the letter: stripped.
+    subject: stripControl(`Заявка (${request.support_type}) от ${request.name}`),
     text: `Имя: ${request.name}\nE-mail: ${request.email}\nТелефон: +${request.phone}\n\n${request.text}`,
     meta: { kind: 'support', support_type: request.support_type },
   });

@@ -76,7 +76,11 @@ export function accountSuite(database: () => DatabaseHandle) {
         user: { email: email.toLowerCase(), email_confirmed: true, mailing: true, role: [] },
       });
       expect((await call('POST', '/api/user/verify/email', { code: codeFrom(second.meta.link) })).statusCode).toBe(400);
-      expect((await call('POST', '/api/user/confirm/email', { email })).json()).toEqual({ message: 'Почта уже подтверждена' });
+      // A confirmed address gets the same answer as any other, and no letter.
+      expect((await call('POST', '/api/user/confirm/email', { email })).json()).toEqual({
+        message: 'Письмо для подтверждения почты отправлено',
+      });
+      expect((await api.lastMessage(email.toLowerCase())).meta.link).toBe(second.meta.link);
 
       expect((await call('PUT', '/api/auth', { email, password: 'Wrong1' })).json()).toEqual({ message: 'Неверный email или пароль' });
       expect((await call('PUT', '/api/auth', { email: uniqueEmail(), password: 'Wrong1' })).json()).toEqual({
@@ -168,9 +172,13 @@ export function accountSuite(database: () => DatabaseHandle) {
       expect(registered.statusCode).toBe(200);
       expect(registered.json().user).toMatchObject({ phone, phone_confirmed: true, email: null });
 
-      expect((await call('POST', '/api/user/code', { phone, registration: true })).json()).toEqual({
-        message: 'Пользователь с таким номером уже зарегистрирован',
-      });
+      // Registering a taken number answers like any other; its owner gets an SMS saying so, without a code.
+      api.clock.advance(61_000);
+      expect((await call('POST', '/api/user/code', { phone, registration: true })).json()).toEqual({ message: 'Код отправлен' });
+      const taken = await api.lastMessage(phone);
+      expect(taken.text).toContain('уже зарегистрирован');
+      expect(taken.meta.code).toBeUndefined();
+      api.clock.advance(61_000);
       expect((await call('POST', '/api/user/code', { phone, registration: false })).statusCode).toBe(200);
       const login = await call('PUT', '/api/auth/phone', { phone, phone_code: (await api.lastMessage(phone)).meta.code });
       expect(login.statusCode).toBe(200);
@@ -178,10 +186,13 @@ export function accountSuite(database: () => DatabaseHandle) {
       expect(history.map((entry: Body) => entry.method)).toEqual(['sms', 'sms']);
     });
 
-    it('refuses unknown numbers, malformed codes, and resends inside the cooldown', async () => {
-      const unknown = await call('POST', '/api/user/code', { phone: uniquePhone() });
-      expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: 'Пользователь с таким номером не найден' });
+    it('answers an unknown number as a known one (sending nothing), refuses malformed codes and resends inside the cooldown', async () => {
+      const stranger = uniquePhone();
+      const unknown = await call('POST', '/api/user/code', { phone: stranger });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json()).toEqual({ message: 'Код отправлен' });
+      await expect(api.lastMessage(stranger)).rejects.toThrow();
+      expect((await call('POST', '/api/user/code', { phone: stranger })).statusCode).toBe(429);
       expect((await call('PUT', '/api/auth/phone', { phone: uniquePhone(), phone_code: '12a4' })).json()).toEqual({
         message: 'Код должен состоять из 4 цифр',
       });
@@ -224,7 +235,7 @@ export function accountSuite(database: () => DatabaseHandle) {
     it('request → letter → code check → new password; every session ends', async () => {
       const { email, token } = await registeredUser();
       expect((await call('POST', '/api/auth/resetpassword', { email: uniqueEmail() })).json()).toEqual({
-        message: 'Пользователь с таким email не найден',
+        message: 'Письмо для восстановления пароля отправлено',
       });
       expect((await call('POST', '/api/auth/resetpassword', { email })).statusCode).toBe(200);
       const letter = await api.lastMessage(email);
@@ -276,12 +287,16 @@ export function accountSuite(database: () => DatabaseHandle) {
         message: 'Этот email уже используется другим аккаунтом',
       });
       const next = uniqueEmail('next');
-      expect((await call('POST', '/api/user/change/email', { email: next }, token)).statusCode).toBe(200);
+      expect((await call('POST', '/api/user/change/email', { email: next, current_password: 'Secret12' }, token)).statusCode).toBe(200);
       const letter = await api.lastMessage(next);
       expect(letter.meta.link).toContain('/verify/new/email/');
       const confirmed = await call('POST', '/api/user/verify/new/email', { code: codeFrom(letter.meta.link) });
       expect(confirmed.json()).toMatchObject({ email: next, user: { email: next, email_confirmed: true } });
       expect((await call('PUT', '/api/auth', { email: next, password: 'Secret12' })).statusCode).toBe(200);
+      // The old address is told.
+      const notice = await api.lastMessage(email);
+      expect(notice.text).toContain(next);
+      expect(notice.meta.kind).toBe('account_notice');
     });
 
     it('phone change with an SMS code', async () => {
@@ -290,7 +305,7 @@ export function accountSuite(database: () => DatabaseHandle) {
       expect((await call('POST', '/api/user/phone/code', { phone: '79990000001' }, token)).json()).toEqual({
         message: 'Этот номер уже привязан к другому аккаунту',
       });
-      expect((await call('POST', '/api/user/phone/code', { phone }, token)).statusCode).toBe(200);
+      expect((await call('POST', '/api/user/phone/code', { phone, current_password: 'Secret12' }, token)).statusCode).toBe(200);
       const code = (await api.lastMessage(phone)).meta.code!;
       const changed = await call('POST', '/api/user/new/phone', { phone, phone_code: code }, token);
       expect(changed.json()).toMatchObject({ message: 'Ваш телефон подтвержден', user: { phone, phone_confirmed: true } });
@@ -308,6 +323,7 @@ export function accountSuite(database: () => DatabaseHandle) {
       expect((await call('PUT', '/api/user/password', { old_password: 'Secret12', new_password: 'Other123' }, token)).json()).toEqual({
         message: 'Пароль успешно изменен!',
       });
+      expect((await api.lastMessage(email)).meta.kind).toBe('account_notice');
       expect((await call('GET', '/api/user', undefined, token)).statusCode).toBe(200);
       expect((await call('GET', '/api/user', undefined, other)).statusCode).toBe(401);
       expect((await call('PUT', '/api/auth', { email, password: 'Other123' })).statusCode).toBe(200);
@@ -393,6 +409,8 @@ export function accountSuite(database: () => DatabaseHandle) {
         reset: { max: 1, windowMs: 60_000 },
         oauth: { max: 1, windowMs: 60_000 },
         uploads: { max: 1, windowMs: 60_000 },
+        payment: { max: 1, windowMs: 60_000 },
+        promocode: { max: 1, windowMs: 60_000 },
       },
     });
     const login = () => strict.request({ method: 'PUT', url: '/api/auth', payload: { email: 'x@example.ru', password: 'Abcd1' } });

@@ -383,7 +383,7 @@ export function paymentSuite(database: () => DatabaseHandle) {
         expect((await call('POST', '/api/payment/cancel', { order_id: created.order_id }, demoToken)).json()).toEqual({
           sum: created.amount,
         });
-        expect((await call('GET', `/api/order/${created.order_id}`)).json().status).toBe('refunding');
+        expect((await call('GET', `/api/order/${created.order_id}`, undefined, demoToken)).json().status).toBe('refunding');
         const mine = (await call('GET', '/api/user/tickets/my', undefined, demoToken)).json().values;
         const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
         const [ticket] = await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id));
@@ -393,7 +393,7 @@ export function paymentSuite(database: () => DatabaseHandle) {
       }
       const { expireOrders } = await import('../../features/payment/orders');
       await expireOrders(api.deps);
-      expect((await call('GET', `/api/order/${created.order_id}`)).json().status).toBe('refunded');
+      expect((await call('GET', `/api/order/${created.order_id}`, undefined, demoToken)).json().status).toBe('refunded');
       const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
       expect((await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id))).map((t) => t.status)).toEqual(['returned']);
     });

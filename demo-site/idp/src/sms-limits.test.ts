@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningIdp, startIdp } from './server';
+import { authorizeUrl, Browser, formAction, latestCode, type Page, tempDir } from './testing';
+
+// Issue 15, the idp's codes: each test is the attack, with the default caps on.
+let idp: RunningIdp;
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let offset = 0;
+
+beforeAll(async () => {
+  dir = await tempDir();
+  idp = await startIdp({ demo: true, port: 0, dataDir: dir.path, now: () => Date.now() + offset });
+});
+afterAll(async () => {
+  await idp?.close();
+  await dir?.remove();
+});
+
+let numbers = 0;
+const newPhone = () => `+7999555${String(++numbers).padStart(4, '0')}`;
+const wrong = (code: string) => (code === '0000' ? '1111' : '0000');
+
+async function loginPage(): Promise<{ ua: Browser; page: Page }> {
+  const ua = new Browser(idp.url);
+  return { ua, page: await ua.go(authorizeUrl(idp.url).url) };
+}
+const askCode = (ua: Browser, page: Page, phone: string, button = 'Получить код') =>
+  ua.go(formAction(page.body, button), { form: { phone } });
+const submitCode = (ua: Browser, page: Page, code: string) => ua.go(formAction(page.body, 'Войти'), { form: { code } });
+const outboxCount = async (phone: string) =>
+  ((await (await fetch(`${idp.url}/dev/outbox?format=json&to=${encodeURIComponent(phone)}`)).json()) as { messages: unknown[] }).messages
+    .length;
+
+describe('the idp’s SMS codes', () => {
+  it('a resend within 60 s is refused and the earlier code keeps working', async () => {
+    const phone = newPhone();
+    const { ua, page } = await loginPage();
+    const codePage = await askCode(ua, page, phone);
+    const code = await latestCode(idp.url, phone);
+    const again = await askCode(ua, codePage, phone, 'Получить новый код');
+    expect(again.status).toBe(429);
+    expect(again.body).toMatch(/Повторно запросить код можно через \d+ сек\./);
+    expect(await outboxCount(phone)).toBe(1);
+    // Another interaction (a fresh browser) is refused the same way.
+    const other = await loginPage();
+    expect((await askCode(other.ua, other.page, phone)).status).toBe(429);
+    // A new number: the right code leads on to the sign-up step.
+    expect((await submitCode(ua, again, code)).body).toContain('Зарегистрироваться');
+  });
+
+  it('re-issuing codes does not reset the guesses: 10 wrong checks per phone an hour across interactions', async () => {
+    const phone = newPhone();
+    let guesses = 0;
+    for (let round = 0; round < 2; round++) {
+      const { ua, page } = await loginPage();
+      const codePage = await askCode(ua, page, phone);
+      const code = await latestCode(idp.url, phone);
+      for (let i = 0; i < 5; i++) {
+        await submitCode(ua, codePage, wrong(code));
+        guesses++;
+      }
+      offset += 61_000;
+    }
+    expect(guesses).toBe(10);
+    const { ua, page } = await loginPage();
+    const codePage = await askCode(ua, page, phone);
+    const right = await submitCode(ua, codePage, await latestCode(idp.url, phone));
+    expect(right.status).toBe(400);
+    expect(right.body).toContain('Слишком много попыток, запросите новый код');
+    // After the hour the phone may try again.
+    offset += 60 * 60_000;
+    const later = await loginPage();
+    const fresh = await askCode(later.ua, later.page, phone);
+    expect((await submitCode(later.ua, fresh, await latestCode(idp.url, phone))).body).toContain('Зарегистрироваться');
+  });
+
+  it('at most 5 codes per phone an hour', async () => {
+    const phone = newPhone();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { ua, page } = await loginPage();
+      statuses.push((await askCode(ua, page, phone)).status);
+      offset += 61_000;
+    }
+    expect(statuses.slice(0, 5).every((status) => status < 400)).toBe(true);
+    expect(statuses[5]).toBe(429);
+    expect(await outboxCount(phone)).toBe(5);
+  });
+
+  it('at most 20 codes an hour from one address, whatever the numbers', async () => {
+    offset += 2 * 60 * 60_000;
+    const { ua, page } = await loginPage();
+    let current = page;
+    let sent = 0;
+    for (let i = 0; i < 21; i++) {
+      const answer = await askCode(ua, current, newPhone());
+      if (answer.status === 429) {
+        expect(answer.body).toContain('Слишком много запросов кода. Попробуйте через час');
+        break;
+      }
+      sent++;
+      current = await ua.go(formAction(answer.body, 'Изменить номер'), { form: {} });
+    }
+    expect(sent).toBe(20);
+  });
+});
+
+describe('without demo mode', () => {
+  it('serves no SMS outbox', async () => {
+    const prodDir = await tempDir();
+    const prod = await startIdp({ port: 0, dataDir: prodDir.path });
+    try {
+      expect((await fetch(`${prod.url}/dev/outbox?format=json`)).status).toBe(404);
+      expect(await (await fetch(`${prod.url}/`)).text()).not.toContain('/dev/outbox');
+    } finally {
+      await prod.close();
+      await prodDir.remove();
+    }
+  });
+});
