@@ -26,7 +26,6 @@ export default function NewPasswordScreen() {
   const {
     register,
     handleSubmit,
-    clearErrors,
     formState: { errors },
   } = useForm<{ password: string }>({ defaultValues: { password: '' } });
 
@@ -56,7 +55,6 @@ export default function NewPasswordScreen() {
               label={t('auth.reset.newPassword')}
               registration={register('password', { validate: newPasswordRule(t) })}
               error={errors.password}
-              onFocus={() => clearErrors('password')}
             />
             {serverError ? (
               <p className="notice notice--error" role="alert">

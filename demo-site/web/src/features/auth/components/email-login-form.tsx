@@ -37,7 +37,6 @@ export function EmailLoginForm({ onSignedIn, onEmailChange }: EmailLoginFormProp
     handleSubmit,
     getValues,
     setError,
-    clearErrors,
     formState: { errors },
   } = useForm<Values>({ defaultValues: { email: '', password: '' } });
 
@@ -97,10 +96,7 @@ export function EmailLoginForm({ onSignedIn, onEmailChange }: EmailLoginFormProp
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? `${id}-email-error` : undefined}
           {...emailField}
-          onFocus={() => {
-            setNeedsConfirmation(false);
-            clearErrors('email');
-          }}
+          onFocus={() => setNeedsConfirmation(false)}
         />
         {errors.email?.message ? (
           <p id={`${id}-email-error`} className="field-error">
@@ -115,7 +111,6 @@ export function EmailLoginForm({ onSignedIn, onEmailChange }: EmailLoginFormProp
           aria-invalid={errors.password ? true : undefined}
           aria-describedby={errors.password ? `${id}-password-error` : undefined}
           {...register('password', { validate: (value) => (value.length > 0 ? true : t('auth.errors.required')) })}
-          onFocus={() => clearErrors('password')}
         />
         {errors.password?.message ? (
           <p id={`${id}-password-error`} className="field-error">

@@ -28,7 +28,6 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (message: str
   const {
     register,
     handleSubmit,
-    clearErrors,
     formState: { errors },
   } = useForm<Values>({ defaultValues: { email: '', password: '', consent: false, mailing: false } });
 
@@ -65,7 +64,6 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (message: str
                   return problem ? t(`auth.errors.${problem}`) : true;
                 },
               })}
-              onFocus={() => clearErrors('email')}
             />
             {errors.email?.message ? (
               <p id={`${id}-email-error`} className="field-error">
@@ -78,7 +76,6 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (message: str
             label={t('auth.registration.password')}
             registration={register('password', { validate: newPasswordRule(t) })}
             error={errors.password}
-            onFocus={() => clearErrors('password')}
           />
           <div className="field">
             <label className="checkbox">
