@@ -99,11 +99,14 @@ export async function buildServer(deps: ServerDeps, options: BuildOptions = {}):
   installJsonParser(app);
 
   // The demo runs on plain http://127.0.0.1: no HSTS, no upgrade of subresources to https.
-  // The login screen's SDK reads GID's remote config and sends its analytics there (accounts-sso §7.1).
+  // The login screen's SDK reads GID's remote config and sends its analytics there, and frames its
+  // widget and web curtain from there (accounts-sso §4.4, §7.1).
   const gidOrigin = new URL(deps.config.identity.gid.issuer).origin;
   installSecurityHeaders(app, {
     hsts: false,
-    contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, connectSrc: ["'self'", gidOrigin] } },
+    contentSecurityPolicy: {
+      directives: { upgradeInsecureRequests: null, connectSrc: ["'self'", gidOrigin], frameSrc: ["'self'", gidOrigin] },
+    },
   });
   await app.register(rateLimit, {
     global: false,

@@ -48,8 +48,9 @@ describe('GET /api/auth/providers', () => {
 });
 
 describe('the content security policy', () => {
-  it("lets the page's SDK reach GID's origin and nothing else cross-origin", async () => {
+  it("lets the page's SDK reach and frame GID's origin and nothing else cross-origin", async () => {
     const response = await api.request({ method: 'GET', url: '/api/auth/providers' });
     expect(response.headers['content-security-policy']).toMatch(/(^|;)connect-src 'self' http:\/\/127\.0\.0\.1:4555(;|$)/);
+    expect(response.headers['content-security-policy']).toMatch(/(^|;)frame-src 'self' http:\/\/127\.0\.0\.1:4555(;|$)/);
   });
 });
