@@ -87,8 +87,8 @@ export const routeTable: AppRoute[] = [
   // feature (basket, sign-in, cabinet), so that each can be replaced on its own.
   // — basket and checkout —
   { path: '/basket', element: placeholder('basket') },
-  { path: '/basket-fill-outside/:id', element: placeholder('basketFill') },
-  { path: '/add', element: placeholder('add') },
+  { path: '/basket-fill-outside/:id', ...screen(() => import('./routes/auth/basket-fill-outside')) },
+  { path: '/add', ...screen(() => import('./routes/auth/add')) },
   // — sign-in, registration, recovery —
   { path: '/login', ...screen(() => import('./routes/auth/login')) },
   { path: '/auth', ...screen(() => import('./routes/auth/login')) },

@@ -97,6 +97,10 @@ export const authEn: Messages['auth'] = {
     done: 'You have signed out',
     signInAgain: 'Sign in again',
   },
+  add: {
+    title: 'Link a social network',
+    lead: 'Sign in to the site with VK or Google: choose the network and confirm there.',
+  },
   basketFill: {
     title: 'Filling the basket',
     filling: 'Adding the ticket to the basket…',

@@ -12,6 +12,7 @@ describe('accessOf', () => {
     ['/me', 'cabinet'],
     ['/me/shop', 'cabinet'],
     ['/me/ticket/abc', 'cabinet'],
+    ['/add', 'cabinet'],
     ['/', 'open'],
     ['/media', 'open'],
     ['/verify/email/x', 'open'],

@@ -7,12 +7,13 @@ export type Access = 'guest' | 'cabinet' | 'open';
 
 /**
  * accounts-sso §2.1 / §6: /auth, /login and /registration (with /registration/sms) are for guests;
- * /me and everything under it needs a signed-in person.
+ * /me and everything under it (and /add, the linking of a network) needs a signed-in person.
  */
 export function accessOf(pathname: string): Access {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/auth' || path === '/login' || path === '/registration' || path.startsWith('/registration/')) return 'guest';
-  if (path === '/me' || path.startsWith('/me/')) return 'cabinet';
+  // /add links a network to the signed-in account (see app/routes/auth/add.tsx).
+  if (path === '/me' || path.startsWith('/me/') || path === '/add') return 'cabinet';
   return 'open';
 }
 

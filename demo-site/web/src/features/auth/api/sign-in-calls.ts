@@ -36,12 +36,12 @@ export const verifyNewEmail = (code: string) =>
 /** POST /api/auth/logout: ends this session on the server. */
 export const logout = () => request({ url: '/api/auth/logout', method: 'POST' });
 
-/** GET /api/user with a given token: whose token a sign-in link carries. */
+/** GET /api/user (`{ user }`) with a given token: whose token a sign-in link carries. */
 export const userForToken = async (token: string) => {
   const response = await fetch('/api/user', { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
   if (!response.ok) return null;
-  const parsed = signedInSchema.shape.user.safeParse(await response.json().catch(() => null));
-  return parsed.success ? parsed.data : null;
+  const parsed = signedInSchema.pick({ user: true }).safeParse(await response.json().catch(() => null));
+  return parsed.success ? parsed.data.user : null;
 };
 
 /** POST /api/user/{network}: the return page's code, exchanged by the server; signs in or up. */
