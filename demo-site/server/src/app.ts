@@ -26,6 +26,7 @@ import { sandboxPaymentRoutes } from './features/sandbox-payment/routes';
 import { sessionRoutes } from './features/sessions/routes';
 import { shopRoutes } from './features/shop/routes';
 import { shopOrdersRoutes } from './features/shop-orders/routes';
+import { signInProviderRoutes } from './features/sign-in-providers/routes';
 import { smsAuthRoutes } from './features/sms-auth/routes';
 import { socialRoutes } from './features/social/routes';
 import { supportRoutes } from './features/support/routes';
@@ -64,6 +65,7 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
   smsAuthRoutes,
   socialRoutes,
   gidRoutes,
+  signInProviderRoutes,
   passwordResetRoutes,
   profileRoutes,
   sessionRoutes,
@@ -98,7 +100,15 @@ export async function buildServer(deps: ServerDeps, options: BuildOptions = {}):
   installJsonParser(app);
 
   // The demo runs on plain http://127.0.0.1: no HSTS, no upgrade of subresources to https.
-  installSecurityHeaders(app, { hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
+  // The login screen's SDK reads GID's remote config and sends its analytics there, and frames its
+  // widget and web curtain from there (accounts-sso §4.4, §7.1).
+  const gidOrigin = new URL(deps.config.identity.gid.issuer).origin;
+  installSecurityHeaders(app, {
+    hsts: false,
+    contentSecurityPolicy: {
+      directives: { upgradeInsecureRequests: null, connectSrc: ["'self'", gidOrigin], frameSrc: ["'self'", gidOrigin] },
+    },
+  });
   await app.register(rateLimit, {
     global: false,
     // Counters in PostgreSQL: several server processes on one database share them.

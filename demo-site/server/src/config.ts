@@ -21,7 +21,7 @@ export interface IdentityProviderConfig {
    * For a provider without a discovery document (VK's oauth.vk.com): its endpoints given outright.
    * Without `jwks`, ID tokens cannot be verified, so such a provider is used as plain OAuth.
    */
-  endpoints?: { token: string; revocation?: string | undefined; jwks?: string | undefined } | undefined;
+  endpoints?: { token: string; revocation?: string | undefined; jwks?: string | undefined; authorization?: string | undefined } | undefined;
 }
 
 /** The local identity provider (demo-site/idp) on its default port. */

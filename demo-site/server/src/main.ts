@@ -22,6 +22,7 @@ const provider = (name: string, clientId: string): IdentityProviderConfig => ({
         token: env[`${name}_TOKEN_URL`]!,
         revocation: env[`${name}_REVOCATION_URL`] || undefined,
         jwks: env[`${name}_JWKS_URL`] || undefined,
+        authorization: env[`${name}_AUTHORIZE_URL`] || undefined,
       }
     : undefined,
 });

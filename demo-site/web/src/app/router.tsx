@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
 import { matchRoutes, Navigate, Route, Routes } from 'react-router';
 import { Loading } from '../components/ui/states';
+import { RouteAccess } from '../features/auth/components/route-access';
 import { RootLayout } from './layout/root-layout';
 import type { PlaceholderKey } from './routes/placeholder';
 import { ScreenBoundary } from './routes/route-error';
@@ -86,24 +87,24 @@ export const routeTable: AppRoute[] = [
   // feature (basket, sign-in, cabinet), so that each can be replaced on its own.
   // — basket and checkout —
   { path: '/basket', element: placeholder('basket') },
-  { path: '/basket-fill-outside/:id', element: placeholder('basketFill') },
-  { path: '/add', element: placeholder('add') },
+  { path: '/basket-fill-outside/:id', ...screen(() => import('./routes/auth/basket-fill-outside')) },
+  { path: '/add', ...screen(() => import('./routes/auth/add')) },
   // — sign-in, registration, recovery —
-  { path: '/login', element: placeholder('login') },
-  { path: '/auth', element: placeholder('login') },
-  { path: '/registration', element: placeholder('registration') },
-  { path: '/registration/sms', element: placeholder('registrationSms') },
-  { path: '/loginlink', element: placeholder('loginLink') },
-  { path: '/newpass', element: placeholder('newPassword') },
-  { path: '/verify/resetpassword/:code', element: placeholder('resetPassword') },
-  { path: '/verify/email/:code', element: placeholder('verifyEmail') },
-  { path: '/verify/new/email/:code', element: placeholder('verifyNewEmail') },
-  { path: '/user/auth/:provider', element: placeholder('socialSignIn') },
-  { path: '/user/add/auth/:provider', element: placeholder('socialLink') },
-  { path: '/auth/gid', element: placeholder('gidCallback') },
-  { path: '/test', element: placeholder('gidCallback') },
-  { path: '/exit', element: placeholder('exit') },
-  { path: '/token/:id', element: placeholder('token') },
+  { path: '/login', ...screen(() => import('./routes/auth/login')) },
+  { path: '/auth', ...screen(() => import('./routes/auth/login')) },
+  { path: '/registration', ...screen(() => import('./routes/auth/registration')) },
+  { path: '/registration/sms', ...screen(() => import('./routes/auth/registration-sms')) },
+  { path: '/loginlink', ...screen(() => import('./routes/auth/login-link')) },
+  { path: '/newpass', ...screen(() => import('./routes/auth/new-password')) },
+  { path: '/verify/resetpassword/:code', ...screen(() => import('./routes/auth/reset-password')) },
+  { path: '/verify/email/:code', ...screen(() => import('./routes/auth/verify-email')) },
+  { path: '/verify/new/email/:code', ...screen(() => import('./routes/auth/verify-new-email')) },
+  { path: '/user/auth/:provider', ...screen(() => import('./routes/auth/social-callback')) },
+  { path: '/user/add/auth/:provider', ...screen(() => import('./routes/auth/social-callback')) },
+  { path: '/auth/gid', ...screen(() => import('./routes/auth/gid-callback')) },
+  { path: '/test', ...screen(() => import('./routes/auth/gid-callback')) },
+  { path: '/exit', ...screen(() => import('./routes/auth/exit')) },
+  { path: '/token/:id', ...screen(() => import('./routes/auth/login-link')) },
   // — the personal cabinet —
   { path: '/me', element: placeholder('myEvents') },
   { path: '/me/ticket/:id', element: placeholder('ticket') },
@@ -151,7 +152,9 @@ export function AppRoutes() {
             path={route.path}
             element={
               <ScreenBoundary>
-                <Suspense fallback={<Loading />}>{route.element}</Suspense>
+                <RouteAccess>
+                  <Suspense fallback={<Loading />}>{route.element}</Suspense>
+                </RouteAccess>
               </ScreenBoundary>
             }
           />

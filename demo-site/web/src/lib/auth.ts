@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readString, storageKeys, subscribe, writeString } from './storage';
+import { readJson, readString, storageKeys, subscribe, writeJson, writeString } from './storage';
 
 /** accounts-sso §4.1: authenticated while a token is stored. */
 export const getToken = (): string | null => readString(storageKeys.token);
@@ -19,4 +19,43 @@ export function useIsAuthenticated(): boolean {
     () => getToken() !== null,
     () => false,
   );
+}
+
+/** The signed-in user as kept in `userObj` (accounts-sso §3); only `public_id` is relied on here. */
+export interface StoredUser {
+  public_id?: string;
+  name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  role?: string[] | null;
+  [field: string]: unknown;
+}
+
+export function getStoredUser(): StoredUser | null {
+  const user = readJson<unknown>(storageKeys.user, null);
+  return typeof user === 'object' && user !== null && !Array.isArray(user) ? (user as StoredUser) : null;
+}
+
+/**
+ * accounts-sso §4.1: signed in with a stored user that has no `public_id` — a broken or foreign
+ * record — is not signed in at all: the token goes and the person is sent to /auth. (A token with
+ * no stored user at all is left to the server: its 401 / 403 decides.)
+ */
+export function hasBrokenUser(): boolean {
+  if (getToken() === null || readString(storageKeys.user) === null) return false;
+  const user = getStoredUser();
+  return typeof user?.public_id !== 'string' || user.public_id === '';
+}
+
+/** Login success (accounts-sso §4.1): the token and the user are stored; the user first, so a token never stands alone. */
+export function storeSignIn(token: string, user: StoredUser): void {
+  writeJson(storageKeys.user, user);
+  writeString(storageKeys.token, token);
+}
+
+/** Logout (accounts-sso §4.1): token, user and basket are cleared. */
+export function clearSignIn(): void {
+  removeToken();
+  writeString(storageKeys.basket, null);
 }

@@ -1,0 +1,92 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PageTitle } from '../../../components/ui/page';
+import { useProviders } from '../../../features/auth/api/providers';
+import { EmailLoginForm } from '../../../features/auth/components/email-login-form';
+import { ResetRequestDialog } from '../../../features/auth/components/reset-request-dialog';
+import { SmsForm } from '../../../features/auth/components/sms-form';
+import { SocialButtons } from '../../../features/auth/components/social-buttons';
+import { rememberReturnTo, returnFromState } from '../../../features/auth/return-to';
+import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
+import '../../../features/auth/auth.css';
+
+// The SDK and its React package load only when the login screen shows its GID button.
+const GidSignIn = lazy(() => import('../../../features/auth/components/gid-sign-in'));
+
+/**
+ * «Авторизация» (accounts-sso §2.3, /login and /auth): e-mail mode by default, SMS mode by the
+ * toggle, password reset, registration link, back button, the social networks and «Войти с
+ * Газпром ID». A guard sends a signed-in person on (router.tsx).
+ */
+export default function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const finish = useFinishSignIn();
+  const providers = useProviders();
+  const [mode, setMode] = useState<'email' | 'sms'>('email');
+  const [email, setEmail] = useState('');
+  const [resetOpen, setResetOpen] = useState(false);
+  const returnTo = returnFromState(location.state);
+  // A sign-in that leaves the site (GID by redirect, a social network) comes back to the same place.
+  useEffect(() => rememberReturnTo(returnTo), [returnTo]);
+
+  const back = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) void navigate(-1);
+    else void navigate('/');
+  };
+
+  return (
+    <div className="container page auth-page">
+      <button type="button" className="button button--secondary button--small auth-back" onClick={back}>
+        <span aria-hidden="true">←</span> {t('auth.login.back')}
+      </button>
+      <PageTitle>{t('auth.login.title')}</PageTitle>
+      <div className="auth-card">
+        <fieldset className="auth-fieldset">
+          <legend>{t('auth.login.legend')}</legend>
+          {mode === 'email' ? (
+            <EmailLoginForm key="email" onSignedIn={(signedIn) => finish(signedIn)} onEmailChange={setEmail} />
+          ) : (
+            <SmsForm key="sms" mode="login" onSignedIn={(signedIn) => finish(signedIn)} />
+          )}
+        </fieldset>
+        <div className="auth-links">
+          <button type="button" className="link-button" onClick={() => setMode(mode === 'email' ? 'sms' : 'email')}>
+            {mode === 'email' ? t('auth.login.toSms') : t('auth.login.toEmail')}
+          </button>
+          <button type="button" className="link-button" disabled={mode === 'sms'} onClick={() => setResetOpen(true)}>
+            {t('auth.login.forgot')}
+          </button>
+        </div>
+        <p className="auth-register">
+          {t('auth.login.noAccount')} <Link to="/registration">{t('auth.login.register')}</Link>
+        </p>
+        <section className="auth-providers" aria-labelledby="auth-providers-title">
+          <h2 id="auth-providers-title" className="auth-providers__title">
+            {t('auth.login.orWith')}
+          </h2>
+          <SocialButtons providers={providers.data} returnTo={returnTo} />
+          {providers.data ? (
+            <Suspense fallback={<div className="gid-slot" />}>
+              <GidSignIn provider={providers.data.gid} onSignedIn={(signedIn) => finish(signedIn)} />
+            </Suspense>
+          ) : (
+            <div className="gid-slot" />
+          )}
+        </section>
+      </div>
+      <ResetRequestDialog
+        open={resetOpen}
+        onClose={() => setResetOpen(false)}
+        initialEmail={email}
+        onSmsLogin={() => {
+          setResetOpen(false);
+          setMode('sms');
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Dialog } from '../../../components/ui/dialog';
+import { PageTitle } from '../../../components/ui/page';
+import { failureMessage } from '../../../features/auth/api/messages';
+import { updatePassword } from '../../../features/auth/api/reset-calls';
+import { Busy } from '../../../features/auth/components/busy';
+import { NewPasswordField, newPasswordRule } from '../../../features/auth/components/new-password-field';
+import { dropResetSecure, readResetSecure } from '../../../features/auth/reset-secure';
+import '../../../features/auth/auth.css';
+
+/**
+ * /newpass (accounts-sso §4.2): the new password under the registration rules, then «Пароль успешно
+ * изменен!» and on to the login. Without a checked reset link it asks for a new one.
+ */
+export default function NewPasswordScreen() {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const [secure] = useState(readResetSecure);
+  const [sending, setSending] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [changed, setChanged] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ password: string }>({ defaultValues: { password: '' } });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    if (!secure) return;
+    setServerError(null);
+    setSending(true);
+    try {
+      const answer = await updatePassword({ secure, password });
+      dropResetSecure();
+      setChanged(answer.message ?? t('auth.reset.changedTitle'));
+    } catch (error) {
+      setServerError(failureMessage(error));
+    } finally {
+      setSending(false);
+    }
+  });
+
+  return (
+    <div className="container page auth-page">
+      <PageTitle>{t('auth.reset.newTitle')}</PageTitle>
+      <div className="auth-card">
+        {secure ? (
+          <form className="form auth-form" onSubmit={onSubmit} noValidate aria-busy={sending}>
+            <NewPasswordField
+              id={`${id}-password`}
+              label={t('auth.reset.newPassword')}
+              registration={register('password', { validate: newPasswordRule(t) })}
+              error={errors.password}
+            />
+            {serverError ? (
+              <p className="notice notice--error" role="alert">
+                {serverError}
+              </p>
+            ) : null}
+            <button type="submit" className="button" disabled={sending}>
+              {t('auth.reset.save')}
+              <Busy on={sending} />
+            </button>
+          </form>
+        ) : (
+          <>
+            <p className="notice notice--error" role="alert">
+              {t('auth.reset.expired')}
+            </p>
+            <p className="actions">
+              <Link to="/login" className="button">
+                {t('auth.social.toLogin')}
+              </Link>
+            </p>
+          </>
+        )}
+      </div>
+      <Dialog open={changed !== null} onClose={() => void navigate('/login', { replace: true })} title={t('auth.reset.changedTitle')}>
+        {changed && changed !== t('auth.reset.changedTitle') ? <p>{changed}</p> : null}
+        <div className="dialog__actions">
+          <Link to="/login" replace className="button">
+            {t('auth.reset.toLogin')}
+          </Link>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Dialog } from '../../../components/ui/dialog';
+import { PageTitle } from '../../../components/ui/page';
+import { useProviders } from '../../../features/auth/api/providers';
+import { RegistrationForm } from '../../../features/auth/components/registration-form';
+import { SocialButtons } from '../../../features/auth/components/social-buttons';
+import '../../../features/auth/auth.css';
+
+/**
+ * /registration (accounts-sso §2.4): the e-mail form, sign-up through the networks, the way to the
+ * login and to SMS registration; after submit the «Проверьте почту» popup stays until closed.
+ */
+export default function RegistrationScreen() {
+  const { t } = useTranslation();
+  const providers = useProviders();
+  const [sent, setSent] = useState<string | null | undefined>(undefined);
+
+  return (
+    <div className="container page auth-page">
+      <PageTitle>{t('auth.registration.title')}</PageTitle>
+      <div className="auth-card">
+        <RegistrationForm onRegistered={(message) => setSent(message)} />
+        <div className="auth-links">
+          <Link to="/login">{t('auth.registration.toLogin')}</Link>
+          <Link to="/registration/sms">{t('auth.registration.bySms')}</Link>
+        </div>
+        <section className="auth-providers" aria-labelledby="registration-providers-title">
+          <h2 id="registration-providers-title" className="auth-providers__title">
+            {t('auth.login.orWith')}
+          </h2>
+          <SocialButtons providers={providers.data} />
+        </section>
+        <p>
+          <Link to="/">{t('common.toHome')}</Link>
+        </p>
+      </div>
+      <Dialog open={sent !== undefined} onClose={() => setSent(undefined)} title={t('auth.registration.checkMailTitle')}>
+        <p>{t('auth.registration.checkMailText')}</p>
+        <div className="dialog__actions">
+          <Link to="/" className="button">
+            {t('common.toHome')}
+          </Link>
+          <button type="button" className="button button--secondary" onClick={() => setSent(undefined)}>
+            {t('common.close')}
+          </button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

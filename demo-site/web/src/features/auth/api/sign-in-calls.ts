@@ -1,0 +1,53 @@
+import { request, requestParsed } from '../../../lib/api-client';
+import { messageSchema, signedInSchema } from './schemas';
+
+/** PUT /api/auth (accounts-sso §7): e-mail and password; 418 when the address is not confirmed yet. */
+export const loginByEmail = (body: { email: string; password: string }) =>
+  requestParsed(signedInSchema, { url: '/api/auth', method: 'PUT', data: body });
+
+/** POST /api/user/code: an SMS code to sign in (`registration: false`) or to register. */
+export const requestSmsCode = (body: { phone: string; registration: boolean }) =>
+  requestParsed(messageSchema, { url: '/api/user/code', method: 'POST', data: body });
+
+/** PUT /api/auth/phone: signs in with the SMS code. */
+export const loginByPhone = (body: { phone: string; phone_code: string }) =>
+  requestParsed(signedInSchema, { url: '/api/auth/phone', method: 'PUT', data: body });
+
+/** POST /api/user/confirm/email: the confirmation letter again. */
+export const resendConfirmation = (body: { email: string }) =>
+  requestParsed(messageSchema, { url: '/api/user/confirm/email', method: 'POST', data: body });
+
+/** POST /api/user: registration by e-mail; the answer's message says to confirm the address. */
+export const registerByEmail = (body: { email: string; password: string; mailing: boolean }) =>
+  requestParsed(messageSchema, { url: '/api/user', method: 'POST', data: body });
+
+/** POST /api/user/phone: registration by phone with the SMS code; signs in. */
+export const registerByPhone = (body: { phone: string; phone_code: string; mailing: boolean }) =>
+  requestParsed(signedInSchema, { url: '/api/user/phone', method: 'POST', data: body });
+
+/** POST /api/user/verify/email: the letter's code confirms the address and signs in. */
+export const verifyEmail = (code: string) =>
+  requestParsed(signedInSchema, { url: '/api/user/verify/email', method: 'POST', data: { code } });
+
+/** POST /api/user/verify/new/email: confirms a changed address (answers the new e-mail). */
+export const verifyNewEmail = (code: string) =>
+  request<{ email?: string; message?: string }>({ url: '/api/user/verify/new/email', method: 'POST', data: { code } });
+
+/** POST /api/auth/logout: ends this session on the server. */
+export const logout = () => request({ url: '/api/auth/logout', method: 'POST' });
+
+/** GET /api/user (`{ user }`) with a given token: whose token a sign-in link carries. */
+export const userForToken = async (token: string) => {
+  const response = await fetch('/api/user', { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+  if (!response.ok) return null;
+  const parsed = signedInSchema.pick({ user: true }).safeParse(await response.json().catch(() => null));
+  return parsed.success ? parsed.data.user : null;
+};
+
+/** POST /api/user/{network}: the return page's code, exchanged by the server; signs in or up. */
+export const socialSignIn = (network: 'vk' | 'google', body: { code: string; redirect_uri: string; code_verifier: string }) =>
+  requestParsed(signedInSchema, { url: `/api/user/${network}`, method: 'POST', data: body });
+
+/** POST /api/user/add/{network}: links the network's account to the signed-in user (409 when it is someone else's). */
+export const socialLink = (network: 'vk' | 'google', body: { code: string; redirect_uri: string; code_verifier: string }) =>
+  requestParsed(signedInSchema.pick({ user: true }), { url: `/api/user/add/${network}`, method: 'POST', data: body });

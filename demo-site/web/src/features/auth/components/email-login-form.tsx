@@ -1,0 +1,144 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { failureMessage, statusOf } from '../api/messages';
+import type { SignedIn } from '../api/schemas';
+import { loginByEmail, resendConfirmation } from '../api/sign-in-calls';
+import { emailProblem } from '../rules';
+import { Busy } from './busy';
+import { PasswordField } from './password-field';
+
+interface Values {
+  email: string;
+  password: string;
+}
+
+interface EmailLoginFormProps {
+  onSignedIn: (signedIn: SignedIn) => Promise<void>;
+  /** The e-mail typed so far, shared with the password-reset popup. */
+  onEmailChange?: (email: string) => void;
+}
+
+/**
+ * E-mail and password sign-in (accounts-sso §2.3, §4.2): both fields checked before sending, the
+ * button disabled while sending, the server's refusal shown in the form. An unconfirmed address
+ * (418) swaps «Войти» for «Подтвердить почту», which sends the letter again; focusing the e-mail
+ * field brings «Войти» back. What was typed stays on every error.
+ */
+export function EmailLoginForm({ onSignedIn, onEmailChange }: EmailLoginFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [sending, setSending] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [needsConfirmation, setNeedsConfirmation] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors },
+  } = useForm<Values>({ defaultValues: { email: '', password: '' } });
+
+  const emailRule = (value: string) => {
+    const problem = emailProblem(value);
+    return problem ? t(`auth.errors.${problem}`) : true;
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    setNotice(null);
+    setSending(true);
+    try {
+      const signedIn = await loginByEmail({ email: values.email.trim(), password: values.password });
+      await onSignedIn(signedIn);
+    } catch (error) {
+      if (statusOf(error) === 418) setNeedsConfirmation(true);
+      setServerError(failureMessage(error));
+    } finally {
+      setSending(false);
+    }
+  });
+
+  const confirm = async () => {
+    const email = getValues('email');
+    const rule = emailRule(email);
+    if (rule !== true) {
+      setError('email', { message: rule }, { shouldFocus: false });
+      return;
+    }
+    setServerError(null);
+    setSending(true);
+    try {
+      const answer = await resendConfirmation({ email: email.trim() });
+      setNotice(answer.message ?? null);
+    } catch (error) {
+      setServerError(failureMessage(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const emailField = register('email', {
+    validate: emailRule,
+    onChange: (event) => onEmailChange?.(event.target.value),
+  });
+
+  return (
+    <form className="form auth-form" onSubmit={onSubmit} noValidate aria-busy={sending}>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>{t('auth.login.email')}</label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? `${id}-email-error` : undefined}
+          {...emailField}
+          onFocus={() => setNeedsConfirmation(false)}
+        />
+        {errors.email?.message ? (
+          <p id={`${id}-email-error`} className="field-error">
+            {errors.email.message}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-password`}>{t('auth.login.password')}</label>
+        <PasswordField
+          id={`${id}-password`}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? `${id}-password-error` : undefined}
+          {...register('password', { validate: (value) => (value.length > 0 ? true : t('auth.errors.required')) })}
+        />
+        {errors.password?.message ? (
+          <p id={`${id}-password-error`} className="field-error">
+            {errors.password.message}
+          </p>
+        ) : null}
+      </div>
+      {serverError ? (
+        <p className="notice notice--error" role="alert">
+          {serverError}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {needsConfirmation ? (
+        <button type="button" className="button" disabled={sending} onClick={() => void confirm()}>
+          {t('auth.login.confirmEmail')}
+          <Busy on={sending} />
+        </button>
+      ) : (
+        <button type="submit" className="button" disabled={sending}>
+          {t('auth.login.submit')}
+          <Busy on={sending} />
+        </button>
+      )}
+    </form>
+  );
+}

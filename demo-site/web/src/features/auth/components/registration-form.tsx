@@ -1,0 +1,120 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { documentLinks } from '../../../lib/links';
+import { failureMessage } from '../api/messages';
+import { registerByEmail } from '../api/sign-in-calls';
+import { emailProblem } from '../rules';
+import { Busy } from './busy';
+import { NewPasswordField, newPasswordRule } from './new-password-field';
+
+interface Values {
+  email: string;
+  password: string;
+  consent: boolean;
+  mailing: boolean;
+}
+
+/**
+ * «Регистрация героя» by e-mail (accounts-sso §2.4, §5): e-mail, password under the rules in their
+ * order, the personal-data consent (required) and the mailing (optional). Sent only when all hold;
+ * the server's refusal shows in the form, and what was typed stays.
+ */
+export function RegistrationForm({ onRegistered }: { onRegistered: (message: string | null) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [sending, setSending] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values>({ defaultValues: { email: '', password: '', consent: false, mailing: false } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    setSending(true);
+    try {
+      const answer = await registerByEmail({ email: values.email.trim(), password: values.password, mailing: values.mailing });
+      onRegistered(answer.message ?? null);
+    } catch (error) {
+      setServerError(failureMessage(error));
+    } finally {
+      setSending(false);
+    }
+  });
+
+  return (
+    <form className="form auth-form" onSubmit={onSubmit} noValidate aria-busy={sending}>
+      <fieldset className="auth-fieldset">
+        <legend>{t('auth.registration.legend')}</legend>
+        <div className="form">
+          <div className="field">
+            <label htmlFor={`${id}-email`}>{t('auth.registration.email')}</label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? `${id}-email-error` : undefined}
+              {...register('email', {
+                validate: (value) => {
+                  const problem = emailProblem(value);
+                  return problem ? t(`auth.errors.${problem}`) : true;
+                },
+              })}
+            />
+            {errors.email?.message ? (
+              <p id={`${id}-email-error`} className="field-error">
+                {errors.email.message}
+              </p>
+            ) : null}
+          </div>
+          <NewPasswordField
+            id={`${id}-password`}
+            label={t('auth.registration.password')}
+            registration={register('password', { validate: newPasswordRule(t) })}
+            error={errors.password}
+          />
+          <div className="field">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                aria-invalid={errors.consent ? true : undefined}
+                aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
+                {...register('consent', { validate: (value) => (value ? true : t('auth.errors.consent')) })}
+              />
+              <span>
+                {t('auth.registration.consent')} (
+                <a href={documentLinks.personalData} target="_blank" rel="noopener noreferrer">
+                  {t('auth.registration.consentDocument')}
+                  <span className="sr-only"> {t('common.opensInNewTab')}</span>
+                </a>
+                )
+              </span>
+            </label>
+            {errors.consent?.message ? (
+              <p id={`${id}-consent-error`} className="field-error">
+                {errors.consent.message}
+              </p>
+            ) : null}
+            <label className="checkbox">
+              <input type="checkbox" {...register('mailing')} />
+              <span>{t('auth.registration.mailing')}</span>
+            </label>
+          </div>
+        </div>
+      </fieldset>
+      {serverError ? (
+        <p className="notice notice--error" role="alert">
+          {serverError}
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={sending}>
+        {t('auth.registration.submit')}
+        <Busy on={sending} />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { getToken, hasBrokenUser, removeToken } from '../../../lib/auth';
+import { storageKeys, subscribe } from '../../../lib/storage';
+import { returnFromState } from '../return-to';
+import { decideAccess } from '../rules';
+
+const subscribeAuth = (listener: () => void) => {
+  const offToken = subscribe(storageKeys.token, listener);
+  const offUser = subscribe(storageKeys.user, listener);
+  return () => {
+    offToken();
+    offUser();
+  };
+};
+
+/** Re-read whenever the token or the stored user changes, here or in another tab. */
+const authSnapshot = () => `${getToken() === null ? 0 : 1}${hasBrokenUser() ? 1 : 0}`;
+
+/**
+ * The access rules of accounts-sso §2.1 / §4.1 / §6, applied to every route by its path (AppRoutes):
+ * guest-only pages send a signed-in person on (to where the guard had stopped them, else /me);
+ * the cabinet sends a guest to /login and back after sign-in; a stored user without `public_id`
+ * loses the token and goes to /auth.
+ */
+export function RouteAccess({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const snapshot = useSyncExternalStore(subscribeAuth, authSnapshot, () => '00');
+  const decision = decideAccess({
+    pathname: location.pathname,
+    search: location.search,
+    signedIn: snapshot[0] === '1',
+    brokenUser: snapshot[1] === '1',
+  });
+  const dropToken = decision.kind === 'redirect' && decision.dropToken === true;
+
+  useEffect(() => {
+    if (dropToken) removeToken();
+  }, [dropToken]);
+
+  if (decision.kind === 'stay') return children;
+  const to = decision.to === '/me' ? (returnFromState(location.state) ?? '/me') : decision.to;
+  return <Navigate to={to} replace state={decision.returnTo ? { from: decision.returnTo } : undefined} />;
+}

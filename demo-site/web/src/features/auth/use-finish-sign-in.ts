@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { storeSignIn } from '../../lib/auth';
+import { joinBaskets } from './api/join-baskets';
+import type { SignedIn } from './api/schemas';
+import { returnFromState, takeReturnTo } from './return-to';
+
+/**
+ * After any sign-in: the token and user stored, the guest basket joined to the account's, cached
+ * server data refetched for the person, then on to where they were going (the guard's `from`, or
+ * the path remembered before a redirect), else `fallback`.
+ */
+export function useFinishSignIn() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const client = useQueryClient();
+  return useCallback(
+    async (signedIn: SignedIn, fallback = '/me') => {
+      storeSignIn(signedIn.token, signedIn.user);
+      await joinBaskets();
+      void client.invalidateQueries();
+      const target = returnFromState(location.state) ?? takeReturnTo() ?? fallback;
+      await navigate(target, { replace: true });
+    },
+    [client, location.state, navigate],
+  );
+}
