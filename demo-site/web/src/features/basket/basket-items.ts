@@ -52,6 +52,8 @@ export interface TicketLine extends BasketItemBase {
   isErrorTab: boolean;
   /** The participant's data as typed (features/participant values), one per ticket line. */
   info?: Record<string, unknown> | null;
+  /** The same data as the server takes it (features/participant toParticipantInfo), once the form passes. */
+  participant?: Record<string, unknown> | null;
   /** 'ok' once the participant form passes (ticketing-shop §4 tab validity). */
   preReg?: string;
   /** The ticket asks for an insurance; `insuranceUniqueId` is its linked insurance line. */

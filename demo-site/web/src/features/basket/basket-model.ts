@@ -110,6 +110,7 @@ export function changeCount(goods: readonly BasketItem[], key: string, direction
         count: 1,
         totalCost: lineTotal(item.price, 1),
         info: null,
+        participant: null,
         preReg: '',
         isErrorTab: true,
         isAddInsurance: false,
@@ -129,7 +130,17 @@ export function changeCount(goods: readonly BasketItem[], key: string, direction
   const next = item.count + direction * step;
   const min = Math.max(TICKET_COUNT_MIN, step);
   if (next < min || next > maxCount(item)) return [...goods];
-  return updateLine(goods, key, { count: next });
+  return syncInsuranceCounts(updateLine(goods, key, { count: next }));
+}
+
+/** A ticket's insurance covers each of its participants: the linked line counts as many as the ticket. */
+export function syncInsuranceCounts(goods: readonly BasketItem[]): BasketItem[] {
+  const counts = new Map(goods.filter(isTicket).map((ticket) => [ticket.unique_id, ticket.count]));
+  return goods.map((item) => {
+    if (!isInsurance(item) || !item.linkedTo) return item;
+    const count = counts.get(item.linkedTo);
+    return count === undefined || count === item.count ? item : withTotal({ ...item, count });
+  });
 }
 
 /** A count typed by hand, brought within the line's limits and onto its step. */
