@@ -19,6 +19,7 @@ import { newsRoutes } from './features/news/routes';
 import { obrnadzorRoutes } from './features/obrnadzor/routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { paymentRoutes } from './features/payment/routes';
+import { temporaryPaymentRoutes } from './features/payment/temporary-payment-routes';
 import { profileRoutes } from './features/profile/routes';
 import { promocodeRoutes } from './features/promocodes/routes';
 import { resultRoutes } from './features/results/routes';
@@ -73,6 +74,7 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
   imageRoutes,
   basketRoutes,
   paymentRoutes,
+  temporaryPaymentRoutes,
   sandboxPaymentRoutes,
   ticketsRoutes,
   userInsurancesRoutes,

@@ -6,6 +6,7 @@ import { findUserByEmail } from '../users/service';
 import { confirmOrder } from './orders';
 import type { PaymentBody } from './schema';
 import { createPayment } from './service';
+import { loadCheckoutFormats } from './ticket-rules';
 
 const meta = { ip: undefined, userAgent: 'seed' };
 
@@ -19,7 +20,26 @@ export async function seedDemoPurchases(deps: ServerDeps): Promise<void> {
   const user = await findUserByEmail(deps.db, 'demo@geroi.example');
   if (!user) return;
   const auth = { user, sessionId: 0 };
-  const participant = { first_name: 'Иван', last_name: 'Петров', phone: '79990000001', gender: 'male', birth_date: '1988-04-12' };
+  const spring10k = stablePublicId('format:spring-run/moscow/10k');
+  const winter10k = stablePublicId('format:winter-run/moscow/10k');
+  const person = { first_name: 'Иван', last_name: 'Петров', phone: '79990000001', gender: 'male', birth_date: '1988-04-12' };
+  // The participant passes each format's own rules (its region, a shirt size in stock, its choices).
+  const formats = await loadCheckoutFormats(deps.db, [
+    { format_public_id: spring10k, info: person },
+    { format_public_id: winter10k, info: person },
+  ]);
+  const participantFor = (formatId: string): Record<string, string | number> => {
+    const rules = formats.get(formatId)?.rules;
+    if (!rules) return person;
+    const filled: Record<string, string | number> = { ...person };
+    if (rules.regions[0] !== undefined) filled.region = rules.regions[0];
+    if (rules.sizes[0]) filled.item_size = rules.sizes[0];
+    if (rules.select?.values[0]) filled.select_field = rules.select.values[0];
+    const cluster = rules.clusters.find((candidate) => !candidate.document);
+    if (cluster) filled.cluster = cluster.name;
+    for (const field of rules.additionalFields) if (field.required) filled[field.name] = '—';
+    return filled;
+  };
   const buy = async (body: Omit<PaymentBody, 'email' | 'register'>, daysAgo: number, shopStatus?: string) => {
     const now = deps.clock.now();
     const then = new Date(now.getTime() - daysAgo * 86_400_000);
@@ -33,13 +53,11 @@ export async function seedDemoPurchases(deps: ServerDeps): Promise<void> {
   await buy(
     {
       ...none,
-      tickets: [
-        { format_public_id: stablePublicId('format:spring-run/moscow/10k'), ticket_count: 2, insurance: true, info: [participant] },
-      ],
+      tickets: [{ format_public_id: spring10k, ticket_count: 2, insurance: true, info: [participantFor(spring10k)] }],
     },
     3,
   );
-  await buy({ ...none, tickets: [{ format_public_id: stablePublicId('format:winter-run/moscow/10k'), info: [participant] }] }, 90);
+  await buy({ ...none, tickets: [{ format_public_id: winter10k, info: [participantFor(winter10k)] }] }, 90);
   await buy(
     {
       tickets: [],

@@ -144,7 +144,8 @@ async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: D
   }
   const perTeam = teamIds.length ? Math.ceil(item.count / teamIds.length) : 0;
   const rows = Array.from({ length: item.count }, (_, i) => {
-    const given = payload.infos?.[i] ?? {};
+    // The place and numbers are the organiser's: never taken from what the buyer sent.
+    const { number: _n, inside_number: _i, sector: _s, row: _r, place: _p, ...given } = payload.infos?.[i] ?? {};
     const info: TicketInfo = { ...given, email: order.email, insurance: payload.insurance ?? false, offline_registered: false };
     info.registered = PARTICIPANT_FIELDS.every((field) => typeof given[field] === 'string' && (given[field] as string).trim() !== '');
     return {

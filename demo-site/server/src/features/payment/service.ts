@@ -17,6 +17,7 @@ import { type PricedLine, type PricedOrder, PricingError, priceOrder, pricingMes
 import type { PaymentBody } from './schema';
 import { takeStock } from './stock';
 import { stockGate } from './stock-gate';
+import { checkCheckoutPhone, checkParticipantFiles, checkTicketLines, holdFor, loadCheckoutFormats, ticketsBought } from './ticket-rules';
 
 type OrderItemInsert = typeof orderItems.$inferInsert;
 
@@ -190,15 +191,27 @@ export async function createPayment(
 
 async function purchase(
   deps: ServerDeps,
-  body: PaymentBody,
+  request: PaymentBody,
   auth: Authenticated | null,
   meta: RequestMeta,
   now: Date,
 ): Promise<PaymentResult> {
   const { db, config } = deps;
 
-  await checkHoldCaps(deps, body.email, meta.ip, now);
-  const existing = auth?.user ?? (await findUserByEmail(db, body.email)) ?? null;
+  await checkHoldCaps(deps, request.email, meta.ip, now);
+  const existing = auth?.user ?? (await findUserByEmail(db, request.email)) ?? null;
+  // The checkout's own rules (ticket-rules.ts): participants, kinds, buy_limit per person, the phone.
+  const checkout = await loadCheckoutFormats(db, request.tickets);
+  const bought = await ticketsBought(
+    db,
+    { userId: existing?.id ?? null, email: request.email },
+    [...checkout.values()].map((format) => format.id),
+  );
+  const checked = checkTicketLines(request.tickets, checkout, bought, now);
+  // Files are the signed-in buyer's own uploads, never someone's whose e-mail was typed.
+  await checkParticipantFiles(db, auth?.user.id ?? null, checked.uploads);
+  checkCheckoutPhone(request.delivery);
+  const body: PaymentBody = { ...request, tickets: checked.tickets };
   // Validation and pricing outside the transaction: a refusal costs no locks.
   const catalogue = await loadCatalogue(db, body);
   price(catalogue, body, auth?.user ?? null, now);
@@ -245,7 +258,7 @@ async function purchase(
         needsToken: auth !== null || newAccount !== null,
         ip: meta.ip ?? null,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + config.payment.holdMs),
+        expiresAt: new Date(now.getTime() + holdFor(config.payment.holdMs, body.tickets, checkout)),
       })
       .returning();
     const rows = priced.lines.map((line) => itemRow(line, body, insuranceChecks, order!.id));

@@ -43,6 +43,13 @@ export function paymentSuite(database: () => DatabaseHandle) {
     const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, orderPublicId));
     return order!.paymentId;
   };
+  /** What night5k asks of a participant beyond the names (its city's region, a shirt size in stock). */
+  const nightParticipant = async () => {
+    const format = (await call('GET', `/api/event_format/${seeded.night5k}`)).json();
+    const shirts = (await call('GET', `/api/shop/shirts/${format.event_city.public_id}`)).json();
+    const size = shirts.values[0]?.size?.find((option: { count: number }) => option.count > 0)?.size;
+    return { region: format.regions[0].id, ...(size && !format.shirt_unavailable ? { item_size: size } : {}) };
+  };
   const pay = async (payload: Record<string, unknown>, token?: string) => {
     const response = await call('POST', '/api/payment', { email: uniqueEmail('buyer'), ...payload }, token);
     expect(response.statusCode, response.body).toBe(200);
@@ -71,7 +78,16 @@ export function paymentSuite(database: () => DatabaseHandle) {
             ticket_count: 2,
             price: 1,
             totalCost: 2,
-            info: [{ first_name: 'Анна', last_name: 'Иванова', phone: '79990001122', gender: 'female', birth_date: '1990-02-03' }],
+            info: [
+              {
+                first_name: 'Анна',
+                last_name: 'Иванова',
+                phone: '79990001122',
+                gender: 'female',
+                birth_date: '1990-02-03',
+                ...(await nightParticipant()),
+              },
+            ],
           },
         ],
         shop: [{ product: { public_id: seeded.hoodie }, proportion: { public_id: hoodieM }, count: 1, price: 0 }],
@@ -180,7 +196,14 @@ export function paymentSuite(database: () => DatabaseHandle) {
         {
           format_public_id: seeded.night5k,
           insurance: true,
-          info: { first_name: 'Олег', last_name: 'Орлов', phone: '79990002233', gender: 'male', birth_date: '1985-05-05' },
+          info: {
+            first_name: 'Олег',
+            last_name: 'Орлов',
+            phone: '79990002233',
+            gender: 'male',
+            birth_date: '1985-05-05',
+            ...(await nightParticipant()),
+          },
         },
       ],
       shop: [{ product: { public_id: seeded.cap }, count: 2 }],
