@@ -105,8 +105,8 @@ export const routeTable: AppRoute[] = [
   { path: '/exit', element: placeholder('exit') },
   { path: '/token/:id', element: placeholder('token') },
   // — the personal cabinet —
-  { path: '/me', element: placeholder('myEvents') },
-  { path: '/me/ticket/:id', element: placeholder('ticket') },
+  { path: '/me', ...screen(() => import('./routes/me/my-events')) },
+  { path: '/me/ticket/:id', ...screen(() => import('./routes/me/ticket')) },
   { path: '/me/shop', element: placeholder('myShop') },
   { path: '/me/shop/:id', element: placeholder('order') },
   { path: '/me/insurances', element: placeholder('myInsurances') },
