@@ -107,9 +107,9 @@ export const routeTable: AppRoute[] = [
   // — the personal cabinet —
   { path: '/me', ...screen(() => import('./routes/me/my-events')) },
   { path: '/me/ticket/:id', ...screen(() => import('./routes/me/ticket')) },
-  { path: '/me/shop', element: placeholder('myShop') },
-  { path: '/me/shop/:id', element: placeholder('order') },
-  { path: '/me/insurances', element: placeholder('myInsurances') },
+  { path: '/me/shop', ...screen(() => import('./routes/me/my-shop')) },
+  { path: '/me/shop/:id', ...screen(() => import('./routes/me/order')) },
+  { path: '/me/insurances', ...screen(() => import('./routes/me/my-insurances')) },
   { path: '/me/club', element: placeholder('myClubs') },
   { path: '/me/setting', element: placeholder('settings') },
   { path: '/me/session', element: placeholder('sessions') },
