@@ -75,7 +75,13 @@ describe('/me/insurances, «Страховки» (accounts-sso §2.12)', () => {
       second_name: 'Сергеевич',
       phone: '79161234567',
     },
-    insurance: { name: 'Страховка от несчастного случая', title: null, logo: '/images/ins.svg', validity_time: 86_400, legals: '/docs/insurance.pdf' },
+    insurance: {
+      name: 'Страховка от несчастного случая',
+      title: null,
+      logo: '/images/ins.svg',
+      validity_time: 86_400,
+      legals: '/docs/insurance.pdf',
+    },
   };
 
   it('active policies as cards; «Предыдущие страховки» loads on click, with its empty text', async () => {
