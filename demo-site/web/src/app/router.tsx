@@ -110,7 +110,7 @@ export const routeTable: AppRoute[] = [
   { path: '/me/shop', ...screen(() => import('./routes/me/my-shop')) },
   { path: '/me/shop/:id', ...screen(() => import('./routes/me/order')) },
   { path: '/me/insurances', ...screen(() => import('./routes/me/my-insurances')) },
-  { path: '/me/club', element: placeholder('myClubs') },
+  { path: '/me/club', ...screen(() => import('./routes/me/my-clubs')) },
   { path: '/me/setting', element: placeholder('settings') },
   { path: '/me/session', element: placeholder('sessions') },
   // — the end of the list —
