@@ -112,7 +112,7 @@ export const routeTable: AppRoute[] = [
   { path: '/me/insurances', ...screen(() => import('./routes/me/my-insurances')) },
   { path: '/me/club', ...screen(() => import('./routes/me/my-clubs')) },
   { path: '/me/setting', element: placeholder('settings') },
-  { path: '/me/session', element: placeholder('sessions') },
+  { path: '/me/session', ...screen(() => import('./routes/me/sessions')) },
   // — the end of the list —
   { path: '*', ...screen(() => import('./routes/not-found')) },
 ];
