@@ -111,7 +111,7 @@ export const routeTable: AppRoute[] = [
   { path: '/me/shop/:id', ...screen(() => import('./routes/me/order')) },
   { path: '/me/insurances', ...screen(() => import('./routes/me/my-insurances')) },
   { path: '/me/club', ...screen(() => import('./routes/me/my-clubs')) },
-  { path: '/me/setting', element: placeholder('settings') },
+  { path: '/me/setting', ...screen(() => import('./routes/me/settings')) },
   { path: '/me/session', ...screen(() => import('./routes/me/sessions')) },
   // — the end of the list —
   { path: '*', ...screen(() => import('./routes/not-found')) },
