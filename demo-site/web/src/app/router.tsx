@@ -77,7 +77,7 @@ export const routeTable: AppRoute[] = [
   { path: '/photo', ...screen(() => import('./routes/content/photo')) },
   { path: '/newyear_2022', ...screen(() => import('./routes/content/new-year')) },
   { path: '/virtualEvents', ...screen(() => import('./routes/content/virtual-events')) },
-  { path: '/basket/thanks', ...screen(() => import('./routes/thanks')) },
+  { path: '/basket/thanks', ...screen(() => import('./routes/basket/order-return')) },
   { path: '/basket/certificateThanks', ...screen(() => import('./routes/certificate-thanks')) },
   { path: '/notsupport', ...screen(() => import('./routes/not-supported')) },
   { path: '/404', ...screen(() => import('./routes/not-found')) },
@@ -85,7 +85,7 @@ export const routeTable: AppRoute[] = [
   // Screens of later issues: a titled placeholder until each is built. Kept in three groups, one per
   // feature (basket, sign-in, cabinet), so that each can be replaced on its own.
   // — basket and checkout —
-  { path: '/basket', element: placeholder('basket') },
+  { path: '/basket', ...screen(() => import('./routes/basket/basket')) },
   { path: '/basket-fill-outside/:id', element: placeholder('basketFill') },
   { path: '/add', element: placeholder('add') },
   // — sign-in, registration, recovery —

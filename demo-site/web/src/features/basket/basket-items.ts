@@ -15,6 +15,20 @@ export interface BasketItemBase {
   totalCost: number;
   promocode: string | null;
   logo?: string | null;
+  /** The promocode the server accepted for this line (GET /api/promocode/check/…), or null. */
+  promo?: AppliedPromocode | null;
+  /** The server's message about the promocode, stored per line (ticketing-shop §4). */
+  promoMessage?: string | null;
+  /** A sale's discount per item in rubles, when one applies (shown per line; the server decides at payment). */
+  sale?: number | null;
+}
+
+/** A promocode as the check call answers it: discount in percent or rubles, for `count` items at most. */
+export interface AppliedPromocode {
+  code: string;
+  discount: number;
+  discount_form: string;
+  count: number;
 }
 
 export interface TicketLine extends BasketItemBase {
@@ -36,6 +50,19 @@ export interface TicketLine extends BasketItemBase {
   addTicketToBasketTime: number;
   groupId: string;
   isErrorTab: boolean;
+  /** The participant's data as typed (features/participant values), one per ticket line. */
+  info?: Record<string, unknown> | null;
+  /** The same data as the server takes it (features/participant toParticipantInfo), once the form passes. */
+  participant?: Record<string, unknown> | null;
+  /** 'ok' once the participant form passes (ticketing-shop §4 tab validity). */
+  preReg?: string;
+  /** The ticket asks for an insurance; `insuranceUniqueId` is its linked insurance line. */
+  isAddInsurance?: boolean;
+  insuranceUniqueId?: string | null;
+  /** Whether promocodes may be typed for this ticket (false for the vip ticket, ticketing-shop §6). */
+  vipTicket?: boolean;
+  team_name?: string | null;
+  club?: { public_id: string; title: string } | null;
 }
 
 export interface ShopLine extends BasketItemBase {
@@ -46,7 +73,31 @@ export interface ShopLine extends BasketItemBase {
   max_count: number;
 }
 
-export type BasketItem = TicketLine | ShopLine | (BasketItemBase & { selector: 'insurance' | 'certificate' });
+/** An insurance line (accounts-sso §3 insurance basket line, ticketing-shop §3 insurance basket item). */
+export interface InsuranceLine extends BasketItemBase {
+  selector: 'insurance';
+  format_public_id: string | null;
+  /** The ticket line (unique_id) this insurance covers; null for one bought alone. */
+  linkedTo: string | null;
+  legals: string | null;
+  activation_delay: number;
+  /** Unix seconds. */
+  format_start_time: number | null;
+  /** 'false' means the person picks the start date (ticketing-shop §2). */
+  isStartDate: string;
+  start_date: string | null;
+  default: boolean;
+  /** 'ok', '' (not filled yet) or false (an age or start-date violation). */
+  preReg: 'ok' | '' | false;
+  isErrorTab: boolean;
+  info?: Record<string, unknown> | null;
+}
+
+export interface CertificateLine extends BasketItemBase {
+  selector: 'certificate';
+}
+
+export type BasketItem = TicketLine | ShopLine | InsuranceLine | CertificateLine;
 
 /** Shop lines are keyed by product id plus size, every other line by its unique_id. */
 export function basketKey(item: Pick<BasketItem, 'selector' | 'public_id' | 'unique_id'> & { size?: string | null }): string {

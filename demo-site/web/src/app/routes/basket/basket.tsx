@@ -1,0 +1,400 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Dialog } from '../../../components/ui/dialog';
+import { PageTitle } from '../../../components/ui/page';
+import { checkAvailability } from '../../../features/basket/api/check-availability';
+import { createPayment, createTemporaryPayment } from '../../../features/basket/api/create-payment';
+import { useDeliveryPrice } from '../../../features/basket/api/delivery';
+import { useInsuranceOffers } from '../../../features/basket/api/insurances';
+import { getUserBasket } from '../../../features/basket/api/user-basket';
+import type { InsuranceLine, TicketLine } from '../../../features/basket/basket-items';
+import {
+  basketTotals,
+  dropStale,
+  firstTicketId,
+  formatRubles,
+  groupLines,
+  type InsuranceOffer,
+  lineFigures,
+  PAY_RESET_MS,
+  participantTickets,
+  payBlockers,
+  paymentPayload,
+  promocodeAllowed,
+  type VipDiscount,
+} from '../../../features/basket/basket-model';
+import { basketActions, getBasket, useBasket } from '../../../features/basket/basket-store';
+import { BasketLine } from '../../../features/basket/components/basket-line';
+import {
+  DeliveryPicker,
+  type DeliveryState,
+  deliveryPayload,
+  deliveryResolved,
+  initialDelivery,
+} from '../../../features/basket/components/delivery-picker';
+import { isApiError } from '../../../lib/api-client';
+import { getToken, useIsAuthenticated } from '../../../lib/auth';
+import { emailPattern } from '../../../lib/contact';
+import { readJson, storageKeys, writeJson, writeString } from '../../../lib/storage';
+import './basket.css';
+
+interface StoredUser {
+  email?: string;
+  role?: string[];
+  discount?: number | null;
+  discount_form?: string | null;
+  temporary?: boolean;
+}
+
+const storedUser = (): StoredUser | null => readJson<StoredUser | null>(storageKeys.user, null);
+
+/** ticketing-shop §2 basket page: the lines by group, the side summary, delivery, e-mail, the pay button, the popups. */
+export default function BasketScreen() {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { goods } = useBasket();
+  const signedIn = useIsAuthenticated();
+  const user = useMemo(() => (signedIn ? storedUser() : null), [signedIn]);
+  const [email, setEmail] = useState(() => user?.email?.toLowerCase() ?? '');
+  const [emailTouched, setEmailTouched] = useState(false);
+  const [register, setRegister] = useState(true);
+  const [delivery, setDelivery] = useState<DeliveryState>(initialDelivery);
+  const [inProgress, setInProgress] = useState(false);
+  const [validateSignal, setValidateSignal] = useState(0);
+  const [popup, setPopup] = useState<null | 'paymentError' | 'unavailable' | 'security' | 'stale'>(
+    (location.state as { paymentError?: boolean } | null)?.paymentError ? 'paymentError' : null,
+  );
+  const [paymentMessage, setPaymentMessage] = useState<string | null>(null);
+  const [staleTitles, setStaleTitles] = useState<string[]>([]);
+  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // ticketing-shop §4: on open, a signed-in person's empty basket is loaded from the server.
+  useEffect(() => {
+    if (!getToken() || getBasket().goods.length > 0) return;
+    let live = true;
+    getUserBasket()
+      .then((answer) => {
+        if (live && answer.goods.length > 0) basketActions.load(answer.goods);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // ticketing-shop §4 hold time: space tickets over 10 minutes leave with the stale notice (checked each minute).
+  useEffect(() => {
+    const check = () => {
+      const { stale } = dropStale(getBasket().goods, Date.now());
+      if (stale.length === 0) return;
+      basketActions.apply((current) => dropStale(current, Date.now()).goods);
+      setStaleTitles(stale.map((ticket) => ticket.event.title));
+      setPopup('stale');
+    };
+    check();
+    const timer = setInterval(check, 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  const hasTickets = goods.some((item) => item.selector === 'ticket');
+  const offers = useInsuranceOffers(hasTickets);
+  const defaultOffer: InsuranceOffer | null = useMemo(() => {
+    const offer = offers.data?.values.find((candidate) => candidate.default) ?? offers.data?.values[0];
+    return offer ? { ...offer, title: offer.title ?? offer.name ?? '' } : null;
+  }, [offers.data]);
+
+  const vip: VipDiscount | null =
+    user?.role?.includes('vip') && typeof user.discount === 'number'
+      ? { discount: user.discount, discount_form: user.discount_form ?? 'percent' }
+      : null;
+  const firstTicket = firstTicketId(goods);
+
+  const shopGoods = goods.filter((item) => item.selector === 'shop');
+  const hasShop = shopGoods.length > 0;
+  const deliveryQuote = useDeliveryPrice({
+    cityId: hasShop ? delivery.cityId : null,
+    methodId: delivery.method?.public_id ?? null,
+    goods: shopGoods.map((item) => ({ public_id: item.public_id, count: item.count })),
+  });
+  const deliveryRubles = hasShop && delivery.method ? (deliveryQuote.data?.delivery.cost ?? 0) : 0;
+  const totals = basketTotals(goods, { vip, deliveryRubles });
+
+  const emailValid = emailPattern.test(email.trim());
+  const blockers = payBlockers({ goods, emailValid, inProgress, deliveryResolved: !hasShop || deliveryResolved(delivery) });
+
+  const groups = groupLines(goods);
+  const insuranceOf = (ticket: TicketLine) =>
+    (goods.find((item) => item.selector === 'insurance' && item.linkedTo === ticket.unique_id) as InsuranceLine | undefined) ?? null;
+
+  const pay = async () => {
+    setValidateSignal((value) => value + 1);
+    setEmailTouched(true);
+    setDelivery((state) => ({ ...state, touched: true }));
+    if (blockers.length > 0) return;
+    setInProgress(true);
+    clearTimeout(resetTimer.current);
+    resetTimer.current = setTimeout(() => setInProgress(false), PAY_RESET_MS);
+    try {
+      // ticketing-shop §4 "Before payment": every format and kind checked for the count wanted.
+      const wanted = new Map<string, { format: string; kind: string; count: number }>();
+      for (const item of goods) {
+        if (item.selector !== 'ticket') continue;
+        const key = `${item.format_public_id}:${item.kind}`;
+        const entry = wanted.get(key) ?? { format: item.format_public_id, kind: item.kind, count: 0 };
+        entry.count += item.count;
+        wanted.set(key, entry);
+      }
+      for (const entry of wanted.values()) {
+        try {
+          await checkAvailability(entry.format, entry.count, entry.kind);
+        } catch (error) {
+          if (isApiError(error) && error.status === 400) {
+            setPopup('unavailable');
+            return;
+          }
+          throw error;
+        }
+      }
+      const body = paymentPayload(goods, {
+        email,
+        register: !signedIn && register,
+        infoOf: (ticket) => (ticket.preregistration ? (ticket.participant ?? null) : null),
+        delivery: hasShop ? deliveryPayload(delivery) : null,
+      });
+      // accounts-sso §7 / ticketing-shop §6: a temporary user pays without the token.
+      const result = user?.temporary ? await createTemporaryPayment(body) : await createPayment(body);
+      if (result.token && !signedIn) {
+        // A guest who asked for an account is signed in with it (accounts-sso §4.1).
+        writeString(storageKeys.token, result.token);
+        if (result.user) writeJson(storageKeys.user, result.user);
+      }
+      globalThis.location.assign(result.redirect_url);
+    } catch (error) {
+      setPaymentMessage(isApiError(error) && error.status === 400 && error.message ? error.message : null);
+      setPopup('paymentError');
+    }
+  };
+
+  if (goods.length === 0 && popup !== 'stale') {
+    return (
+      <div className="container page basket-page">
+        <PageTitle lead={t('basket.subtitle')}>{t('basket.title')}</PageTitle>
+        <div className="basket-empty">
+          <p>{t('basket.empty')}</p>
+          <Link to="/calendar" className="button">
+            {t('basket.toCalendar')}
+          </Link>
+        </div>
+        <BasketPopups popup={popup} onClose={() => setPopup(null)} message={paymentMessage} staleTitles={staleTitles} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page basket-page">
+      <PageTitle lead={t('basket.subtitle')}>{t('basket.title')}</PageTitle>
+      <p className="basket-page__actions">
+        <Link to="/calendar">{t('basket.calendarLink')}</Link>
+        <button type="button" className="button button--secondary button--small" onClick={() => basketActions.clear()}>
+          {t('basket.clear')}
+        </button>
+      </p>
+      <div className="basket-layout">
+        <section className="basket-lines" aria-label={t('basket.lines')}>
+          {groups.map((group) => {
+            const firstItem = group.items[0];
+            const heading =
+              firstItem?.selector === 'ticket'
+                ? t('basket.ticketsFor', { title: firstItem.event.title })
+                : firstItem?.selector === 'shop'
+                  ? t('basket.shopGroup')
+                  : firstItem?.selector === 'insurance'
+                    ? t('basket.insuranceGroup')
+                    : t('basket.certificateGroup');
+            return (
+              <section key={group.id} className="basket-group" aria-label={heading}>
+                <h2 className="basket-group__title">{heading}</h2>
+                {group.items.map((item) => {
+                  let participants: TicketLine[] = [];
+                  if (item.selector === 'ticket' && item.preregistration) {
+                    participants = participantTickets(goods, item);
+                    // One card per preregistration format: its first ticket shows the others as tabs.
+                    if (participants[0] !== item) return null;
+                  }
+                  return (
+                    <BasketLine
+                      key={item.unique_id + item.selector}
+                      item={item}
+                      figures={lineFigures(item, { vip, firstVipTicket: item.unique_id === firstTicket })}
+                      participants={participants}
+                      insurance={item.selector === 'ticket' ? insuranceOf(item) : null}
+                      insuranceOffer={item.selector === 'ticket' ? defaultOffer : null}
+                      promocodeAllowed={promocodeAllowed(item, { vipTicketId: vip ? firstTicket : null })}
+                      validateSignal={validateSignal}
+                    />
+                  );
+                })}
+              </section>
+            );
+          })}
+        </section>
+
+        <aside className="basket-summary" aria-labelledby={`${id}-summary`}>
+          <h2 id={`${id}-summary`} className="basket-summary__title">
+            {t('basket.summary')}
+          </h2>
+          <dl className="basket-summary__sections">
+            {(
+              [
+                ['sectionTickets', totals.tickets, goods.some((item) => item.selector === 'ticket')],
+                ['sectionInsurance', totals.insurance, goods.some((item) => item.selector === 'insurance')],
+                ['sectionCertificates', totals.certificates, goods.some((item) => item.selector === 'certificate')],
+                ['sectionShop', totals.shop, hasShop],
+                ['sectionDelivery', totals.delivery, hasShop && delivery.method !== null],
+              ] as const
+            )
+              .filter(([, , shown]) => shown)
+              .map(([label, amount]) => (
+                <div key={label}>
+                  <dt>{t(`basket.${label}`)}</dt>
+                  <dd>{formatRubles(amount)}</dd>
+                </div>
+              ))}
+            <div className="basket-summary__total">
+              <dt>{t('basket.total')}</dt>
+              <dd>{formatRubles(totals.total)}</dd>
+            </div>
+          </dl>
+
+          {hasShop ? <DeliveryPicker state={delivery} onChange={setDelivery} /> : null}
+
+          <div className="field">
+            <label htmlFor={`${id}-email`}>{t('basket.email')}</label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value.toLowerCase())}
+              onBlur={() => setEmailTouched(true)}
+              aria-invalid={emailTouched && !emailValid ? true : undefined}
+              aria-describedby={emailTouched && !emailValid ? `${id}-email-error` : undefined}
+            />
+            {emailTouched && !emailValid ? (
+              <p id={`${id}-email-error`} className="field-error">
+                {t('basket.emailError')}
+              </p>
+            ) : null}
+          </div>
+          {!signedIn ? (
+            <label className="checkbox">
+              <input type="checkbox" checked={register} onChange={(event) => setRegister(event.target.checked)} />
+              {t('basket.register')}
+            </label>
+          ) : null}
+
+          <button
+            type="button"
+            className="button basket-summary__pay"
+            aria-disabled={blockers.length > 0 ? true : undefined}
+            aria-describedby={blockers.length > 0 ? `${id}-blockers` : undefined}
+            disabled={inProgress}
+            onClick={() => void pay()}
+          >
+            {inProgress ? t('basket.paying') : t('basket.pay', { total: formatRubles(totals.total) })}
+          </button>
+          {blockers.length > 0 ? (
+            <ul id={`${id}-blockers`} className="basket-summary__blockers">
+              {blockers
+                .filter((blocker) => blocker !== 'inProgress')
+                .map((blocker) => (
+                  <li key={blocker}>{t(`basket.payBlocked.${blocker}`)}</li>
+                ))}
+            </ul>
+          ) : null}
+          <p className="basket-summary__terms">
+            {t('basket.terms')}{' '}
+            <a href="/api/files/document/pers" target="_blank" rel="noreferrer">
+              {t('basket.termsPers')}
+            </a>{' '}
+            {t('basket.termsAnd')}{' '}
+            <a href="/api/files/document/offers" target="_blank" rel="noreferrer">
+              {t('basket.termsOffers')}
+            </a>
+          </p>
+          <button type="button" className="link-button" onClick={() => setPopup('security')}>
+            {t('basket.security')}
+          </button>
+        </aside>
+      </div>
+      <BasketPopups
+        popup={popup}
+        onClose={() => {
+          setPopup(null);
+          if (location.state) navigate(location.pathname, { replace: true, state: null });
+        }}
+        message={paymentMessage}
+        staleTitles={staleTitles}
+      />
+    </div>
+  );
+}
+
+function BasketPopups({
+  popup,
+  onClose,
+  message,
+  staleTitles,
+}: {
+  popup: null | 'paymentError' | 'unavailable' | 'security' | 'stale';
+  onClose: () => void;
+  message: string | null;
+  staleTitles: string[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Dialog open={popup === 'paymentError'} onClose={onClose} title={t('basket.popups.paymentErrorTitle')}>
+        <p>{t('basket.popups.paymentErrorText')}</p>
+        {message ? <p className="field-error">{message}</p> : null}
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('basket.popups.backToBasket')}
+          </button>
+        </div>
+      </Dialog>
+      <Dialog open={popup === 'unavailable'} onClose={onClose} title={t('basket.popups.unavailableTitle')}>
+        <p>{t('basket.popups.unavailable')}</p>
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('basket.understood')}
+          </button>
+        </div>
+      </Dialog>
+      <Dialog open={popup === 'stale'} onClose={onClose} title={t('basket.popups.staleTitle')}>
+        {staleTitles.map((title) => (
+          <p key={title}>{t('basket.popups.stale', { title })}</p>
+        ))}
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('basket.understood')}
+          </button>
+        </div>
+      </Dialog>
+      <Dialog open={popup === 'security'} onClose={onClose} title={t('basket.security')}>
+        <p>{t('basket.securityText')}</p>
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('basket.understood')}
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { requestParsed } from '../../../lib/api-client';
+
+const methodSchema = z.object({ public_id: z.string(), name: z.string(), pickup: z.boolean() });
+export type DeliveryMethod = z.infer<typeof methodSchema>;
+const placeSchema = z.object({ id: z.number(), name_ru: z.string() });
+
+/** GET /api/delivery/shop: the delivery methods of shop goods. */
+export const useDeliveryMethods = (enabled: boolean) =>
+  useQuery({
+    ...queryOptions({
+      queryKey: ['delivery', 'shop'],
+      queryFn: ({ signal }) => requestParsed(z.object({ values: z.array(methodSchema) }), { url: '/api/delivery/shop', signal }),
+    }),
+    enabled,
+  });
+
+/** GET /api/location/region/list/RU and /api/location/city/region/{id}: the delivery city picker. */
+export const useRegions = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['location', 'regions', 'RU'],
+    queryFn: ({ signal }) => requestParsed(z.object({ values: z.array(placeSchema) }), { url: '/api/location/region/list/RU', signal }),
+    enabled,
+  });
+
+export const useRegionCities = (regionId: number | null) =>
+  useQuery({
+    queryKey: ['location', 'cities', regionId],
+    queryFn: ({ signal }) =>
+      requestParsed(z.object({ values: z.array(placeSchema) }), { url: `/api/location/city/region/${regionId}`, signal }),
+    enabled: regionId !== null,
+  });
+
+const priceSchema = z.object({ delivery: z.object({ cost: z.number(), pickup: z.optional(z.boolean()) }) });
+
+/** POST /api/shop/delivery/price: what the chosen method costs to this city for these goods. */
+export const useDeliveryPrice = (input: {
+  cityId: number | null;
+  methodId: string | null;
+  goods: { public_id: string; count: number }[];
+}) =>
+  useQuery({
+    queryKey: ['delivery', 'price', input],
+    queryFn: ({ signal }) =>
+      requestParsed(priceSchema, {
+        url: '/api/shop/delivery/price',
+        method: 'POST',
+        data: { city: { id: input.cityId }, goods: input.goods, delivery_public_id: input.methodId },
+        signal,
+      }),
+    enabled: input.cityId !== null && input.methodId !== null && input.goods.length > 0,
+  });

@@ -1,0 +1,148 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/dates';
+import { type BasketItem, basketKey, type InsuranceLine, type TicketLine } from '../basket-items';
+import {
+  addInsuranceLine,
+  changeCount,
+  countStep,
+  formatRubles,
+  type InsuranceOffer,
+  type LineFigures,
+  maxCount,
+  removeInsurance,
+  TICKET_COUNT_MIN,
+  toKopecks,
+} from '../basket-model';
+import { basketActions } from '../basket-store';
+import { newBasketId } from '../use-shop-basket';
+import { CountStepper } from './count-stepper';
+import { ParticipantTabs } from './participant-tabs';
+import { PromocodeField } from './promocode-field';
+
+export interface BasketLineProps {
+  item: BasketItem;
+  figures: LineFigures;
+  /** Participant tickets of a preregistration format (the first is `item`); empty otherwise. */
+  participants: TicketLine[];
+  insurance: InsuranceLine | null;
+  insuranceOffer: InsuranceOffer | null;
+  promocodeAllowed: boolean;
+  validateSignal: number;
+}
+
+/**
+ * One basket line (ticketing-shop §2 basket page): what it is, its count with the step, its price with
+ * the sale, promocode and vip figures, its promocode, a ticket's insurance and participants, delete.
+ */
+export const BasketLine = memo(function BasketLine({
+  item,
+  figures,
+  participants,
+  insurance,
+  insuranceOffer,
+  promocodeAllowed,
+  validateSignal,
+}: BasketLineProps) {
+  const { t } = useTranslation();
+  const key = basketKey(item);
+  const ticket = item.selector === 'ticket' ? item : null;
+  const count = participants.length > 0 ? participants.length : item.count;
+  const step = countStep(item);
+  const max = maxCount(item);
+  const onCount = (direction: 1 | -1) => basketActions.apply((goods) => changeCount(goods, key, direction, newBasketId, Date.now()));
+  const remove = () => {
+    // A preregistration format goes with all its participant tickets.
+    if (participants.length > 1) for (const other of participants.slice(1)) basketActions.removeWithLinks(basketKey(other));
+    basketActions.removeWithLinks(key);
+  };
+
+  return (
+    <article className="basket-line" aria-labelledby={`line-${item.unique_id}`}>
+      <div className="basket-line__head">
+        {item.logo ? <img className="basket-line__logo" src={item.logo} alt="" width={56} height={56} loading="lazy" /> : null}
+        <div className="basket-line__what">
+          <h3 id={`line-${item.unique_id}`} className="basket-line__title">
+            {item.title}
+          </h3>
+          {ticket ? (
+            <p className="basket-line__meta">
+              {ticket.event.title}
+              {ticket.start_time ? ` · ${formatDateTime(ticket.start_time)}` : ''}
+              {ticket.address ? ` · ${ticket.address}` : ''}
+            </p>
+          ) : null}
+          {ticket?.isTeam ? <p className="basket-line__meta">{t('basket.team', { count: item.count })}</p> : null}
+          {item.selector === 'shop' && item.size ? <p className="basket-line__meta">{t('basket.size', { size: item.size })}</p> : null}
+          <p className="basket-line__meta">{t('basket.pricePer', { price: formatRubles(toKopecks(item.price)) })}</p>
+        </div>
+        <button
+          type="button"
+          className="button button--secondary button--small basket-line__remove"
+          onClick={remove}
+          aria-label={t('basket.removeItem', { title: item.title })}
+        >
+          {t('basket.remove')}
+        </button>
+      </div>
+
+      <div className="basket-line__body">
+        {item.selector !== 'insurance' ? (
+          <CountStepper
+            title={item.title}
+            count={count}
+            canDecrease={participants.length > 0 ? participants.length > 1 : item.count - step >= Math.max(TICKET_COUNT_MIN, step)}
+            canIncrease={(participants.length > 0 ? participants.length : item.count) + step <= max}
+            onChange={onCount}
+          />
+        ) : null}
+        <dl className="basket-line__figures">
+          {figures.sale > 0 ? (
+            <div>
+              <dt>{t('basket.sale')}</dt>
+              <dd>−{formatRubles(figures.sale)}</dd>
+            </div>
+          ) : null}
+          {figures.promo > 0 ? (
+            <div>
+              <dt>{t('basket.promoDiscount')}</dt>
+              <dd>−{formatRubles(figures.promo)}</dd>
+            </div>
+          ) : null}
+          {figures.vip > 0 ? (
+            <div>
+              <dt>{t('basket.vipDiscount')}</dt>
+              <dd>−{formatRubles(figures.vip)}</dd>
+            </div>
+          ) : null}
+          <div className="basket-line__total">
+            <dt>{t('basket.lineTotal')}</dt>
+            <dd>{formatRubles(figures.total)}</dd>
+          </div>
+        </dl>
+      </div>
+
+      {ticket && insuranceOffer ? (
+        <label className="checkbox basket-line__insurance">
+          <input
+            type="checkbox"
+            checked={ticket.isAddInsurance === true}
+            onChange={(event) =>
+              basketActions.apply((goods) =>
+                event.target.checked
+                  ? addInsuranceLine(goods, insuranceOffer, { newId: newBasketId, ticketKey: key })
+                  : removeInsurance(goods, key),
+              )
+            }
+          />
+          {insurance
+            ? t('basket.insuranceLinked', { title: insurance.title })
+            : t('basket.insurance', { price: formatRubles(toKopecks(insuranceOffer.price)) })}
+        </label>
+      ) : null}
+
+      {promocodeAllowed ? <PromocodeField item={item} /> : null}
+      {participants.length > 0 ? <ParticipantTabs tickets={participants} validateSignal={validateSignal} /> : null}
+    </article>
+  );
+});
