@@ -83,6 +83,7 @@ export const cabinetEn: Messages['cabinet'] = {
     certificate: 'Download finisher certificate',
     noResult: 'No results yet',
     register: 'Participant registration',
+    saveRegistration: 'Save participant data',
   },
   orders: {
     title: 'Goods',

@@ -81,6 +81,7 @@ export const cabinetRu = {
     certificate: 'Скачать сертификат финишёра',
     noResult: 'Результатов пока нет',
     register: 'Регистрация участника',
+    saveRegistration: 'Сохранить данные участника',
   },
   orders: {
     title: 'Товары',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../../lib/storage';
-import { renderApp } from '../../../testing/render';
+import { renderCabinet } from '../../../testing/render-cabinet';
 import { server } from '../../../testing/server';
 
 const long = 'Клуб любителей бега. '.repeat(10);
@@ -30,7 +30,7 @@ describe('/me/club, «Клубы» (accounts-sso §2.11)', () => {
 
   it('no clubs: «Вы не состоите ни в одном клубе» and «Выбрать клуб»', async () => {
     localStorage.setItem(storageKeys.token, 't');
-    renderApp('/me/club');
+    await renderCabinet('/me/club');
     expect(await screen.findByText('Вы не состоите ни в одном клубе')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Выбрать клуб' }).getAttribute('href')).toBe('/clubs');
   });
@@ -39,7 +39,7 @@ describe('/me/club, «Клубы» (accounts-sso §2.11)', () => {
     localStorage.setItem(storageKeys.token, 't');
     const user = userEvent.setup();
     server.use(http.get('*/api/user/clubs', () => HttpResponse.json({ values: clubs })));
-    renderApp('/me/club');
+    await renderCabinet('/me/club');
     expect(await screen.findByPlaceholderText('Введите название клуба')).toBeTruthy();
     expect(titles()).toEqual(['Ёжики', 'Runners']);
     expect(screen.getByText(`${long.slice(0, 130)}...`)).toBeTruthy();
@@ -68,7 +68,7 @@ describe('/me/club, «Клубы» (accounts-sso §2.11)', () => {
       removeEventListener: () => undefined,
     }));
     server.use(http.get('*/api/user/clubs', () => HttpResponse.json({ values: clubs })));
-    renderApp('/me/club');
+    await renderCabinet('/me/club');
     expect(await screen.findByText(`${long.slice(0, 70)}...`)).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '../../../lib/storage';
 import { ticket } from '../../../testing/cabinet-fixtures';
-import { renderApp } from '../../../testing/render';
+import { renderCabinet } from '../../../testing/render-cabinet';
 import { server } from '../../../testing/server';
 
 const signIn = () => localStorage.setItem(storageKeys.token, 'token-1');
@@ -24,7 +24,7 @@ describe('/me, «Билеты» (accounts-sso §2.6, §4.5)', () => {
         }),
       ),
     );
-    renderApp('/me');
+    await renderCabinet('/me');
     const registered = await screen.findByRole('region', { name: 'Зарегистрированные билеты' });
     const unregistered = screen.getByRole('region', { name: 'Незарегистрированные билеты' });
     expect(within(registered).getByText('Билет зарегистрирован')).toBeTruthy();
@@ -54,7 +54,7 @@ describe('/me, «Билеты» (accounts-sso §2.6, §4.5)', () => {
         return HttpResponse.json({ values: [] });
       }),
     );
-    renderApp('/me');
+    await renderCabinet('/me');
     expect(await screen.findByText('У вас пока нет билетов')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Выбрать событие' }).getAttribute('href')).toBe('/calendar');
     expect(asked).toEqual(['my']);
@@ -82,7 +82,7 @@ describe('/me, «Билеты» (accounts-sso §2.6, §4.5)', () => {
         return HttpResponse.json(ticket({ public_id: 't-away' }));
       }),
     );
-    renderApp('/me');
+    await renderCabinet('/me');
     await user.click(await screen.findByRole('button', { name: 'Прошедшие мероприятия' }));
     expect(await screen.findByText('Завершено')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Переданные билеты' }));
@@ -102,7 +102,7 @@ describe('/me, «Билеты» (accounts-sso §2.6, §4.5)', () => {
         return HttpResponse.json(ticket({ transfer_pending: true }));
       }),
     );
-    renderApp('/me');
+    await renderCabinet('/me');
     await user.click(await screen.findByRole('button', { name: 'Передать билет' }));
     const dialog = await screen.findByRole('dialog', { name: 'Передача билета' });
     await user.type(within(dialog).getByLabelText('E-mail получателя'), 'friend@nowhere');
@@ -131,7 +131,7 @@ describe('/me, «Билеты» (accounts-sso §2.6, §4.5)', () => {
         return HttpResponse.json({ public_id: 'ticket-1', status: 'accepted' });
       }),
     );
-    renderApp('/me');
+    await renderCabinet('/me');
     expect(await screen.findByText('Вам передали этот билет')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Передать билет' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Принять билет' }));
@@ -149,7 +149,7 @@ describe('/me, «Билеты» (accounts-sso §2.6, §4.5)', () => {
         return HttpResponse.json({ sum: 1800 });
       }),
     );
-    renderApp('/me');
+    await renderCabinet('/me');
     await user.click(await screen.findByRole('button', { name: 'Отменить покупку' }));
     const dialog = await screen.findByRole('dialog', { name: 'Отмена покупки' });
     await user.click(within(dialog).getByRole('button', { name: 'Отменить покупку' }));

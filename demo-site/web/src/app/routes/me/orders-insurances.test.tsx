@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '../../../lib/storage';
-import { renderApp } from '../../../testing/render';
+import { renderCabinet } from '../../../testing/render-cabinet';
 import { server } from '../../../testing/server';
 
 const signIn = () => localStorage.setItem(storageKeys.token, 'token-1');
@@ -23,7 +23,7 @@ describe('/me/shop, «Товары» (accounts-sso §2.7, §4.5)', () => {
         }),
       ),
     );
-    renderApp('/me/shop');
+    await renderCabinet('/me/shop');
     const paid = (await screen.findByRole('link', { name: 'Заказ от 05.03.26' })).closest('article')!;
     expect(paid.getAttribute('class')).toContain('card');
     expect(within(paid as HTMLElement).getByText('Оплачен')).toBeTruthy();
@@ -39,7 +39,7 @@ describe('/me/shop, «Товары» (accounts-sso §2.7, §4.5)', () => {
 
   it('empty: a way to the shop', async () => {
     signIn();
-    renderApp('/me/shop');
+    await renderCabinet('/me/shop');
     expect(await screen.findByText('Вы ещё ничего не покупали')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Перейти в магазин' }).getAttribute('href')).toBe('/shop');
   });
@@ -47,7 +47,7 @@ describe('/me/shop, «Товары» (accounts-sso §2.7, §4.5)', () => {
   it('the order page lists its goods', async () => {
     signIn();
     server.use(http.get('*/api/user/shop/soldgood/o-paid', () => HttpResponse.json({ values: [good] })));
-    renderApp('/me/shop/o-paid');
+    await renderCabinet('/me/shop/o-paid');
     const list = await screen.findByRole('list', { name: 'Товары заказа' });
     expect(within(list).getByRole('link', { name: 'Футболка Героя' }).getAttribute('href')).toBe('/shop/product/tshirt');
     expect(within(list).getByText('Размер: M')).toBeTruthy();
@@ -58,7 +58,7 @@ describe('/me/shop, «Товары» (accounts-sso §2.7, §4.5)', () => {
   it("someone else's order is «not found»", async () => {
     signIn();
     server.use(http.get('*/api/user/shop/soldgood/:id', () => HttpResponse.json({ message: 'Заказ не найден' }, { status: 404 })));
-    renderApp('/me/shop/other');
+    await renderCabinet('/me/shop/other');
     expect(await screen.findByText('Ничего не найдено')).toBeTruthy();
   });
 });
@@ -94,7 +94,7 @@ describe('/me/insurances, «Страховки» (accounts-sso §2.12)', () => {
         return HttpResponse.json({ values: params.which === 'valid' ? [policy] : [] });
       }),
     );
-    renderApp('/me/insurances');
+    await renderCabinet('/me/insurances');
     const card = (await screen.findByRole('heading', { name: 'Страховка от несчастного случая' })).closest('article') as HTMLElement;
     expect(within(card).getByText('Полис № GH-0001')).toBeTruthy();
     expect(within(card).getByText('07 июня 2030')).toBeTruthy();
@@ -114,7 +114,7 @@ describe('/me/insurances, «Страховки» (accounts-sso §2.12)', () => {
 
   it('no active policies: «Нет данных»', async () => {
     signIn();
-    renderApp('/me/insurances');
+    await renderCabinet('/me/insurances');
     expect(await screen.findByText('Нет данных')).toBeTruthy();
   });
 });

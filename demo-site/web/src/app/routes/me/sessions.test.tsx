@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '../../../lib/storage';
-import { renderApp } from '../../../testing/render';
+import { renderCabinet } from '../../../testing/render-cabinet';
 import { server } from '../../../testing/server';
 
 const sessions = [
@@ -46,7 +46,7 @@ describe('/me/session, «Активность» (accounts-sso §2.10)', () => {
   it('newest first, the first marked active, «D MMMM YYYY», place placeholders, OS and «from» browser', async () => {
     localStorage.setItem(storageKeys.token, 't');
     server.use(http.post('*/api/auth/history', () => HttpResponse.json({ values: sessions })));
-    renderApp('/me/session');
+    await renderCabinet('/me/session');
     const cards = (await screen.findAllByRole('article')).filter((card) => card.classList.contains('session-card'));
     expect(cards).toHaveLength(3);
     const [first, second, third] = cards as [HTMLElement, HTMLElement, HTMLElement];
@@ -76,7 +76,7 @@ describe('/me/session, «Активность» (accounts-sso §2.10)', () => {
         return HttpResponse.json({ message: 'Остальные сеансы завершены', revoked: 2 });
       }),
     );
-    renderApp('/me/session');
+    await renderCabinet('/me/session');
     await user.click(await screen.findByRole('button', { name: /Завершить сеанс/ }));
     await waitFor(() => expect(calls).toEqual(['one s2']));
     await waitFor(() => expect(document.querySelector('p.message')?.textContent).toBe('Сеанс завершён'));

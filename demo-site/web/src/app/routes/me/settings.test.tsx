@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../../lib/storage';
-import { renderApp } from '../../../testing/render';
+import { renderCabinet } from '../../../testing/render-cabinet';
 import { server } from '../../../testing/server';
 
 const user = {
@@ -26,7 +26,7 @@ const user = {
 
 async function openSettings() {
   localStorage.setItem(storageKeys.token, 't');
-  renderApp('/me/setting');
+  await renderCabinet('/me/setting');
   return screen.findByRole('region', { name: 'Личные данные' }, { timeout: 5000 });
 }
 

@@ -8,6 +8,7 @@ import { useTicket, useTicketResult } from '../../../features/tickets/api/get-ti
 import type { TicketSection } from '../../../features/tickets/api/get-tickets';
 import { RefundDialog } from '../../../features/tickets/components/ticket-actions';
 import { TicketCard, ticketDate } from '../../../features/tickets/components/ticket-card';
+import { TicketRegistration } from '../../../features/tickets/components/ticket-registration';
 import { ticketPageSection } from '../../../features/tickets/ticket-status';
 import { CabinetFrame } from './cabinet-frame';
 
@@ -78,7 +79,9 @@ export default function TicketPage() {
               </button>
             </section>
           ) : null}
-          <div id="registration" />
+          {section === 'my' && data.participant != null && data.status === 'active' && !data.transfer_pending ? (
+            <TicketRegistration ticket={data} />
+          ) : null}
         </>
       ) : null}
       <RefundDialog sum={refunded} onClose={() => setRefunded(null)} />

@@ -13,6 +13,7 @@ export const ticketSchema = z.object({
   returnable: z.optional(z.boolean()),
   past: z.optional(z.boolean()),
   city: z.object({ name_ru: z.string() }),
+  event_city: z.optional(z.object({ public_id: z.string() })),
   event: z.object({
     public_id: z.optional(z.string()),
     title: z.optional(z.string()),
