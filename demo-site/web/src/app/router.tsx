@@ -106,14 +106,14 @@ export const routeTable: AppRoute[] = [
   { path: '/exit', ...screen(() => import('./routes/auth/exit')) },
   { path: '/token/:id', ...screen(() => import('./routes/auth/login-link')) },
   // — the personal cabinet —
-  { path: '/me', element: placeholder('myEvents') },
-  { path: '/me/ticket/:id', element: placeholder('ticket') },
-  { path: '/me/shop', element: placeholder('myShop') },
-  { path: '/me/shop/:id', element: placeholder('order') },
-  { path: '/me/insurances', element: placeholder('myInsurances') },
-  { path: '/me/club', element: placeholder('myClubs') },
-  { path: '/me/setting', element: placeholder('settings') },
-  { path: '/me/session', element: placeholder('sessions') },
+  { path: '/me', ...screen(() => import('./routes/me/my-events')) },
+  { path: '/me/ticket/:id', ...screen(() => import('./routes/me/ticket')) },
+  { path: '/me/shop', ...screen(() => import('./routes/me/my-shop')) },
+  { path: '/me/shop/:id', ...screen(() => import('./routes/me/order')) },
+  { path: '/me/insurances', ...screen(() => import('./routes/me/my-insurances')) },
+  { path: '/me/club', ...screen(() => import('./routes/me/my-clubs')) },
+  { path: '/me/setting', ...screen(() => import('./routes/me/settings')) },
+  { path: '/me/session', ...screen(() => import('./routes/me/sessions')) },
   // — the end of the list —
   { path: '*', ...screen(() => import('./routes/not-found')) },
 ];

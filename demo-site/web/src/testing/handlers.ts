@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw';
+import { cabinetHandlers } from './cabinet-handlers';
 import * as fixtures from './fixtures';
 
 /** Every read call the screens make, answered with the fixtures. Tests override single calls with server.use. */
@@ -59,4 +60,6 @@ export const handlers = [
       ],
     }),
   ),
+  // — the personal cabinet (empty lists; tests give data with server.use) —
+  ...cabinetHandlers,
 ];

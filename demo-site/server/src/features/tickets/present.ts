@@ -13,6 +13,8 @@ export interface TicketView {
   team: typeof teams.$inferSelect | null;
   holder: { publicId: string; email: string | null } | null;
   original: { publicId: string } | null;
+  /** The order the ticket was bought in, and its buyer. */
+  order: { publicId: string; userId: number | null };
 }
 
 /** Who is looking at a ticket: `email` is their confirmed address (lower-cased, as transfers are addressed), or null. */
@@ -83,6 +85,8 @@ export function presentTicket(view: TicketView, viewer: Viewer, now: Date) {
     /** active, processing (a refund is awaited: «Ожидайте возврат») or returned. */
     status: ticket.status,
     ticketNumber: ticket.number,
+    // Only the buyer may cancel the purchase (POST /api/payment/cancel), so only the buyer sees the order.
+    order_public_id: view.order.userId === viewer.id ? view.order.publicId : null,
     transfer_pending: pending,
     returnable: returnable(view, viewer, now),
     past: eventStart(view) < now,

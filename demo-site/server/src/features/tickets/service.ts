@@ -7,6 +7,7 @@ import {
   eventFormats,
   events,
   eventTypes,
+  orders,
   productProportions,
   products,
   resultRows,
@@ -85,6 +86,7 @@ function selectTickets(db: Database, where: SQL | undefined): Promise<TicketView
       team: teams,
       holder: { publicId: holderUser.publicId, email: holderUser.email },
       original: { publicId: originalUser.publicId },
+      order: { publicId: orders.publicId, userId: orders.userId },
     })
     .from(tickets)
     .innerJoin(eventFormats, eq(eventFormats.id, tickets.formatId))
@@ -95,6 +97,7 @@ function selectTickets(db: Database, where: SQL | undefined): Promise<TicketView
     .leftJoin(teams, eq(teams.id, tickets.teamId))
     .leftJoin(holderUser, eq(holderUser.id, tickets.userId))
     .leftJoin(originalUser, eq(originalUser.id, tickets.originalUserId))
+    .innerJoin(orders, eq(orders.id, tickets.orderId))
     .where(where)
     .orderBy(asc(tickets.id));
 }

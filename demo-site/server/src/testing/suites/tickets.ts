@@ -185,6 +185,7 @@ export function ticketSuite(database: () => DatabaseHandle) {
         original_user_public_id: a.publicId,
         status: 'active',
         ticketNumber: issued.number,
+        order_public_id: expect.any(String),
         transfer_pending: false,
         returnable: false,
         past: false,
@@ -320,7 +321,14 @@ export function ticketSuite(database: () => DatabaseHandle) {
       expect(row!.info.phone).toBeUndefined();
 
       expect(ids(await list(b, 'my'))).toEqual([issued.publicId]);
-      expect((await list(a, 'transfered'))[0]).toMatchObject({ public_id: issued.publicId, returnable: true, info: { email: b.email } });
+      // The order stays the buyer's: only they see it (and may cancel the purchase), not the recipient.
+      expect((await list(b, 'my'))[0].order_public_id).toBeNull();
+      expect((await list(a, 'transfered'))[0]).toMatchObject({
+        public_id: issued.publicId,
+        returnable: true,
+        order_public_id: expect.any(String),
+        info: { email: b.email },
+      });
       // Only the holder registers; a received ticket is not passed on again.
       await refused(
         'PUT',

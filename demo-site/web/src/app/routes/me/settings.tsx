@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorState, Loading } from '../../../components/ui/states';
+import { useUser } from '../../../features/settings/api/user';
+import { EmailSection, PhoneSection } from '../../../features/settings/components/contact-sections';
+import { GenderSection, MailingSection, ProfileSection } from '../../../features/settings/components/profile-sections';
+import { ContactSection, PasswordSection } from '../../../features/settings/components/security-sections';
+import { CabinetFrame } from './cabinet-frame';
+
+/** /me/setting (accounts-sso §2.9): every section in the spec's order. */
+export default function Settings() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const data = user.data?.user;
+  return (
+    <CabinetFrame title={t('cabinet.settings.title')}>
+      {user.isPending ? <Loading /> : null}
+      {user.isError ? <ErrorState error={user.error} onRetry={() => void user.refetch()} /> : null}
+      {data ? (
+        <div key={data.public_id}>
+          <MailingSection user={data} />
+          <ProfileSection user={data} />
+          <EmailSection user={data} />
+          <PhoneSection user={data} />
+          <PasswordSection user={data} />
+          <GenderSection user={data} />
+          <ContactSection user={data} />
+        </div>
+      ) : null}
+    </CabinetFrame>
+  );
+}

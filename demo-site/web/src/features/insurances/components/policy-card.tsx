@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import type { Policy } from '../api/get-insurances';
+import { insuredName, policyPhone, policyStart, validityDays } from '../policy';
+
+/** One policy (accounts-sso §2.12): logo, number, type, start, validity, the insured, phone, terms. */
+export function PolicyCard({ policy }: { policy: Policy }) {
+  const { t } = useTranslation();
+  const { info, insurance } = policy;
+  return (
+    <article className="card">
+      {insurance.logo ? <img className="insurance-card__logo" src={insurance.logo} alt="" width={64} height={64} loading="lazy" /> : null}
+      <h3 className="card__title">{insurance.name}</h3>
+      {info.number != null ? <p className="ticket-card__meta">{t('cabinet.insurances.number', { number: info.number })}</p> : null}
+      <dl className="facts">
+        <dt>{t('cabinet.insurances.start')}</dt>
+        <dd>{policyStart(info.start_date)}</dd>
+        <dt>{t('cabinet.insurances.validityLabel')}</dt>
+        <dd>{t('cabinet.insurances.validity', { count: validityDays(insurance.validity_time) })}</dd>
+        <dt>{t('cabinet.insurances.insured')}</dt>
+        <dd>{insuredName(info)}</dd>
+        {info.phone ? (
+          <>
+            <dt>{t('cabinet.insurances.phone')}</dt>
+            <dd>{policyPhone(info.phone)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {insurance.legals ? (
+        <a href={insurance.legals} target="_blank" rel="noreferrer">
+          {t('cabinet.insurances.terms')}
+          <span className="sr-only"> {t('common.opensInNewTab')}</span>
+        </a>
+      ) : null}
+    </article>
+  );
+}

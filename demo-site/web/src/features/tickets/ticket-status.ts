@@ -1,0 +1,48 @@
+import type { Ticket } from './api/schemas';
+
+/** The label of a ticket card's button (accounts-sso §4.5), as a key of `cabinet.tickets.status`. */
+export type TicketStatusLabel = 'registered' | 'used' | 'finished' | 'register' | 'awaitingRefund';
+
+/**
+ * accounts-sso §4.5: a past ticket is «Завершено»; one awaiting its refund «Ожидайте возврат» (the
+ * refund outranks registration: the ticket can no longer be used); a registered one «Билет
+ * зарегистрирован», or «Использован» once its event has started and it was checked in on the spot;
+ * otherwise «Зарегистрироваться».
+ */
+export function ticketStatusLabel(
+  ticket: Pick<Ticket, 'status' | 'info' | 'event_format'>,
+  section: 'my' | 'transfered' | 'old',
+  now: number,
+): TicketStatusLabel {
+  if (section === 'old') return 'finished';
+  if (ticket.status === 'processing') return 'awaitingRefund';
+  if (ticket.info.registered) {
+    const started = Date.parse(ticket.event_format.start_time) <= now;
+    return started && ticket.info.offline_registered ? 'used' : 'registered';
+  }
+  return 'register';
+}
+
+/** accounts-sso §4.5: the upcoming list split by `info.registered` (registered first on the page). */
+export function splitByRegistration<T extends Pick<Ticket, 'info'>>(tickets: readonly T[]): { registered: T[]; unregistered: T[] } {
+  return {
+    registered: tickets.filter((ticket) => ticket.info.registered),
+    unregistered: tickets.filter((ticket) => !ticket.info.registered),
+  };
+}
+
+/**
+ * Which list a ticket opened on its own page belongs to (the page draws it like that list's card):
+ * past → «old»; one the person passed on, or is passing on → «transfered»; otherwise «my» (a transfer
+ * addressed to them included). `participant` comes only to the holder; the holder's e-mail only to
+ * the original owner (accounts-sso §4.5).
+ */
+export function ticketPageSection(
+  ticket: Pick<Ticket, 'past' | 'transfer_pending' | 'info'> & { participant?: unknown },
+): 'my' | 'transfered' | 'old' {
+  if (ticket.past) return 'old';
+  const holder = ticket.participant != null;
+  if (holder) return ticket.transfer_pending ? 'transfered' : 'my';
+  const incoming = ticket.transfer_pending === true && !ticket.info.email;
+  return incoming ? 'my' : 'transfered';
+}
