@@ -151,6 +151,11 @@ describe('the API in English (Accept-Language: en)', () => {
     const club = (await get('/api/clubs/moscow-runners', 'en')).body;
     expect(club).toMatchObject({ title: 'Moscow Runners', location: { name_ru: 'Москва', name_en: 'Moscow' } });
     expect((await get('/api/list/competition/type', 'en')).body.values.map((type: Body) => type.title)).toContain('Timed run');
+    const competitions = (await get(`/api/club/competition/list/${seeded.club}`, 'en')).body.values;
+    expect(competitions.map((competition: Body) => competition.title)).toEqual(['A hundred in a month', 'Best 5K of the month']);
+    const distances = competitions[0].results.map((result: Body) => result.value);
+    expect(distances.length).toBeGreaterThan(0);
+    for (const value of distances) expect(value).toMatch(/^\d+ km$/);
 
     const hoodie = (await get(`/api/shop/product/${seeded.hoodie}`, 'en')).body;
     expect(hoodie).toMatchObject({ title: 'Heroes hoodie', category: { name: 'odezhda', title: 'Clothing' } });

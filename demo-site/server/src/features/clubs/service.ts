@@ -105,7 +105,12 @@ export async function listClubCompetitions(db: Database, clubId: string, languag
       competition_type: presentCompetitionType(type, language),
       results: results
         .filter((result) => result.competitionId === competition.id)
-        .map((result) => ({ place: result.place, participant: result.participant, value: result.value })),
+        .map((result) => ({
+          place: result.place,
+          participant: result.participant,
+          // Distances are stored as «42 км»; the unit in English.
+          value: language === 'en' ? result.value.replace(/\s*км$/, ' km') : result.value,
+        })),
     }));
 }
 
