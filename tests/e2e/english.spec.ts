@@ -13,7 +13,7 @@ const siteUrl = () => process.env.E2E_SITE_URL as string;
  */
 const MAX_CYRILLIC_SHARE = 0.02;
 async function cyrillicShare(page: Page): Promise<number> {
-  const text = await page.locator('main').innerText();
+  const text = (await page.locator('main').textContent()) ?? '';
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   const cyrillic = text.match(/\p{Script=Cyrillic}/gu)?.length ?? 0;
   return letters === 0 ? 1 : cyrillic / letters;
@@ -45,7 +45,7 @@ test('the calendar in English is English; an event page in English; back to Russ
   expect(await cyrillicShare(page)).toBeLessThan(MAX_CYRILLIC_SHARE);
 
   // An event page in English: title, city, formats, dates, prices.
-  const title = (await firstCard.getByRole('link').innerText()).trim();
+  const title = ((await firstCard.getByRole('link').textContent()) ?? '').trim();
   await firstCard.getByRole('link').click();
   await expect(page).toHaveURL(/\/calendar\/[^/?]+/);
   const heading = page.getByRole('heading', { level: 1 });
