@@ -82,6 +82,7 @@ describe('the seed', () => {
       ['delivery_methods', 'name'],
       ['products', 'title'],
       ['products', 'description'],
+      ['product_proportions', 'name'],
       ['banners', 'title'],
       ['certificates', 'title'],
       ['certificates', 'description'],
@@ -90,7 +91,8 @@ describe('the seed', () => {
       const russian = ['regions', 'cities'].includes(table) ? `${column}_ru` : column;
       const result = await database.db.execute(
         sql.raw(
-          `select count(*) filter (where ${column}_en is null and ${russian} is not null)::int as missing,
+          // A size needs English only when it has words (S, XL, 35–38 do not).
+          `select count(*) filter (where ${column}_en is null and ${russian} is not null${table === 'product_proportions' ? ` and ${russian} ~ '[А-Яа-яЁё]'` : ''})::int as missing,
                   count(*) filter (where ${column}_en ~ '[А-Яа-яЁё]')::int as cyrillic, count(*)::int as total from ${table}`,
         ),
       );
@@ -159,6 +161,12 @@ describe('the API in English (Accept-Language: en)', () => {
 
     const hoodie = (await get(`/api/shop/product/${seeded.hoodie}`, 'en')).body;
     expect(hoodie).toMatchObject({ title: 'Heroes hoodie', category: { name: 'odezhda', title: 'Clothing' } });
+    expect(hoodie.proportions[0]).toEqual({ name: 'XS', public_id: expect.any(String), count: expect.any(Number) });
+    const cap = (await get(`/api/shop/product/${seeded.cap}`, 'en')).body;
+    expect(cap.proportions).toEqual([
+      { name: 'Универсальный', name_en: 'One size', public_id: expect.any(String), count: expect.any(Number) },
+    ]);
+    expect((await get(`/api/shop/product/${seeded.cap}`, 'ru')).body.proportions[0]).not.toHaveProperty('name_en');
     expect((await get('/api/shop/search?text=hoodie', 'en')).body.values.map((product: Body) => product.public_id)).toContain(
       seeded.hoodie,
     );

@@ -29,5 +29,6 @@ ALTER TABLE "certificates" ADD COLUMN "description_en" text;--> statement-breakp
 ALTER TABLE "banners" ADD COLUMN "title_en" text;--> statement-breakpoint
 ALTER TABLE "delivery_methods" ADD COLUMN "name_en" text;--> statement-breakpoint
 ALTER TABLE "product_categories" ADD COLUMN "title_en" text;--> statement-breakpoint
+ALTER TABLE "product_proportions" ADD COLUMN "name_en" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "title_en" text;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "description_en" text;

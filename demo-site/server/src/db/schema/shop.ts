@@ -70,6 +70,8 @@ export const productProportions = pgTable(
       .notNull()
       .references(() => products.id),
     name: text('name').notNull(),
+    /** The size's English name where it has words («Универсальный» → One size); S, M, 35–38 have none. */
+    nameEn: text('name_en'),
     stock: integer('stock').notNull(),
     sort: integer('sort').notNull().default(0),
   },

@@ -5,7 +5,7 @@ import type { Database } from '../client';
 import * as t from '../schema/index';
 import type { SeededCatalogue } from './catalogue';
 import { eventSeed } from './data/catalogue';
-import { english, englishCertificateTitle, englishShirtTitle } from './data/english';
+import { english, englishCertificateTitle, englishShirtTitle, englishSize } from './data/english';
 import {
   bannerSeed,
   categorySeed,
@@ -101,6 +101,7 @@ export async function seedShop(db: Database, today: Date, catalogue: SeededCatal
         publicId: stablePublicId(`proportion:${product.key}:${size.name}`),
         productId: row!.id,
         name: size.name,
+        nameEn: englishSize(size.name),
         stock: size.stock,
         sort: sizeSort,
       })),

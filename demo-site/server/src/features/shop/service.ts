@@ -49,8 +49,9 @@ async function presentProducts(db: Database, rows: ProductRow[], language: Conte
       old_price: product.oldPrice === null ? null : toRubles(product.oldPrice),
       insurance: product.insurance,
       insurance_cost: product.insuranceCost === null ? null : toRubles(product.insuranceCost),
-      proportions: own.map((size) => ({ name: size.name, public_id: size.publicId, count: size.stock })),
-      size: own.map((size) => ({ size: size.name, count: size.stock })),
+      // A size keeps its `name` (what orders and baskets record) and gains `name_en` in English answers.
+      proportions: own.map((size) => ({ name: size.name, ...sizeNameEn(size, language), public_id: size.publicId, count: size.stock })),
+      size: own.map((size) => ({ size: size.name, ...sizeNameEn(size, language), count: size.stock })),
       category: presentCategory(categoryById.get(product.categoryId)!, language),
       group: product.group,
       subgroup: product.subgroup,
@@ -64,6 +65,9 @@ async function presentProducts(db: Database, rows: ProductRow[], language: Conte
 }
 
 export type ProductResponse = Awaited<ReturnType<typeof presentProducts>>[number];
+
+const sizeNameEn = (size: { nameEn: string | null }, language: ContentLanguage) =>
+  language === 'en' && size.nameEn ? { name_en: size.nameEn } : {};
 
 const productsWhere = async (db: Database, language: ContentLanguage, where: SQL | undefined, limit = 500) =>
   presentProducts(db, await db.select().from(products).where(where).orderBy(asc(products.sort)).limit(limit), language);

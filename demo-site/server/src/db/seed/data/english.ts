@@ -408,6 +408,7 @@ const texts: Record<string, string> = {
   'Перчатки без пальцев с гелевыми вставками.': 'Fingerless gloves with gel pads.',
   'Трекинговые палки': 'Trekking poles',
   'Складные карбоновые палки, 110–130 см.': 'Folding carbon poles, 110–130 cm.',
+  Универсальный: 'One size',
   'Техническая футболка из дышащей ткани с символикой забега.': "A technical T-shirt in breathable fabric with the race's emblem.",
   'Оплачивает билеты и товары «Лиги героев». Действует год с покупки.':
     'Pays for Heroes League tickets and goods. Valid for a year from purchase.',
@@ -419,6 +420,9 @@ export function english(russian: string): string {
   if (text === undefined) throw new Error(`seed: no English text for «${russian}»`);
   return text;
 }
+
+/** A size's English name: sizes written in Cyrillic are translated, S, XL or 35–38 need none (null). */
+export const englishSize = (name: string): string | null => (/[А-Яа-яЁё]/.test(name) ? english(name) : null);
 
 /** A participant shirt's title: «Футболка участника «{event}»» in English. */
 export const englishShirtTitle = (eventTitle: string) => `${english(eventTitle)} participant T-shirt`;
