@@ -22,7 +22,8 @@ describe('request', () => {
   it('asks in the site’s language (localStorage lang), Russian by default', async () => {
     const languages: string[] = [];
     const fetch = async (_url: unknown, init?: RequestInit) => {
-      languages.push((init?.headers as Record<string, string>)['Accept-Language']!);
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      languages.push(headers['Accept-Language'] ?? '');
       return new Response('{}', { status: 200 });
     };
     await request({ url: 'api/event/list', fetch });
