@@ -57,10 +57,12 @@ const bootSource = (routes: [string, string[]][], early: Record<string, readonly
   const urls = ${JSON.stringify(early)}[path.replace(/(.)\\/$/, '$1')];
   if (!urls) return;
   let token = null;
+  let language = 'ru';
   try {
     token = localStorage.getItem('token');
+    if (localStorage.getItem('lang') === 'en') language = 'en';
   } catch {}
-  const headers = { Accept: 'application/json' };
+  const headers = { Accept: 'application/json', 'Accept-Language': language };
   if (token) headers.Authorization = 'Bearer ' + token;
   const responses = {};
   for (const url of urls) {
@@ -68,7 +70,7 @@ const bootSource = (routes: [string, string[]][], early: Record<string, readonly
     response.catch(() => {});
     responses[url] = response;
   }
-  window.__gidEarly = { at: performance.now(), token, responses };
+  window.__gidEarly = { at: performance.now(), token, language, responses };
 })();
 `;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { compress, encodingFor } from './compression';
+import { requestLanguage } from './language';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,6 +14,8 @@ export const cacheable = { cache: true } as const;
 
 interface Entry {
   expires: number;
+  /** The catalogue language the answer is written in (part of the key). */
+  language: string;
   /** The serialized body once the first request produced it; null when it did not answer 200. */
   body: Promise<string | null>;
   /** The same, once settled: hits then answer without waiting for a promise. */
@@ -25,11 +28,14 @@ interface Entry {
 /** Answers below this size go out as they are: compressing them saves nothing worth the work. */
 const COMPRESS_FROM_BYTES = 1024;
 
+/** The request's entry key: its catalogue language and its URL (catalogue answers are localised). */
+const keys = new WeakMap<FastifyRequest, string>();
 const producers = new WeakMap<FastifyRequest, (body: string | null) => void>();
 const MAX_ENTRIES = 1000;
 
 /**
- * A micro-cache for public GETs, by URL: within `ttlMs` the same URL is answered from memory, and while
+ * A micro-cache for public GETs, by language and URL: within `ttlMs` the same URL asked in the same
+ * language (Accept-Language, see ./language.ts) is answered from memory, and while
  * the first request is still computing, the others wait for its answer instead of querying too. Embedded
  * PGlite runs queries on the server's own thread, so this is what keeps the catalogue fast under load;
  * stock and prices are at most `ttlMs` old on screen and are always rechecked when buying.
@@ -40,7 +46,12 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
 
   // Callback-style hooks: they run on every request, and a hit is answered without a promise.
   const hit = (request: FastifyRequest, reply: FastifyReply, entry: Entry, body: string) => {
-    reply.code(200).header('x-cache', 'HIT').header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
+    reply
+      .code(200)
+      .header('x-cache', 'HIT')
+      .header('vary', 'Accept-Encoding, Accept-Language')
+      .header('content-language', entry.language)
+      .type('application/json; charset=utf-8');
     const encoding = body.length >= COMPRESS_FROM_BYTES ? encodingFor(request.headers['accept-encoding']) : 'identity';
     if (encoding === 'identity') return reply.send(body);
     entry[encoding] ??= compress(body, encoding, 'fast');
@@ -53,7 +64,10 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET' || !request.routeOptions.config.cache) return done();
     const now = performance.now();
-    const entry = entries.get(request.url);
+    const language = requestLanguage(request);
+    const key = `${language} ${request.url}`;
+    keys.set(request, key);
+    const entry = entries.get(key);
     if (entry && entry.expires > now) {
       if (entry.settled === null) return done();
       if (entry.settled !== undefined) return void hit(request, reply, entry, entry.settled);
@@ -67,11 +81,12 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
     let resolve!: (body: string | null) => void;
     const created: Entry = {
       expires: now + ttlMs,
+      language,
       body: new Promise<string | null>((settle) => {
         resolve = settle;
       }),
     };
-    entries.set(request.url, created);
+    entries.set(key, created);
     producers.set(request, (body) => {
       created.settled = body;
       resolve(body);
@@ -85,7 +100,7 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
     producers.delete(request);
     if (reply.statusCode === 200 && typeof payload === 'string') resolve(payload);
     else {
-      entries.delete(request.url);
+      entries.delete(keys.get(request)!);
       resolve(null);
     }
     done(null, payload);
@@ -96,7 +111,7 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
     const resolve = producers.get(request);
     if (resolve) {
       producers.delete(request);
-      entries.delete(request.url);
+      entries.delete(keys.get(request)!);
       resolve(null);
     }
     done();

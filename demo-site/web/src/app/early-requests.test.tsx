@@ -71,6 +71,16 @@ describe('the boot script’s early requests (src/app/early-requests.ts)', () =>
     expect(await request({ url: 'api/event/cities' })).toEqual({ values: [] });
   });
 
+  it('an early answer asked in another language is not used', async () => {
+    server.use(http.get('*/api/event/cities', () => HttpResponse.json({ values: [] })));
+    const early = () => Promise.resolve(Response.json({ values: [{ id: 1, name_ru: 'Москва' }] }));
+    localStorage.setItem(storageKeys.language, 'en');
+    window.__gidEarly = { at: performance.now(), token: null, responses: { '/api/event/cities': early() } };
+    expect(await request({ url: 'api/event/cities' })).toEqual({ values: [] });
+    window.__gidEarly = { at: performance.now(), token: null, language: 'en', responses: { '/api/event/cities': early() } };
+    expect(await request({ url: 'api/event/cities' })).toEqual({ values: [{ id: 1, name_ru: 'Москва' }] });
+  });
+
   it('a POST never takes an early answer', async () => {
     server.use(http.post('*/api/event/cities', () => HttpResponse.json({ values: [] })));
     window.__gidEarly = {

@@ -6,6 +6,7 @@ import { removeToken } from '../lib/auth';
 import { setDateLanguage } from '../lib/dates';
 import { errorAction } from '../lib/error-catalogue';
 import { i18n, type Language } from '../lib/i18n';
+import { refetchOnLanguageChange } from '../lib/query-language';
 import { applyTheme } from '../lib/theme';
 import { ErrorPopup } from './error-popup';
 
@@ -100,6 +101,9 @@ export function AppProvider({ children, navigate, retry = true, queries }: AppPr
     i18n.on('languageChanged', onLanguage);
     return () => i18n.off('languageChanged', onLanguage);
   }, []);
+
+  // The catalogue's texts come in the site's language: a change fetches them again.
+  useEffect(() => refetchOnLanguageChange(client, i18n), [client]);
 
   return (
     <I18nextProvider i18n={i18n}>

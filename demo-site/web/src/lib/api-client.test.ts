@@ -19,6 +19,22 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('request', () => {
+  it('asks in the site’s language (localStorage lang), Russian by default', async () => {
+    const languages: string[] = [];
+    const fetch = async (_url: unknown, init?: RequestInit) => {
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      languages.push(headers['Accept-Language'] ?? '');
+      return new Response('{}', { status: 200 });
+    };
+    await request({ url: 'api/event/list', fetch });
+    localStorage.setItem(storageKeys.language, 'en');
+    await request({ url: 'api/event/list', fetch });
+    localStorage.setItem(storageKeys.language, 'de');
+    await request({ url: 'api/event/list', fetch });
+    localStorage.removeItem(storageKeys.language);
+    expect(languages).toEqual(['ru', 'en', 'ru']);
+  });
+
   it('calls the page origin with JSON and the stored token', async () => {
     localStorage.setItem(storageKeys.token, 'secret-token');
     let seen: { url: string; init: RequestInit } | undefined;

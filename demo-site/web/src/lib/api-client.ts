@@ -1,4 +1,5 @@
 import { getToken } from './auth';
+import { contentLanguage } from './content-language';
 import { takeEarlyResponse } from './early-responses';
 
 /** ticketing-shop §7 and §9: every call times out after 10 s. */
@@ -98,13 +99,16 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   if (data !== undefined && !form) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The catalogue answers in the site's language, not the browser's (lib/content-language.ts).
+  const language = contentLanguage();
+  headers['Accept-Language'] = language;
 
   const url = buildUrl(options.url, params);
   // The page's own origin, spelled out so that every fetch implementation resolves it the same way.
   const origin = globalThis.location?.origin;
   const href = origin && origin !== 'null' ? `${origin}${url}` : url;
-  // A GET the page's boot script already sent (same URL, same token) is not sent again.
-  const early = method === 'GET' && !options.fetch ? takeEarlyResponse(url, token) : undefined;
+  // A GET the page's boot script already sent (same URL, token and language) is not sent again.
+  const early = method === 'GET' && !options.fetch ? takeEarlyResponse(url, token, language) : undefined;
   let response: Response;
   try {
     response = await (early

@@ -1,15 +1,17 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { ru } from '../locales/ru';
-import { readString, storageKeys, writeString } from './storage';
+import { contentLanguage } from './content-language';
+import { setDateLanguage } from './dates';
+import { setMoneyLanguage } from './money';
+import { storageKeys, writeString } from './storage';
 
 export const languages = ['ru', 'en'] as const;
 export type Language = (typeof languages)[number];
 
 /** accounts-sso §3: the language is stored under `lang`, Russian by default. */
 export function storedLanguage(): Language {
-  const value = readString(storageKeys.language);
-  return value === 'en' ? 'en' : 'ru';
+  return contentLanguage();
 }
 
 export const i18n = i18next.createInstance();
@@ -21,6 +23,14 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+});
+
+// Dates and money follow the language from its first change on, before any screen renders with it
+// (main.tsx restores the stored language before the first render).
+i18n.on('languageChanged', (language) => {
+  const value: Language = language === 'en' ? 'en' : 'ru';
+  setDateLanguage(value);
+  setMoneyLanguage(value);
 });
 
 /** Russian ships with the app; English is loaded the first time it is needed. */

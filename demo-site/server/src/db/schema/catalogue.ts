@@ -22,11 +22,17 @@ export interface FormatSelect {
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/*
+ * `*_en` columns (here and in the other catalogue tables) hold the English texts the API answers with
+ * `Accept-Language: en`; null falls back to the Russian column beside them (rows made before 0003).
+ */
+
 /** A family of event types shown together (the project link and main picture of spec 3). */
 export const projects = pgTable('projects', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   publicId: text('public_id').notNull().unique(),
   title: text('title').notNull(),
+  titleEn: text('title_en'),
   link: text('link').notNull(),
   pictureMain: text('picture_main').notNull(),
 });
@@ -39,6 +45,8 @@ export const eventTypes = pgTable('event_types', {
     .references(() => projects.id),
   title: text('title').notNull(),
   description: text('description').notNull(),
+  titleEn: text('title_en'),
+  descriptionEn: text('description_en'),
   logo: text('logo').notNull(),
   videoPromo: text('video_promo'),
   sort: integer('sort').notNull().default(0),
@@ -52,6 +60,8 @@ export const events = pgTable('events', {
     .references(() => eventTypes.id),
   title: text('title').notNull(),
   description: text('description').notNull(),
+  titleEn: text('title_en'),
+  descriptionEn: text('description_en'),
   externalUrl: text('external_url'),
   slider: boolean('slider').notNull().default(false),
   banners: jsonb('banners').$type<EventBanners>().notNull(),
@@ -72,6 +82,7 @@ export const eventCities = pgTable(
       .references(() => cities.id),
     startTime: timestamptz('start_time').notNull(),
     address: text('address').notNull(),
+    addressEn: text('address_en'),
     timezone: text('timezone').notNull(),
     resultsPublished: boolean('results_published').notNull().default(false),
   },
@@ -89,6 +100,8 @@ export const eventFormats = pgTable(
       .references(() => eventCities.id),
     title: text('title').notNull(),
     description: text('description').notNull(),
+    titleEn: text('title_en'),
+    descriptionEn: text('description_en'),
     price: integer('price').notNull(),
     isTeam: boolean('is_team').notNull().default(false),
     /** Team size for team formats, the per-order maximum for individual ones. */
@@ -108,6 +121,7 @@ export const eventFormats = pgTable(
     clubs: boolean('clubs').notNull().default(false),
     qr: boolean('qr').notNull().default(true),
     notes: text('notes'),
+    notesEn: text('notes_en'),
     regions: jsonb('regions').$type<number[]>().notNull().default([]),
     clusters: jsonb('clusters').$type<FormatCluster[]>().notNull().default([]),
     additionalFields: jsonb('additional_fields').$type<AdditionalField[]>().notNull().default([]),
@@ -158,6 +172,8 @@ export const externalFormats = pgTable('external_formats', {
     .references(() => eventCities.id),
   title: text('title').notNull(),
   description: text('description').notNull(),
+  titleEn: text('title_en'),
+  descriptionEn: text('description_en'),
   price: integer('price').notNull(),
   link: text('link').notNull(),
   startTime: timestamptz('start_time').notNull(),
@@ -204,6 +220,11 @@ export const insurances = pgTable('insurances', {
   description: text('description').notNull(),
   footnote: text('footnote').notNull(),
   legals: text('legals').notNull(),
+  nameEn: text('name_en'),
+  titleEn: text('title_en'),
+  subtitleEn: text('subtitle_en'),
+  descriptionEn: text('description_en'),
+  footnoteEn: text('footnote_en'),
   logo: text('logo').notNull(),
   price: integer('price').notNull(),
   isDefault: boolean('is_default').notNull().default(false),

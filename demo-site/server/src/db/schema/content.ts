@@ -13,6 +13,9 @@ export const news = pgTable(
     description: text('description').notNull(),
     /** Body paragraphs separated by blank lines. */
     text: text('text').notNull(),
+    titleEn: text('title_en'),
+    descriptionEn: text('description_en'),
+    textEn: text('text_en'),
     picture: text('picture').notNull(),
     eventId: integer('event_id').references(() => events.id),
     publishedAt: timestamptz('published_at').notNull(),
@@ -26,6 +29,8 @@ export const clubs = pgTable('clubs', {
   publicName: text('public_name').notNull().unique(),
   title: text('title').notNull(),
   description: text('description').notNull(),
+  titleEn: text('title_en'),
+  descriptionEn: text('description_en'),
   picture: text('picture').notNull(),
   cityId: integer('city_id')
     .notNull()
@@ -37,6 +42,7 @@ export const competitionTypes = pgTable('competition_types', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   publicId: text('public_id').notNull().unique(),
   title: text('title').notNull(),
+  titleEn: text('title_en'),
   /** What a result measures: time or distance. */
   unit: text('unit').notNull(),
 });
@@ -52,6 +58,8 @@ export const clubCompetitions = pgTable('club_competitions', {
     .references(() => competitionTypes.id),
   title: text('title').notNull(),
   description: text('description').notNull(),
+  titleEn: text('title_en'),
+  descriptionEn: text('description_en'),
   startDate: timestamptz('start_date').notNull(),
   endDate: timestamptz('end_date').notNull(),
 });

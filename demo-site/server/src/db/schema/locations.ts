@@ -5,6 +5,7 @@ export const regions = pgTable('regions', {
   id: integer('id').primaryKey(),
   countryCode: text('country_code').notNull(),
   nameRu: text('name_ru').notNull(),
+  nameEn: text('name_en'),
   sort: integer('sort').notNull().default(0),
 });
 
@@ -15,6 +16,7 @@ export const cities = pgTable('cities', {
     .notNull()
     .references(() => regions.id),
   nameRu: text('name_ru').notNull(),
+  nameEn: text('name_en'),
   timezone: text('timezone').notNull(),
   sort: integer('sort').notNull().default(0),
 });

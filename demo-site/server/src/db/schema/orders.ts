@@ -35,6 +35,8 @@ export const certificates = pgTable('certificates', {
   publicId: text('public_id').notNull().unique(),
   title: text('title').notNull(),
   description: text('description').notNull(),
+  titleEn: text('title_en'),
+  descriptionEn: text('description_en'),
   picture: text('picture').notNull(),
   price: integer('price').notNull(),
   active: boolean('active').notNull().default(true),

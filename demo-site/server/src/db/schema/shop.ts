@@ -8,6 +8,7 @@ export const productCategories = pgTable('product_categories', {
   /** The slug of /shop/category/{category}. */
   name: text('name').notNull().unique(),
   title: text('title').notNull(),
+  titleEn: text('title_en'),
   sort: integer('sort').notNull().default(0),
 });
 
@@ -15,6 +16,7 @@ export const deliveryMethods = pgTable('delivery_methods', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   publicId: text('public_id').notNull().unique(),
   name: text('name').notNull(),
+  nameEn: text('name_en'),
   pickup: boolean('pickup').notNull().default(false),
   /** The basket selector the method serves: shop, ticket or certificate. */
   itemType: text('item_type').notNull(),
@@ -38,6 +40,8 @@ export const products = pgTable(
     eventId: integer('event_id').references(() => events.id),
     title: text('title').notNull(),
     description: text('description').notNull(),
+    titleEn: text('title_en'),
+    descriptionEn: text('description_en'),
     picture: text('picture').notNull(),
     price: integer('price').notNull(),
     oldPrice: integer('old_price'),
@@ -66,6 +70,8 @@ export const productProportions = pgTable(
       .notNull()
       .references(() => products.id),
     name: text('name').notNull(),
+    /** The size's English name where it has words («Универсальный» → One size); S, M, 35–38 have none. */
+    nameEn: text('name_en'),
     stock: integer('stock').notNull(),
     sort: integer('sort').notNull().default(0),
   },
@@ -82,6 +88,7 @@ export const banners = pgTable('banners', {
   pageType: text('page_type').notNull(),
   bannerType: text('banner_type').notNull(),
   title: text('title').notNull(),
+  titleEn: text('title_en'),
   link: text('link').notNull(),
   pictureMain: text('picture_main').notNull(),
   price: integer('price'),

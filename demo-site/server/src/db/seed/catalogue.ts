@@ -16,6 +16,7 @@ import {
   teamNames,
 } from './data/catalogue';
 import { firstNames, lastNames } from './data/content';
+import { english } from './data/english';
 import { cityIds, citySeed, regionSeed } from './data/locations';
 import { pick } from './random';
 
@@ -43,6 +44,7 @@ export async function seedCatalogue(db: Database, today: Date, random: () => num
       projectSeed.map((project) => ({
         publicId: stablePublicId(`project:${project.key}`),
         title: project.title,
+        titleEn: english(project.title),
         link: project.link,
         pictureMain: project.pictureMain,
       })),
@@ -57,7 +59,9 @@ export async function seedCatalogue(db: Database, today: Date, random: () => num
         publicId: stablePublicId(`event-type:${type.key}`),
         projectId: projectIds.get(type.project)!,
         title: type.title,
+        titleEn: english(type.title),
         description: type.description,
+        descriptionEn: english(type.description),
         logo: eventTypeLogo(type.key, type.title),
         videoPromo: `https://video.geroi.example/${type.key}.mp4`,
         sort,
@@ -72,10 +76,15 @@ export async function seedCatalogue(db: Database, today: Date, random: () => num
       insuranceSeed.map((insurance, sort) => ({
         publicId: stablePublicId(`insurance:${insurance.key}`),
         name: insurance.name,
+        nameEn: english(insurance.name),
         title: insurance.title,
+        titleEn: english(insurance.title),
         subtitle: insurance.subtitle,
+        subtitleEn: english(insurance.subtitle),
         description: insurance.description,
+        descriptionEn: english(insurance.description),
         footnote: insurance.footnote,
+        footnoteEn: english(insurance.footnote),
         legals: insurance.legals,
         logo: insurance.logo,
         price: toKopecks(insurance.price),
@@ -100,7 +109,9 @@ export async function seedCatalogue(db: Database, today: Date, random: () => num
         publicId: stablePublicId(`event:${event.key}`),
         eventTypeId: typeIds.get(event.type)!,
         title: event.title,
+        titleEn: english(event.title),
         description: event.description,
+        descriptionEn: english(event.description),
         externalUrl: event.externalUrl ?? null,
         slider: event.slider,
         banners: {
@@ -130,6 +141,7 @@ export async function seedCatalogue(db: Database, today: Date, random: () => num
           cityId: cityIds[place.city],
           startTime,
           address: place.address,
+          addressEn: english(place.address),
           timezone: city.timezone,
           resultsPublished: place.day < 0,
         })
@@ -212,7 +224,9 @@ export async function seedCatalogue(db: Database, today: Date, random: () => num
             publicId: stablePublicId(`external:${cityKey}:${external.key}`),
             eventCityId: eventCity!.id,
             title: external.title,
+            titleEn: english(external.title),
             description: external.description,
+            descriptionEn: english(external.description),
             price: toKopecks(external.price),
             link: `https://partner.geroi.example/${event.key}/${external.key}`,
             startTime: new Date(startTime.getTime() + 2 * 3_600_000),
@@ -227,7 +241,9 @@ export async function seedCatalogue(db: Database, today: Date, random: () => num
 function formatValues(format: FormatSeed, regionId: number) {
   return {
     title: format.title,
+    titleEn: english(format.title),
     description: format.description,
+    descriptionEn: english(format.description),
     price: toKopecks(format.price),
     isTeam: format.isTeam ?? false,
     maxCount: format.maxCount,
@@ -245,6 +261,7 @@ function formatValues(format: FormatSeed, regionId: number) {
     delivery: format.delivery ?? false,
     clubs: format.clubs ?? false,
     notes: format.notes ?? null,
+    notesEn: format.notes ? english(format.notes) : null,
     regions: format.allRegions ? regionSeed.map((region) => region.id) : [regionId],
     clusters: format.clusters ?? [],
     additionalFields: format.additionalFields ?? [],

@@ -5,12 +5,14 @@ import type { Database } from '../client';
 import * as t from '../schema/index';
 import { seedCatalogue } from './catalogue';
 import { clubPicture, clubSeed, competitionTypeSeed, demoUserSeed, firstNames, lastNames, newsSeed, obrnadzorSeed } from './data/content';
+import { english } from './data/english';
 import { cityIds, citySeed, postalIndexSeed, regionSeed } from './data/locations';
 import { seededRandom } from './random';
 import { seedShop } from './shop';
 
 /**
- * Fills an empty database with the demo content in Russian. Deterministic: ids come from stable keys,
+ * Fills an empty database with the demo content in Russian, with English texts beside the catalogue's
+ * (data/english.ts). Deterministic: ids come from stable keys,
  * "random" values from a seeded generator, dates from `now` (so a fresh demo always has upcoming events).
  */
 /** The catalogue and content; the demo accounts (with their known passwords) only when asked for (demo mode). */
@@ -18,12 +20,17 @@ export async function seedDatabase(db: Database, now: Date, options: { demoAccou
   const today = startOfUtcDay(now);
   const random = seededRandom(20_260_501);
 
-  await db.insert(t.regions).values(regionSeed.map((region, sort) => ({ id: region.id, countryCode: 'RU', nameRu: region.nameRu, sort })));
+  await db
+    .insert(t.regions)
+    .values(
+      regionSeed.map((region, sort) => ({ id: region.id, countryCode: 'RU', nameRu: region.nameRu, nameEn: english(region.nameRu), sort })),
+    );
   await db.insert(t.cities).values(
     citySeed.map((city, sort) => ({
       id: cityIds[city.key],
       regionId: city.regionId,
       nameRu: city.nameRu,
+      nameEn: english(city.nameRu),
       timezone: city.timezone,
       sort,
     })),
@@ -44,8 +51,11 @@ export async function seedDatabase(db: Database, now: Date, options: { demoAccou
     newsSeed.map((item) => ({
       publicId: stablePublicId(`news:${item.key}`),
       title: item.title,
+      titleEn: english(item.title),
       description: item.description,
+      descriptionEn: english(item.description),
       text: item.text.join('\n\n'),
+      textEn: item.text.map(english).join('\n\n'),
       picture: item.picture,
       eventId: item.event ? (catalogue.eventIds.get(item.event) ?? null) : null,
       publishedAt: zonedTime(addDays(today, item.day), '10:00', 'Europe/Moscow'),
@@ -55,7 +65,12 @@ export async function seedDatabase(db: Database, now: Date, options: { demoAccou
   const competitionTypes = await db
     .insert(t.competitionTypes)
     .values(
-      competitionTypeSeed.map((type) => ({ publicId: stablePublicId(`competition-type:${type.key}`), title: type.title, unit: type.unit })),
+      competitionTypeSeed.map((type) => ({
+        publicId: stablePublicId(`competition-type:${type.key}`),
+        title: type.title,
+        titleEn: english(type.title),
+        unit: type.unit,
+      })),
     )
     .returning({ id: t.competitionTypes.id });
   const competitionTypeIds = new Map(competitionTypeSeed.map((type, i) => [type.key, competitionTypes[i]!.id]));
@@ -68,7 +83,9 @@ export async function seedDatabase(db: Database, now: Date, options: { demoAccou
         publicId: stablePublicId(`club:${club.key}`),
         publicName: club.key,
         title: club.title,
+        titleEn: english(club.title),
         description: club.description,
+        descriptionEn: english(club.description),
         picture: clubPicture(club.key, club.title),
         cityId: cityIds[club.city],
         createdDate: addDays(today, club.createdDay),
@@ -83,7 +100,9 @@ export async function seedDatabase(db: Database, now: Date, options: { demoAccou
           clubId: row!.id,
           competitionTypeId: competitionTypeIds.get(competition.type)!,
           title: competition.title,
+          titleEn: english(competition.title),
           description: competition.description,
+          descriptionEn: english(competition.description),
           startDate: addDays(today, competition.startDay),
           endDate: addDays(today, competition.startDay + competition.days),
         })

@@ -5,6 +5,7 @@ import type { Database } from '../client';
 import * as t from '../schema/index';
 import type { SeededCatalogue } from './catalogue';
 import { eventSeed } from './data/catalogue';
+import { english, englishCertificateTitle, englishShirtTitle, englishSize } from './data/english';
 import {
   bannerSeed,
   categorySeed,
@@ -26,6 +27,7 @@ export const shirtSeed: ProductSeed[] = eventSeed
     kind: 'shirt',
     event: event.key,
     title: `Футболка участника «${event.title}»`,
+    titleEn: englishShirtTitle(event.title),
     description: 'Техническая футболка из дышащей ткани с символикой забега.',
     price: 1500,
     group: 'Одежда',
@@ -42,6 +44,7 @@ export async function seedShop(db: Database, today: Date, catalogue: SeededCatal
         publicId: stablePublicId(`category:${category.name}`),
         name: category.name,
         title: category.title,
+        titleEn: english(category.title),
         sort,
       })),
     )
@@ -54,6 +57,7 @@ export async function seedShop(db: Database, today: Date, catalogue: SeededCatal
       deliveryMethodSeed.map((method, sort) => ({
         publicId: stablePublicId(`delivery:${method.key}`),
         name: method.name,
+        nameEn: english(method.name),
         pickup: method.pickup,
         itemType: method.itemType,
         baseCost: toKopecks(method.baseCost),
@@ -74,7 +78,9 @@ export async function seedShop(db: Database, today: Date, catalogue: SeededCatal
         kind: product.kind,
         eventId: product.event ? catalogue.eventIds.get(product.event)! : null,
         title: product.title,
+        titleEn: product.titleEn ?? english(product.title),
         description: product.description,
+        descriptionEn: english(product.description),
         picture: productPicture(product.key, product.title),
         price: toKopecks(product.price),
         oldPrice: product.oldPrice ? toKopecks(product.oldPrice) : null,
@@ -95,6 +101,7 @@ export async function seedShop(db: Database, today: Date, catalogue: SeededCatal
         publicId: stablePublicId(`proportion:${product.key}:${size.name}`),
         productId: row!.id,
         name: size.name,
+        nameEn: englishSize(size.name),
         stock: size.stock,
         sort: sizeSort,
       })),
@@ -107,6 +114,7 @@ export async function seedShop(db: Database, today: Date, catalogue: SeededCatal
       pageType: banner.page,
       bannerType: banner.type,
       title: banner.title,
+      titleEn: english(banner.title),
       link: banner.link,
       pictureMain: banner.pictureMain,
       price: banner.price === null ? null : toKopecks(banner.price),
@@ -153,7 +161,9 @@ export async function seedShop(db: Database, today: Date, catalogue: SeededCatal
     certificateSeed.map((certificate) => ({
       publicId: stablePublicId(`certificate:${certificate.rubles}`),
       title: certificate.title,
+      titleEn: englishCertificateTitle(certificate.rubles),
       description: 'Оплачивает билеты и товары «Лиги героев». Действует год с покупки.',
+      descriptionEn: english('Оплачивает билеты и товары «Лиги героев». Действует год с покупки.'),
       picture: productPicture(certificate.key, certificate.title),
       price: toKopecks(certificate.rubles),
     })),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
+import { answerLanguage } from '../../http/language';
 import { cacheable } from '../../http/response-cache';
 import { noQuery } from '../../lib/schemas';
 import { pageParams } from './schema';
@@ -8,7 +9,11 @@ import { listBanners } from './service';
 export const bannerRoutes =
   ({ db }: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/page/banner/:type', { config: cacheable, schema: { params: pageParams, querystring: noQuery } }, async (request) => ({
-      values: await listBanners(db, request.params.type),
-    }));
+    app.get(
+      '/api/page/banner/:type',
+      { config: cacheable, schema: { params: pageParams, querystring: noQuery } },
+      async (request, reply) => ({
+        values: await listBanners(db, request.params.type, answerLanguage(request, reply)),
+      }),
+    );
   };

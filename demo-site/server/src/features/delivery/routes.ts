@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
+import { answerLanguage } from '../../http/language';
 import { cacheable } from '../../http/response-cache';
 import { noQuery } from '../../lib/schemas';
 import { deliveryPriceBody, itemTypeParams } from './schema';
@@ -11,8 +12,8 @@ export const deliveryRoutes =
     app.get(
       '/api/delivery/:itemType',
       { config: cacheable, schema: { params: itemTypeParams, querystring: noQuery } },
-      async (request) => ({
-        values: await listDeliveryMethods(db, request.params.itemType),
+      async (request, reply) => ({
+        values: await listDeliveryMethods(db, request.params.itemType, answerLanguage(request, reply)),
       }),
     );
     app.post('/api/shop/delivery/price', { schema: { body: deliveryPriceBody, querystring: noQuery } }, async (request) =>

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cities, deliveryMethods, products } from '../../db/schema/index';
 import { badRequest, found } from '../../lib/errors';
+import { type ContentLanguage, inLanguage } from '../../lib/language';
 import { toRubles } from '../../lib/money';
 
 type MethodRow = typeof deliveryMethods.$inferSelect;
@@ -12,9 +13,9 @@ const NEAR_REGIONS = new Set([524894, 524925]);
 const presentMethod = (method: MethodRow) => ({ public_id: method.publicId, name: method.name, pickup: method.pickup });
 
 /** GET /api/delivery/{itemType}: delivery methods for shop goods, tickets (start packs) or certificates. */
-export async function listDeliveryMethods(db: Database, itemType: string) {
+export async function listDeliveryMethods(db: Database, itemType: string, language: ContentLanguage) {
   const rows = await db.select().from(deliveryMethods).where(eq(deliveryMethods.itemType, itemType)).orderBy(asc(deliveryMethods.sort));
-  return rows.map(presentMethod);
+  return rows.map((row) => presentMethod(inLanguage(row, language)));
 }
 
 export interface DeliveryPriceRequest {

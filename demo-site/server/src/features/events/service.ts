@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from
 import type { Database } from '../../db/client';
 import { cities, eventCities, eventFormats, events, eventTypes, projects } from '../../db/schema/index';
 import { found } from '../../lib/errors';
+import type { ContentLanguage } from '../../lib/language';
 import { toRubles } from '../../lib/money';
 import { escapeLike } from '../../lib/sql';
 import { type EventResponse, presentCity, presentEventBase, presentEventCity, presentEventType } from './present';
@@ -9,7 +10,11 @@ import { type EventResponse, presentCity, presentEventBase, presentEventCity, pr
 /** An event counts as upcoming until a day after its start, so today's events stay on the calendar. */
 const upcomingSince = (now: Date) => new Date(now.getTime() - 86_400_000);
 
-async function eventsWithCities(db: Database, where: { eventIds?: number[]; upcoming?: Date }): Promise<EventResponse[]> {
+async function eventsWithCities(
+  db: Database,
+  where: { eventIds?: number[]; upcoming?: Date },
+  language: ContentLanguage,
+): Promise<EventResponse[]> {
   const cityConditions = [
     ...(where.eventIds ? [inArray(eventCities.eventId, where.eventIds)] : []),
     ...(where.upcoming ? [gte(eventCities.startTime, upcomingSince(where.upcoming))] : []),
@@ -31,24 +36,26 @@ async function eventsWithCities(db: Database, where: { eventIds?: number[]; upco
     .orderBy(asc(events.sort));
   return eventRows
     .map(({ event, type, project }) => ({
-      ...presentEventBase(event, type, project),
-      event_city: cityRows.filter((row) => row.eventCity.eventId === event.id).map((row) => presentEventCity(row.eventCity, row.city)),
+      ...presentEventBase(event, type, project, language),
+      event_city: cityRows
+        .filter((row) => row.eventCity.eventId === event.id)
+        .map((row) => presentEventCity(row.eventCity, row.city, language)),
     }))
     .sort((a, b) => (a.event_city[0]?.start_time ?? '').localeCompare(b.event_city[0]?.start_time ?? ''));
 }
 
 /** GET /api/event/list: events with at least one upcoming city, soonest first, each with its upcoming cities. */
-export const listEvents = (db: Database, now: Date) => eventsWithCities(db, { upcoming: now });
+export const listEvents = (db: Database, now: Date, language: ContentLanguage) => eventsWithCities(db, { upcoming: now }, language);
 
 /** GET /api/event/id/{id}: one event with all its cities, past ones included. */
-export async function getEvent(db: Database, publicId: string): Promise<EventResponse> {
+export async function getEvent(db: Database, publicId: string, language: ContentLanguage): Promise<EventResponse> {
   const [event] = await db.select({ id: events.id }).from(events).where(eq(events.publicId, publicId));
-  const [result] = await eventsWithCities(db, { eventIds: [found(event).id] });
+  const [result] = await eventsWithCities(db, { eventIds: [found(event).id] }, language);
   return found(result);
 }
 
 /** GET /api/event/cities: cities with upcoming events, with how many. */
-export async function listEventCities(db: Database, now: Date) {
+export async function listEventCities(db: Database, now: Date, language: ContentLanguage) {
   const rows = await db
     .select({ city: cities, events: count(eventCities.id) })
     .from(eventCities)
@@ -56,21 +63,21 @@ export async function listEventCities(db: Database, now: Date) {
     .where(gte(eventCities.startTime, upcomingSince(now)))
     .groupBy(cities.id)
     .orderBy(asc(cities.sort));
-  return rows.map((row) => ({ ...presentCity(row.city), region_id: row.city.regionId, events_count: row.events }));
+  return rows.map((row) => ({ ...presentCity(row.city, language), region_id: row.city.regionId, events_count: row.events }));
 }
 
-export async function listEventTypes(db: Database) {
+export async function listEventTypes(db: Database, language: ContentLanguage) {
   const rows = await db
     .select({ type: eventTypes, project: projects })
     .from(eventTypes)
     .innerJoin(projects, eq(projects.id, eventTypes.projectId))
     .orderBy(asc(eventTypes.sort));
-  return rows.map((row) => presentEventType(row.type, row.project));
+  return rows.map((row) => presentEventType(row.type, row.project, language));
 }
 
 /** GET /api/event_type/project: projects, each with its event types. */
-export async function listProjects(db: Database) {
-  const types = await listEventTypes(db);
+export async function listProjects(db: Database, language: ContentLanguage) {
+  const types = await listEventTypes(db, language);
   const byProject = new Map<
     string,
     { public_id: string; title: string; link: string; picture_main: string; event_types: Omit<(typeof types)[number], 'project'>[] }
@@ -97,7 +104,13 @@ export interface EventCityFilter {
  * POST /api/event_city/filtered (upcoming, soonest first) and POST /api/results/event_city/filtered
  * (published results, latest first): event cities with their event, filtered by city, type, dates, text.
  */
-export async function filterEventCities(db: Database, now: Date, filter: EventCityFilter, mode: 'calendar' | 'results') {
+export async function filterEventCities(
+  db: Database,
+  now: Date,
+  filter: EventCityFilter,
+  mode: 'calendar' | 'results',
+  language: ContentLanguage,
+) {
   const conditions: SQL[] = [
     mode === 'calendar'
       ? gte(eventCities.startTime, upcomingSince(now))
@@ -110,7 +123,17 @@ export async function filterEventCities(db: Database, now: Date, filter: EventCi
     conditions.push(lt(eventCities.startTime, new Date(new Date(`${filter.date_to}T00:00:00Z`).getTime() + 86_400_000)));
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;
-    conditions.push(or(ilike(events.title, pattern), ilike(cities.nameRu, pattern), ilike(eventCities.address, pattern))!);
+    // Either language's texts match, whichever the page is shown in.
+    conditions.push(
+      or(
+        ilike(events.title, pattern),
+        ilike(events.titleEn, pattern),
+        ilike(cities.nameRu, pattern),
+        ilike(cities.nameEn, pattern),
+        ilike(eventCities.address, pattern),
+        ilike(eventCities.addressEn, pattern),
+      )!,
+    );
   }
   const where = and(...conditions);
   const base = db
@@ -138,9 +161,9 @@ export async function filterEventCities(db: Database, now: Date, filter: EventCi
   );
   return {
     values: rows.map((row) => ({
-      ...presentEventCity(row.eventCity, row.city),
+      ...presentEventCity(row.eventCity, row.city, language),
       min_price: minPrices.get(row.eventCity.id) ?? null,
-      event: presentEventBase(row.event, row.type, row.project),
+      event: presentEventBase(row.event, row.type, row.project, language),
     })),
     count: total?.value ?? 0,
   };
@@ -162,11 +185,12 @@ async function minimumPrices(db: Database, eventCityIds: number[]): Promise<Map<
 }
 
 /** GET /api/results/cities: cities with published results. */
-export async function listResultCities(db: Database, now: Date) {
+export async function listResultCities(db: Database, now: Date, language: ContentLanguage) {
   const rows = await db
     .selectDistinct({ city: cities })
     .from(eventCities)
     .innerJoin(cities, eq(cities.id, eventCities.cityId))
     .where(and(eq(eventCities.resultsPublished, true), lt(eventCities.startTime, now)));
-  return rows.map((row) => presentCity(row.city)).sort((a, b) => a.name_ru.localeCompare(b.name_ru, 'ru'));
+  const name = (city: { name_ru: string; name_en?: string }) => city.name_en ?? city.name_ru;
+  return rows.map((row) => presentCity(row.city, language)).sort((a, b) => name(a).localeCompare(name(b), language));
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
+import { answerLanguage } from '../../http/language';
 import { cacheable } from '../../http/response-cache';
 import { idParams, noQuery } from '../../lib/schemas';
 import { bookNumberBody, eventCityParams, formatListQuery } from './schema';
@@ -26,14 +27,14 @@ export const formatRoutes =
     app.get(
       '/api/event_format/event/:id',
       { config: cacheable, schema: { params: idParams, querystring: formatListQuery } },
-      async (request) => listFormats(db, request.params.id, request.query.hidden ?? false),
+      async (request, reply) => listFormats(db, request.params.id, request.query.hidden ?? false, answerLanguage(request, reply)),
     );
-    app.get('/api/event_format/:id', byId, async (request) => getFormat(db, request.params.id));
-    app.get('/api/event_format/active/insurances/:id', byId, async (request) => ({
-      values: await listFormatInsurances(db, request.params.id),
+    app.get('/api/event_format/:id', byId, async (request, reply) => getFormat(db, request.params.id, answerLanguage(request, reply)));
+    app.get('/api/event_format/active/insurances/:id', byId, async (request, reply) => ({
+      values: await listFormatInsurances(db, request.params.id, answerLanguage(request, reply)),
     }));
-    app.get('/api/insurance/event/city/formats/:id', byId, async (request) => ({
-      values: await listInsurableFormats(db, request.params.id),
+    app.get('/api/insurance/event/city/formats/:id', byId, async (request, reply) => ({
+      values: await listInsurableFormats(db, request.params.id, answerLanguage(request, reply)),
     }));
     app.get('/api/teams/:id', byId, async (request) => ({ values: await listTeams(db, request.params.id) }));
     app.get('/api/space/:id', byId, async (request) => ({ values: await listSpacePlaces(db, request.params.id) }));
@@ -46,6 +47,6 @@ export const formatRoutes =
     app.get(
       '/api/external/formats/:event_city_id',
       { config: cacheable, schema: { params: eventCityParams, querystring: noQuery } },
-      async (request) => listExternalFormats(db, request.params.event_city_id),
+      async (request, reply) => listExternalFormats(db, request.params.event_city_id, answerLanguage(request, reply)),
     );
   };

@@ -14,6 +14,7 @@ import {
   teams,
 } from '../../db/schema/index';
 import { badRequest, found } from '../../lib/errors';
+import { type ContentLanguage, inLanguage, placeNames } from '../../lib/language';
 import { toRubles } from '../../lib/money';
 import { presentCity, presentEventCity } from '../events/present';
 import { presentInsurance } from '../insurances/present';
@@ -31,21 +32,25 @@ export async function ticketsLeft(db: Database, formats: FormatRow[]): Promise<M
   );
 }
 
-async function regionNames(db: Database, formats: FormatRow[]): Promise<Map<number, string>> {
+async function regionNames(db: Database, formats: FormatRow[]): Promise<Map<number, { nameRu: string; nameEn: string | null }>> {
   const ids = [...new Set(formats.flatMap((format) => format.regions))];
   if (ids.length === 0) return new Map();
   const rows = await db.select().from(regions).where(inArray(regions.id, ids));
-  return new Map(rows.map((row) => [row.id, row.nameRu]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** A ticket kind as the basket reads it (ticketing-shop §3 event format and basket item). Price in rubles. */
 function presentFormat(
-  format: FormatRow,
-  eventCity: EventCityRow,
-  event: EventRow,
+  formatRow: FormatRow,
+  eventCityRow: EventCityRow,
+  eventRow: EventRow,
   left: Record<string, number>,
-  regionName: Map<number, string>,
+  regionName: Map<number, { nameRu: string; nameEn: string | null }>,
+  language: ContentLanguage,
 ) {
+  const format = inLanguage(formatRow, language);
+  const eventCity = inLanguage(eventCityRow, language);
+  const event = inLanguage(eventRow, language);
   return {
     public_id: format.publicId,
     title: format.title,
@@ -70,7 +75,7 @@ function presentFormat(
     clubs: format.clubs,
     qr: format.qr,
     notes: format.notes,
-    regions: format.regions.map((id) => ({ id, name_ru: regionName.get(id) ?? '' })),
+    regions: format.regions.map((id) => ({ id, ...placeNames(regionName.get(id) ?? { nameRu: '', nameEn: null }, language) })),
     clusters: format.clusters,
     additional_fields: format.additionalFields,
     select: format.select,
@@ -96,7 +101,7 @@ async function findEventCity(db: Database, publicId: string) {
  * GET /api/event_format/event/{id}: the formats of an event city (an event's public id also works: the
  * formats of all its cities), hidden ones only with ?hidden=true; `city` is the event city's city.
  */
-export async function listFormats(db: Database, id: string, includeHidden: boolean) {
+export async function listFormats(db: Database, id: string, includeHidden: boolean, language: ContentLanguage) {
   const single = await findEventCity(db, id);
   let places: NonNullable<Awaited<ReturnType<typeof findEventCity>>>[];
   if (single) places = [single];
@@ -129,10 +134,10 @@ export async function listFormats(db: Database, id: string, includeHidden: boole
   return {
     values: formats.map((format) => {
       const place = places.find((candidate) => candidate.eventCity.id === format.eventCityId)!;
-      return presentFormat(format, place.eventCity, place.event, left.get(format.id)!, regionName);
+      return presentFormat(format, place.eventCity, place.event, left.get(format.id)!, regionName, language);
     }),
-    city: first ? presentCity(first.city) : null,
-    event_city: first && single ? presentEventCity(first.eventCity, first.city) : null,
+    city: first ? presentCity(first.city, language) : null,
+    event_city: first && single ? presentEventCity(first.eventCity, first.city, language) : null,
   };
 }
 
@@ -148,14 +153,17 @@ async function findFormat(db: Database, publicId: string) {
 }
 
 /** GET /api/event_format/{id}: one format with its event city. */
-export async function getFormat(db: Database, publicId: string) {
+export async function getFormat(db: Database, publicId: string, language: ContentLanguage) {
   const row = await findFormat(db, publicId);
   const [left, regionName] = await Promise.all([ticketsLeft(db, [row.format]), regionNames(db, [row.format])]);
-  return { ...presentFormat(row.format, row.eventCity, row.event, left.get(row.format.id)!, regionName), city: presentCity(row.city) };
+  return {
+    ...presentFormat(row.format, row.eventCity, row.event, left.get(row.format.id)!, regionName, language),
+    city: presentCity(row.city, language),
+  };
 }
 
 /** GET /api/event_format/active/insurances/{id}: insurance offers of a format, with its start as unix seconds. */
-export async function listFormatInsurances(db: Database, publicId: string) {
+export async function listFormatInsurances(db: Database, publicId: string, language: ContentLanguage) {
   const row = await findFormat(db, publicId);
   if (!row.format.insuranceAvailable) return [];
   const offers = await db
@@ -166,14 +174,14 @@ export async function listFormatInsurances(db: Database, publicId: string) {
     .orderBy(asc(insurances.sort));
   const start = row.format.startTime ?? row.eventCity.startTime;
   return offers.map(({ insurance }) => ({
-    ...presentInsurance(insurance),
+    ...presentInsurance(insurance, language),
     format_public_id: row.format.publicId,
     format_start_time: Math.floor(start.getTime() / 1000),
   }));
 }
 
 /** GET /api/insurance/event/city/formats/{id}: formats of an event city that sell insurance (the insurance popup's third select). */
-export async function listInsurableFormats(db: Database, eventCityPublicId: string) {
+export async function listInsurableFormats(db: Database, eventCityPublicId: string, language: ContentLanguage) {
   const place = found(await findEventCity(db, eventCityPublicId));
   const formats = await db
     .select()
@@ -182,7 +190,7 @@ export async function listInsurableFormats(db: Database, eventCityPublicId: stri
     .orderBy(asc(eventFormats.sort));
   return formats.map((format) => ({
     public_id: format.publicId,
-    title: format.title,
+    title: inLanguage(format, language).title,
     start_time: (format.startTime ?? place.eventCity.startTime).toISOString(),
   }));
 }
@@ -268,7 +276,7 @@ export async function bookStartNumber(db: Database, now: Date, userId: number, i
 }
 
 /** GET /api/external/formats/{event_city_id}: formats sold by a partner site. */
-export async function listExternalFormats(db: Database, eventCityPublicId: string) {
+export async function listExternalFormats(db: Database, eventCityPublicId: string, language: ContentLanguage) {
   const place = found(await findEventCity(db, eventCityPublicId));
   const rows = await db
     .select()
@@ -276,14 +284,16 @@ export async function listExternalFormats(db: Database, eventCityPublicId: strin
     .where(eq(externalFormats.eventCityId, place.eventCity.id))
     .orderBy(asc(externalFormats.id));
   return {
-    values: rows.map((row) => ({
-      public_id: row.publicId,
-      title: row.title,
-      description: row.description,
-      price: toRubles(row.price),
-      link: row.link,
-      start_time: row.startTime.toISOString(),
-    })),
-    city: presentCity(place.city),
+    values: rows
+      .map((row) => inLanguage(row, language))
+      .map((row) => ({
+        public_id: row.publicId,
+        title: row.title,
+        description: row.description,
+        price: toRubles(row.price),
+        link: row.link,
+        start_time: row.startTime.toISOString(),
+      })),
+    city: presentCity(place.city, language),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
+import { answerLanguage } from '../../http/language';
 import { cacheable } from '../../http/response-cache';
 import { eventResultsParams, eventResultsQuery } from './schema';
 import { eventResults } from './service';
@@ -11,6 +12,7 @@ export const resultRoutes =
     app.get(
       '/api/event_results/:event_city_id/:format_id',
       { config: cacheable, schema: { params: eventResultsParams, querystring: eventResultsQuery } },
-      async (request) => eventResults(db, request.params.event_city_id, request.params.format_id, request.query),
+      async (request, reply) =>
+        eventResults(db, request.params.event_city_id, request.params.format_id, request.query, answerLanguage(request, reply)),
     );
   };

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cities, eventCities, eventFormats, events, resultRows } from '../../db/schema/index';
 import { found } from '../../lib/errors';
+import { type ContentLanguage, inLanguage } from '../../lib/language';
 import { escapeLike } from '../../lib/sql';
 import { presentCity } from '../events/present';
 
@@ -14,7 +15,13 @@ export interface ResultFilter {
  * GET /api/event_results/{event_city_id}/{format_id}: the results table of one format of an event
  * city; `settings.formats` lists the formats with results (the table's tabs).
  */
-export async function eventResults(db: Database, eventCityPublicId: string, formatPublicId: string, filter: ResultFilter) {
+export async function eventResults(
+  db: Database,
+  eventCityPublicId: string,
+  formatPublicId: string,
+  filter: ResultFilter,
+  language: ContentLanguage,
+) {
   const [place] = await db
     .select({ eventCity: eventCities, city: cities, event: events })
     .from(eventCities)
@@ -50,32 +57,48 @@ export async function eventResults(db: Database, eventCityPublicId: string, form
         .where(eq(eventFormats.eventCityId, place!.eventCity.id))
     ).map((row) => row.formatId),
   );
+  const cityNames =
+    language === 'en'
+      ? new Map((await db.select({ ru: cities.nameRu, en: cities.nameEn }).from(cities)).map((city) => [city.ru, city.en]))
+      : null;
   return {
-    values: rows.map(presentResultRow),
+    values: rows.map((row) => presentResultRow(row, language, cityNames)),
     settings: {
       formats: formats
         .filter((candidate) => withResults.has(candidate.id))
-        .map((candidate) => ({ public_id: candidate.publicId, title: candidate.title, is_team: candidate.isTeam })),
+        .map((candidate) => ({ public_id: candidate.publicId, title: inLanguage(candidate, language).title, is_team: candidate.isTeam })),
     },
-    city: presentCity(place!.city),
-    event: { public_id: place!.event.publicId, title: place!.event.title },
+    city: presentCity(place!.city, language),
+    event: { public_id: place!.event.publicId, title: inLanguage(place!.event, language).title },
     event_city: { public_id: place!.eventCity.publicId, start_time: place!.eventCity.startTime.toISOString() },
   };
 }
 
-/** One finisher line as the results tables read it (accounts-sso §9 column labels). */
-export function presentResultRow(row: typeof resultRows.$inferSelect) {
+/** The results' fixed words in English: finish statuses and the sex letter of age categories. */
+const englishStatus: Record<string, string> = { Финишировал: 'Finished', Сошёл: 'Did not finish', 'Не стартовал': 'Did not start' };
+const englishSex: Record<string, string> = { М: 'M', Ж: 'F' };
+
+/**
+ * One finisher line as the results tables read it (accounts-sso §9 column labels). In English the
+ * status, distance unit, age category and city are English (the city from `cityNames`, Russian → English).
+ */
+export function presentResultRow(
+  row: typeof resultRows.$inferSelect,
+  language: ContentLanguage = 'ru',
+  cityNames: Map<string, string | null> | null = null,
+) {
+  const english = language === 'en';
   return {
     public_id: row.publicId,
     start_number: row.startNumber,
     first_name: row.firstName,
     last_name: row.lastName,
     gender: row.gender,
-    age_category: row.ageCategory,
+    age_category: english ? row.ageCategory.replace(/^[МЖ]/, (letter) => englishSex[letter] ?? letter) : row.ageCategory,
     team_name: row.teamName,
-    city: row.city,
-    distance: row.distance,
-    status: row.status,
+    city: english ? (cityNames?.get(row.city) ?? row.city) : row.city,
+    distance: english ? row.distance.replace(/(\d),(\d)/, '$1.$2').replace(/\s*км$/, ' km') : row.distance,
+    status: english ? (englishStatus[row.status] ?? row.status) : row.status,
     start_time: row.startTime,
     finish_time: row.finishTime,
     net_time: row.netTime,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
+import { answerLanguage } from '../../http/language';
 import { cacheable } from '../../http/response-cache';
 import { idParams, noQuery } from '../../lib/schemas';
 import { categoryParams, previewParams, productsQuery, searchQuery } from './schema';
@@ -20,28 +21,38 @@ export const shopRoutes =
   ({ db, clock }: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const byId = { config: cacheable, schema: { params: idParams, querystring: noQuery } };
-    app.get('/api/shop/shirts/:id', byId, async (request) => ({ values: await listShirts(db, request.params.id) }));
-    app.get('/api/shop/related/:id', byId, async (request) => ({ values: await listRelated(db, request.params.id) }));
-    app.get('/api/shop/items/:place', { config: cacheable, schema: { params: previewParams, querystring: noQuery } }, async (request) => ({
-      values: await listPreviewItems(db, clock.now(), request.params.place),
+    app.get('/api/shop/shirts/:id', byId, async (request, reply) => ({
+      values: await listShirts(db, request.params.id, answerLanguage(request, reply)),
     }));
-    app.get('/api/shop/project/heroes', { config: cacheable, schema: { querystring: noQuery } }, async () => ({
-      values: await listHeroes(db, false),
+    app.get('/api/shop/related/:id', byId, async (request, reply) => ({
+      values: await listRelated(db, request.params.id, answerLanguage(request, reply)),
     }));
-    app.get('/api/shop/project/preview/heroes', { config: cacheable, schema: { querystring: noQuery } }, async () => ({
-      values: await listHeroes(db, true),
-    }));
-    app.get('/api/shop/product/:id', byId, async (request) => getProduct(db, request.params.id));
-    app.get('/api/shop/products', { config: cacheable, schema: { querystring: productsQuery } }, async (request) =>
-      listProducts(db, request.query),
+    app.get(
+      '/api/shop/items/:place',
+      { config: cacheable, schema: { params: previewParams, querystring: noQuery } },
+      async (request, reply) => ({
+        values: await listPreviewItems(db, clock.now(), request.params.place, answerLanguage(request, reply)),
+      }),
     );
-    app.get('/api/shop/categories', { config: cacheable, schema: { querystring: noQuery } }, async () => ({
-      values: await listCategories(db),
+    app.get('/api/shop/project/heroes', { config: cacheable, schema: { querystring: noQuery } }, async (request, reply) => ({
+      values: await listHeroes(db, false, answerLanguage(request, reply)),
     }));
-    app.get('/api/shop/category/:name', { config: cacheable, schema: { params: categoryParams, querystring: noQuery } }, async (request) =>
-      getCategory(db, request.params.name),
+    app.get('/api/shop/project/preview/heroes', { config: cacheable, schema: { querystring: noQuery } }, async (request, reply) => ({
+      values: await listHeroes(db, true, answerLanguage(request, reply)),
+    }));
+    app.get('/api/shop/product/:id', byId, async (request, reply) => getProduct(db, request.params.id, answerLanguage(request, reply)));
+    app.get('/api/shop/products', { config: cacheable, schema: { querystring: productsQuery } }, async (request, reply) =>
+      listProducts(db, request.query, answerLanguage(request, reply)),
     );
-    app.get('/api/shop/search', { config: cacheable, schema: { querystring: searchQuery } }, async (request) => ({
-      values: await searchProducts(db, request.query.text),
+    app.get('/api/shop/categories', { config: cacheable, schema: { querystring: noQuery } }, async (request, reply) => ({
+      values: await listCategories(db, answerLanguage(request, reply)),
+    }));
+    app.get(
+      '/api/shop/category/:name',
+      { config: cacheable, schema: { params: categoryParams, querystring: noQuery } },
+      async (request, reply) => getCategory(db, request.params.name, answerLanguage(request, reply)),
+    );
+    app.get('/api/shop/search', { config: cacheable, schema: { querystring: searchQuery } }, async (request, reply) => ({
+      values: await searchProducts(db, request.query.text, answerLanguage(request, reply)),
     }));
   };

@@ -9,6 +9,7 @@ import { clubPath } from '../../features/clubs/api/schemas';
 import { MembershipButton } from '../../features/clubs/components/membership-button';
 import { useBreadcrumbTitle } from '../../lib/breadcrumbs';
 import { formatDate } from '../../lib/dates';
+import { placeName } from '../../lib/place-name';
 
 function Competitions({ clubId }: { clubId: string }) {
   const { t } = useTranslation();
@@ -76,7 +77,7 @@ export default function ClubPage() {
       <div className="club-head">
         {data.picture ? <img className="club-head__image" src={data.picture} alt="" width={200} height={200} /> : null}
         <div>
-          <PageTitle lead={data.location?.name_ru}>{data.title}</PageTitle>
+          <PageTitle lead={data.location ? placeName(data.location) : undefined}>{data.title}</PageTitle>
           {data.description ? <p>{data.description}</p> : null}
           <p className="actions">
             <MembershipButton club={data} />

@@ -14,6 +14,7 @@ import { FormatCard } from '../../features/events/components/format-card';
 import { DEFAULT_TICKET_KIND, formatSeats, ticketsLeft } from '../../features/events/format-rules';
 import { useBreadcrumbTitle } from '../../lib/breadcrumbs';
 import { formatDateTime } from '../../lib/dates';
+import { placeName } from '../../lib/place-name';
 
 /** The city shown first: the one in the address (?city=), else the next to start, else the first. */
 function initialCity(event: SportEvent, requested: string | null): EventCity | null {
@@ -144,7 +145,7 @@ export default function EventPage() {
         {eventCity ? (
           <section aria-labelledby="event-formats">
             <div className="section__head">
-              <h2 id="event-formats">{t('event.formatsIn', { city: eventCity.city.name_ru })}</h2>
+              <h2 id="event-formats">{t('event.formatsIn', { city: placeName(eventCity.city) })}</h2>
               {data.event_city.length > 1 ? (
                 <button type="button" className="button button--secondary" onClick={() => setCityOpen(true)} aria-haspopup="dialog">
                   {t('event.changeCity')}

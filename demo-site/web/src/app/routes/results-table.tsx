@@ -8,6 +8,7 @@ import { useEventResults } from '../../features/results/api/get-event-results';
 import { ResultsTable } from '../../features/results/components/results-table';
 import { useBreadcrumbTitle } from '../../lib/breadcrumbs';
 import { formatDate } from '../../lib/dates';
+import { placeName } from '../../lib/place-name';
 
 /**
  * /results/{event_city_id}: the results table of one format at a time. The first format comes from
@@ -27,7 +28,7 @@ export default function ResultsTablePage() {
     gender: gender === 'male' || gender === 'female' ? gender : undefined,
     search: search || undefined,
   });
-  const title = results.data?.event ? `${results.data.event.title}${results.data.city ? `, ${results.data.city.name_ru}` : ''}` : null;
+  const title = results.data?.event ? `${results.data.event.title}${results.data.city ? `, ${placeName(results.data.city)}` : ''}` : null;
   useBreadcrumbTitle(title);
 
   const update = (name: 'format' | 'gender' | 'q', value: string) => {

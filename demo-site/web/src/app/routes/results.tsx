@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useResultEventCities } from '../../features/results/api/filter-results';
 import { useResultCities } from '../../features/results/api/get-result-cities';
 import { formatDate } from '../../lib/dates';
+import { placeName } from '../../lib/place-name';
 import { useFilterParams } from '../../lib/use-filter-params';
 
 /** Results: past event cities with published results, by city and text. */
@@ -58,7 +59,7 @@ export default function Results() {
                     </Link>
                   </h2>
                   <p className="muted">
-                    {eventCity.city.name_ru} ·{' '}
+                    {placeName(eventCity.city)} ·{' '}
                     <time dateTime={eventCity.start_time}>{formatDate(eventCity.start_time, eventCity.timezone)}</time>
                   </p>
                 </article>

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { type PlaceNames, placeName } from '../../lib/place-name';
 
 export interface CitySelectProps {
   id: string;
   value: string;
-  cities: { id: number; name_ru: string }[] | undefined;
+  cities: ({ id: number } & PlaceNames)[] | undefined;
   onChange: (value: string) => void;
 }
 
@@ -17,7 +18,7 @@ export function CitySelect({ id, value, cities, onChange }: CitySelectProps) {
         <option value="">{t('calendar.allCities')}</option>
         {cities?.map((option) => (
           <option key={option.id} value={String(option.id)}>
-            {option.name_ru}
+            {placeName(option)}
           </option>
         ))}
       </select>

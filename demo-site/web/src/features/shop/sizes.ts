@@ -1,7 +1,10 @@
 import type { Product } from './api/schemas';
 
 export interface SizeOption {
+  /** The size as the basket and orders record it. */
   name: string;
+  /** What the reader sees: the English name in English answers («One size»), else `name`. */
+  label: string;
   /** The proportion's public id, sent with the order; null when the product only lists sizes. */
   public_id: string | null;
   /** What is left of the size; zero or less is disabled in the select (ticketing-shop §5). */
@@ -17,11 +20,17 @@ export function sizeOptions(product: Pick<Product, 'proportions' | 'size'>): Siz
   if (product.proportions && product.proportions.length > 0) {
     return product.proportions.map((proportion) => ({
       name: proportion.name,
+      label: proportion.name_en || proportion.name,
       public_id: proportion.public_id,
       count: proportion.count ?? stock.get(proportion.name) ?? 0,
     }));
   }
-  return (product.size ?? []).map((option) => ({ name: option.size, public_id: null, count: option.count }));
+  return (product.size ?? []).map((option) => ({
+    name: option.size,
+    label: option.name_en || option.size,
+    public_id: null,
+    count: option.count,
+  }));
 }
 
 /** A card with exactly one size preselects it (ticketing-shop §2). */

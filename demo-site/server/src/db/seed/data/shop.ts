@@ -21,6 +21,8 @@ export interface ProductSeed {
   /** The event key for event shirts and event goods. */
   event?: string;
   title: string;
+  /** The English title when it is made rather than looked up (event shirts). */
+  titleEn?: string;
   description: string;
   /** Rubles; the seed stores kopecks. */
   price: number;

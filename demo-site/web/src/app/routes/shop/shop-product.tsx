@@ -62,7 +62,7 @@ function ProductDetails({ product }: { product: Product }) {
                       setSizeError(false);
                     }}
                   />
-                  <span>{option.name}</span>
+                  <span>{option.label}</span>
                 </label>
               ))}
             </div>

@@ -7,7 +7,7 @@ export const clubSchema = z.object({
   title: z.string(),
   description: z.nullish(z.string()),
   picture: z.nullish(z.string()),
-  location: z.nullish(z.object({ name_ru: z.string() })),
+  location: z.nullish(z.object({ name_ru: z.string(), name_en: z.nullish(z.string()) })),
   created_date: z.nullish(z.string()),
   members_count: z.nullish(z.number()),
 });

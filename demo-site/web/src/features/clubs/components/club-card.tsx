@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { placeName } from '../../../lib/place-name';
 import { type Club, clubPath } from '../api/schemas';
 
 export function ClubCard({ club }: { club: Club }) {
@@ -13,7 +14,7 @@ export function ClubCard({ club }: { club: Club }) {
             {club.title}
           </Link>
         </h2>
-        {club.location ? <p className="muted">{club.location.name_ru}</p> : null}
+        {club.location ? <p className="muted">{placeName(club.location)}</p> : null}
         {typeof club.members_count === 'number' ? <p className="muted">{t('clubs.members', { count: club.members_count })}</p> : null}
         {club.description ? <p className="club-card__description">{club.description}</p> : null}
       </div>

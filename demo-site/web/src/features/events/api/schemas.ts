@@ -4,7 +4,8 @@ import * as z from 'zod/mini';
  * The event entities of ticketing-shop §3 as the server sends them. Fields the screens do not need
  * to function are optional, so a partial record still renders.
  */
-export const citySchema = z.object({ id: z.number(), name_ru: z.string() });
+/** `name_en` comes in English answers (the site asks in its language: lib/content-language.ts). */
+export const citySchema = z.object({ id: z.number(), name_ru: z.string(), name_en: z.nullish(z.string()) });
 
 export const eventTypeSchema = z.object({
   public_id: z.string(),

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readableOn } from '../../../lib/color';
+import { placeName } from '../../../lib/place-name';
 import type { SportEvent } from '../api/schemas';
 
 /** The events the home carousel shows: flagged for the slider and with home_page pictures. */
@@ -51,7 +52,7 @@ export function BannerSlide({ event, index, active }: BannerSlideProps) {
           <img className="banner__logo" src={banner.slider_logo} alt={event.event_type.title} width={72} height={72} />
         ) : null}
         <h2 className="banner__title">{event.title}</h2>
-        {firstCity ? <p className="banner__meta">{firstCity.city.name_ru}</p> : null}
+        {firstCity ? <p className="banner__meta">{placeName(firstCity.city)}</p> : null}
         <Link
           to={`/calendar/${event.public_id}`}
           className="button banner__button"

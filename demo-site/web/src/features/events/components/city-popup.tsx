@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatDateTime } from '../../../lib/dates';
+import { placeName } from '../../../lib/place-name';
 import type { EventCity } from '../api/schemas';
 
 /** The event page's city popup: every city of the event with its date; choosing one closes it. */
@@ -32,7 +33,7 @@ export function CityPopup({
                 onClose();
               }}
             >
-              <span className="choice__title">{eventCity.city.name_ru}</span>
+              <span className="choice__title">{placeName(eventCity.city)}</span>
               <span className="choice__meta">{formatDateTime(eventCity.start_time, eventCity.timezone)}</span>
             </button>
           </li>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDayMonth } from '../../../lib/dates';
+import { placeName } from '../../../lib/place-name';
 import type { SportEvent } from '../api/schemas';
 
 /** An event on the home page: logo, title, its cities and dates. */
@@ -23,7 +24,7 @@ export function EventCard({ event }: { event: SportEvent }) {
           <ul className="event-card__cities" aria-label={t('event.cities')}>
             {cities.slice(0, 4).map((eventCity) => (
               <li key={eventCity.public_id}>
-                {eventCity.city.name_ru},{' '}
+                {placeName(eventCity.city)},{' '}
                 <time dateTime={eventCity.start_time}>{formatDayMonth(eventCity.start_time, eventCity.timezone)}</time>
               </li>
             ))}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { formatRubles } from '../../../lib/money';
+import { placeName } from '../../../lib/place-name';
 import type { FilteredEventCity } from '../api/filter-event-cities';
 
 /** A calendar entry: one event in one city. */
@@ -22,7 +23,7 @@ export function EventCityCard({ eventCity, headingLevel = 3 }: { eventCity: Filt
           </Link>
         </Heading>
         <p className="event-city-card__meta">
-          <span>{eventCity.city.name_ru}</span>
+          <span>{placeName(eventCity.city)}</span>
           {' · '}
           <time dateTime={eventCity.start_time}>{formatDateTime(eventCity.start_time, eventCity.timezone)}</time>
         </p>

@@ -10,8 +10,11 @@ export const productSchema = z.object({
   old_price: z.nullish(z.number()),
   insurance: z.nullish(z.boolean()),
   insurance_cost: z.nullish(z.number()),
-  proportions: z.nullish(z.array(z.object({ name: z.string(), public_id: z.string(), count: z.nullish(z.number()) }))),
-  size: z.nullish(z.array(z.object({ size: z.string(), count: z.number() }))),
+  // `name_en` comes in English answers beside the size's `name`, which the basket and orders keep.
+  proportions: z.nullish(
+    z.array(z.object({ name: z.string(), name_en: z.nullish(z.string()), public_id: z.string(), count: z.nullish(z.number()) })),
+  ),
+  size: z.nullish(z.array(z.object({ size: z.string(), name_en: z.nullish(z.string()), count: z.number() }))),
   category: z.nullish(z.object({ title: z.string(), name: z.nullish(z.string()) })),
   group: z.nullish(z.string()),
   subgroup: z.nullish(z.string()),

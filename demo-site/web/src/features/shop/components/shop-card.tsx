@@ -67,7 +67,7 @@ export function ShopCard({ product, isInBasket, onAdd, onRemove, headingLevel = 
             </option>
             {options.map((option) => (
               <option key={option.name} value={option.name} disabled={option.count <= 0}>
-                {option.count <= 0 ? t('shop.sizeSoldOut', { size: option.name }) : option.name}
+                {option.count <= 0 ? t('shop.sizeSoldOut', { size: option.label }) : option.label}
               </option>
             ))}
           </select>
