@@ -4,12 +4,28 @@ import { createButtonSlots } from './buttons';
 import { GidContext, type GidFailure, type GidState } from './context';
 import { rememberReturn, takeReturn } from './persist';
 
-/** Where `<GidProvider storage>` keeps the signed-in state: the tab's session, or every tab's. */
+/**
+ * Where `<GidProvider storage>` keeps the signed-in state: the tab's session, or every tab's.
+ * @example
+ * <GidProvider config={config} storage="local">…</GidProvider>
+ */
 export type GidStorage = 'session' | 'local';
 
-/** The SDK's config without what the provider manages itself: buttons and the result callback. */
+/**
+ * The SDK's config without what the provider manages itself: buttons and the result callback.
+ * @example
+ * const config: GidProviderConfig = { clientId: 'my-site', authUrl: 'https://id.example',
+ *   redirectUri: `${location.origin}/auth/gid`, backendUrl: location.origin, popupFallbackToRedirect: true };
+ */
 export type GidProviderConfig = Omit<GidConfig, 'buttons' | 'callback'>;
 
+/**
+ * export interface GidProviderProps
+ * @example
+ * <GidProvider config={config} storage="session" autoRefresh onReturn={(path) => navigate(path)}>
+ *   <App />
+ * </GidProvider>
+ */
 export interface GidProviderProps {
   /** Read once, when the provider mounts; to start over with another, give the provider a new `key`. */
   config: GidProviderConfig;
