@@ -55,7 +55,7 @@ const here = () => location.href.slice(location.origin.length);
 
 /** The default `onReturn`: the address becomes `returnTo` (no reload), and routers hear of it. */
 function goBack(returnTo: string): void {
-  history.replaceState(history.state, '', returnTo);
+  history.replaceState(null, '', returnTo);
   dispatchEvent(new PopStateEvent('popstate'));
 }
 
@@ -99,12 +99,12 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
   const [buttons] = useState(createButtonSlots);
   const [snapshot, setSnapshot] = useState<Snapshot>(IDLE);
   // Remembers where a sign-in starts (a path on this site; default: this page) for `onReturn`.
+  // A rejected call (or start) lands in `error`.
+  const [fail] = useState(() => (error: unknown) => setSnapshot((s) => ({ ...s, status: 'error', error: failureOf(error) })));
   const [remember] = useState(() => (returnTo?: string) => rememberReturn(config.clientId, returnTo ?? here()));
 
   useEffect(() => {
     let cancelled = false;
-    // The client as `init` hands it out at once (for the buttons), and as it resolves.
-    let early: GidClient | undefined;
     // StrictMode mounts, unmounts and mounts again in one go: starting on a microtask lets only
     // the mount that stays create a client (one set of buttons, listeners, one callback exchange).
     queueMicrotask(() => {
@@ -121,7 +121,7 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
             return { ...s, status: 'error', error };
           }),
       });
-      early = pending.client;
+      const early = pending.client;
       current.current = early;
       buttons.use(early);
       // A client: the config is valid. Another tab's (or an automatic) sign-in, refresh or sign-out lands here.
@@ -129,14 +129,15 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
         ? keepTokensFresh(config, {
             storage,
             autoRefresh,
-            onTokens: (tokens) =>
-              setSnapshot((s) => (tokens ? { status: 'authenticated', tokens, error: undefined } : s.tokens ? IDLE : s)),
+            onTokens: (tokens) => setSnapshot(tokens ? { status: 'authenticated', tokens, error: undefined } : IDLE),
           })
         : undefined;
-      setSnapshot((s) => ({ ...s, tokens: s.tokens ?? keeper.current?.tokens, status: 'loading' }));
+      // Starting: with the tokens an earlier page load kept, if the site opted into a storage.
+      setSnapshot((s) => ({ ...s, tokens: keeper.current?.tokens, status: 'loading' }));
       pending.then(
-        (made) => {
-          if (cancelled) return made.destroy();
+        () => {
+          // Unmounted meanwhile: the client was destroyed then (below).
+          if (cancelled) return;
           setSnapshot(settle);
           // The callback on the redirect URI is processed: back to where the sign-in started.
           const returnTo = returning ? takeReturn(config.clientId) : undefined;
@@ -145,20 +146,20 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
         (error) => {
           if (cancelled) return;
           failed.current = error;
-          setSnapshot((s) => ({ ...s, status: 'error', error: failureOf(error) }));
+          fail(error);
         },
       );
     });
     return () => {
       cancelled = true;
+      // Also while still starting: nothing of it appears later (destroy stops init's late steps).
+      current.current?.destroy();
       current.current = undefined;
       keeper.current?.stop();
       keeper.current = undefined;
       buttons.use(undefined);
-      // Still starting: its buttons and styles go now, the rest once `init` settles (above).
-      early?.destroy();
     };
-  }, [buttons]);
+  }, [buttons, fail]);
 
   // The keeper follows the tokens (sign-in, refresh, logout): other tabs and the opted-in storage hear of them.
   useEffect(() => keeper.current?.set(snapshot.tokens), [snapshot.tokens]);
@@ -169,10 +170,7 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
       // The client at hand (from the moment `init` made it) is called synchronously: a popup has
       // to open inside the click. Without one, the call reports why (`init` refused the config).
       const gid = current.current;
-      return (gid ? action(gid) : Promise.reject(failed.current)).then(
-        () => setSnapshot(done),
-        (error) => setSnapshot((s) => ({ ...s, status: 'error', error: failureOf(error) })),
-      );
+      return (gid ? action(gid) : Promise.reject(failed.current)).then(() => setSnapshot(done), fail);
     };
     const { tokens } = snapshot;
     return {
@@ -188,7 +186,7 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
           () => IDLE,
         ),
     };
-  }, [snapshot, remember]);
+  }, [snapshot, remember, fail]);
 
   const value = useMemo(() => ({ buttons, state, remember }), [buttons, state, remember]);
   return <GidContext.Provider value={value}>{children}</GidContext.Provider>;
