@@ -179,7 +179,8 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
         remember(returnTo);
         return run((gid) => gid.login(options));
       },
-      refresh: () => run((gid) => gid.refresh(tokens?.refresh_token as string)),
+      // Through the keeper: one tab refreshes at a time (Web Locks), the others take its tokens.
+      refresh: () => run(() => (keeper.current as TokenKeeper).refresh()),
       logout: () =>
         run(
           (gid) => gid.logout(tokens?.access_token as string, { idToken: tokens?.id_token }),
