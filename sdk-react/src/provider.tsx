@@ -87,8 +87,9 @@ function failureOf(error: unknown): GidFailure {
  * </GidProvider>
  * @see sdk-contract.md
  */
-export function GidProvider({ config, children, storage, autoRefresh, onReturn }: GidProviderProps) {
-  const first = useRef({ config, storage, autoRefresh, onReturn });
+export function GidProvider(props: GidProviderProps) {
+  // The props as they were on mount: the provider starts once (a new `key` starts it over).
+  const first = useRef(props);
   // Watches the tokens' expiry, shares them between tabs and keeps them where the site opted in.
   const keeper = useRef<TokenKeeper>(undefined);
   // The client to call: the one `init` hands out at once (a popup must open inside the click,
@@ -101,7 +102,7 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
   // Remembers where a sign-in starts (a path on this site; default: this page) for `onReturn`.
   // A rejected call (or start) lands in `error`.
   const [fail] = useState(() => (error: unknown) => setSnapshot((s) => ({ ...s, status: 'error', error: failureOf(error) })));
-  const [remember] = useState(() => (returnTo?: string) => rememberReturn(config.clientId, returnTo ?? here()));
+  const [remember] = useState(() => (returnTo?: string) => rememberReturn(props.config.clientId, returnTo ?? here()));
 
   useEffect(() => {
     let cancelled = false;
@@ -190,5 +191,5 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
   }, [snapshot, remember, fail]);
 
   const value = useMemo(() => ({ buttons, state, remember }), [buttons, state, remember]);
-  return <GidContext.Provider value={value}>{children}</GidContext.Provider>;
+  return <GidContext.Provider value={value}>{props.children}</GidContext.Provider>;
 }
