@@ -84,3 +84,31 @@ test('a popup login from a page sent with COOP: same-origin completes; no false 
   await expect(status(page)).toHaveText('Вы вошли как Иван Петров.');
   await expect.poll(() => popup.isClosed()).toBe(true);
 });
+
+// Silent sign-in against the real provider: `prompt=none` in a hidden frame, answered at once.
+test('silent sign-in: login_required without a session at the provider, tokens with one', async ({ page }) => {
+  await openExample(page);
+  const silently = () =>
+    page.evaluate(async () => {
+      const { authUrl, clientIds } = (window as unknown as { EXAMPLE_CONFIG: { authUrl: string; clientIds: string[] } }).EXAMPLE_CONFIG;
+      const sdk = (window as unknown as { GidSdk: { loginSilently: (config: object) => Promise<{ access_token: string }> } }).GidSdk;
+      const config = {
+        clientId: clientIds[0],
+        authUrl,
+        redirectUri: `${location.origin}/`,
+        backendUrl: location.origin,
+        scope: ['openid', 'profile', 'phone'],
+      };
+      return sdk.loginSilently(config).then(
+        (tokens) => ({ ok: true, token: typeof tokens.access_token }),
+        (error: { code: string; error?: string }) => ({ ok: false, code: error.code, error: error.error }),
+      );
+    });
+  expect(await silently()).toEqual({ ok: false, code: 'LOGIN_REQUIRED', error: 'login_required' });
+  // A session at the provider: a sign-in by redirect first.
+  await page.getByRole('button', { name: 'Войти с Газпром ID' }).click();
+  await signInAtIdp(page);
+  await expect(status(page)).toHaveText('Вы вошли как Иван Петров.');
+  expect(await silently()).toEqual({ ok: true, token: 'string' });
+  await expect(page.locator('iframe[name="gid_silent"]')).toHaveCount(0);
+});
