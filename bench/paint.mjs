@@ -146,7 +146,7 @@ try {
   const ms = (v) => `${v.toFixed(1)} ms`.padStart(8);
   const row = (label, s) =>
     `${label.padEnd(34)}${ms(s.paint)}  (IQR ${s.p25.toFixed(1)}–${s.p75.toFixed(1)}, trimmed mean ${s.mean.toFixed(1)})   layout shift (max) ${s.shift}`;
-  console.log(`\nButtons painted after the SDK script's load, Chromium (target < 16 ms, layout shift 0)`);
+  console.log(`\nButtons painted after the SDK script's load, Chromium (the SDK's share over the control; layout shift 0)`);
   console.log(`time origin: the script's load (start of its evaluation); end: Element Timing renderTime\n`);
   console.log(`warm loads (median of ${LOADS}, interleaved):`);
   console.log(row('  page reserving 56 px', w.reserved));
@@ -161,10 +161,15 @@ try {
     console.log(row('  control: hand-written button', c.control));
     console.log(`  init() synchronous work before returning: median ${c.reserved.sync.toFixed(1)} ms`);
   }
-  const met = w.reserved.paint < 16 && w.reserved.shift === 0;
-  console.log(
-    `\nTarget (warm, reserved slot) < 16 ms with no layout shift → ${w.reserved.paint.toFixed(1)} ms ${met ? 'met' : 'NOT met'}\n`,
-  );
+  // The figures are the SDK's share over the control, measured in the same run (absolute paint
+  // times move with the machine): warm < 1 ms (difference of trimmed means), cold < 5 ms (of
+  // medians), layout shift 0 on the page that reserves the slot.
+  const warmShare = w.reserved.mean - w.control.mean;
+  const coldShare = c ? c.reserved.paint - c.control.paint : undefined;
+  const verdict = (ok) => (ok ? 'met' : 'NOT met');
+  console.log(`\nTargets: the SDK's warm share < 1 ms → ${warmShare.toFixed(1)} ms ${verdict(warmShare < 1)}`);
+  if (coldShare !== undefined) console.log(`         the SDK's cold share < 5 ms → ${coldShare.toFixed(1)} ms ${verdict(coldShare < 5)}`);
+  console.log(`         layout shift 0 (reserved slot) → ${w.reserved.shift} ${verdict(w.reserved.shift === 0)}\n`);
 } finally {
   await browser.close();
   server.close();

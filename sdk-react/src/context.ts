@@ -2,12 +2,20 @@ import type { GidErrorCode, GidTokens, LoginOptions } from '@gid/sdk';
 import { createContext } from 'react';
 import type { ButtonSlots } from './buttons';
 
-/** Where the sign-in stands: `loading` while the SDK starts or a call made through `useGid` runs. */
+/**
+ * Where the sign-in stands: `loading` while the SDK starts or a call made through `useGid` runs.
+ * @example
+ * const { status } = useGid();
+ * if (status === 'loading') return <Spinner />;
+ */
 export type GidStatus = 'idle' | 'loading' | 'authenticated' | 'error';
 
 /**
  * A failure as `callback` reports it (spec 3.1 error response), or as a call rejected with a
  * `GidError` — then `code` says which.
+ * @example
+ * const { error } = useGid();
+ * if (error) return <p role="alert">Ошибка авторизации: {error.error_description}</p>;
  */
 export interface GidFailure {
   code?: GidErrorCode;
@@ -17,13 +25,23 @@ export interface GidFailure {
   retry_after_seconds?: number;
 }
 
-/** `login`'s options: the SDK's, and where a redirect sign-in brings the person back. */
+/**
+ * `login`'s options: the SDK's, and where a redirect sign-in brings the person back.
+ * @example
+ * const { login } = useGid();
+ * <button onClick={() => login({ mode: 'popup', returnTo: '/cabinet' })}>Войти</button>
+ */
 export interface GidLoginOptions extends LoginOptions {
   /** A path on this site (`/…`) to come back to after a redirect sign-in; default: the current page. */
   returnTo?: string;
 }
 
-/** What `useGid()` returns. The actions never reject: a failure lands in `error`. */
+/**
+ * What `useGid()` returns. The actions never reject: a failure lands in `error`.
+ * @example
+ * const { status, tokens, login, logout } = useGid();
+ * return status === 'authenticated' ? <button onClick={logout}>Выйти</button> : <button onClick={() => login()}>Войти</button>;
+ */
 export interface GidState {
   status: GidStatus;
   /** The latest tokens from `callback` (kept after a failed refresh). */

@@ -2,6 +2,11 @@ import type { ButtonColor, ButtonLang, ButtonType } from '@gid/sdk';
 import { type HTMLAttributes, useCallback, useRef } from 'react';
 import { useGidContext } from './use-gid';
 
+/**
+ * export interface GidLoginButtonProps
+ * @example
+ * <GidLoginButton type="compact" color="dark" mode="popup" lang="en" returnTo="/tickets" className="login" />
+ */
 export interface GidLoginButtonProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'color'> {
   /** Shape: `standard` (default), `compact` or `icon`. */
   type?: ButtonType;

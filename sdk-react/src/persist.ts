@@ -8,7 +8,8 @@ export const isLocalPath = (path: unknown): path is string => typeof path === 's
 /** Remembers, for the trip to the provider and back, where the sign-in started. */
 export function rememberReturn(clientId: string, returnTo: string): void {
   try {
-    if (isLocalPath(returnTo)) sessionStorage.setItem(returnKey(clientId), returnTo);
+    // Checked when it is taken (below): what is read back is what counts.
+    sessionStorage.setItem(returnKey(clientId), returnTo);
   } catch {
     // no storage: the person lands on the redirect URI
   }

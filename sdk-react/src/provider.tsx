@@ -4,12 +4,28 @@ import { createButtonSlots } from './buttons';
 import { GidContext, type GidFailure, type GidState } from './context';
 import { rememberReturn, takeReturn } from './persist';
 
-/** Where `<GidProvider storage>` keeps the signed-in state: the tab's session, or every tab's. */
+/**
+ * Where `<GidProvider storage>` keeps the signed-in state: the tab's session, or every tab's.
+ * @example
+ * <GidProvider config={config} storage="local">…</GidProvider>
+ */
 export type GidStorage = 'session' | 'local';
 
-/** The SDK's config without what the provider manages itself: buttons and the result callback. */
+/**
+ * The SDK's config without what the provider manages itself: buttons and the result callback.
+ * @example
+ * const config: GidProviderConfig = { clientId: 'my-site', authUrl: 'https://id.example',
+ *   redirectUri: `${location.origin}/auth/gid`, backendUrl: location.origin, popupFallbackToRedirect: true };
+ */
 export type GidProviderConfig = Omit<GidConfig, 'buttons' | 'callback'>;
 
+/**
+ * export interface GidProviderProps
+ * @example
+ * <GidProvider config={config} storage="session" autoRefresh onReturn={(path) => navigate(path)}>
+ *   <App />
+ * </GidProvider>
+ */
 export interface GidProviderProps {
   /** Read once, when the provider mounts; to start over with another, give the provider a new `key`. */
   config: GidProviderConfig;
@@ -39,7 +55,7 @@ const here = () => location.href.slice(location.origin.length);
 
 /** The default `onReturn`: the address becomes `returnTo` (no reload), and routers hear of it. */
 function goBack(returnTo: string): void {
-  history.replaceState(history.state, '', returnTo);
+  history.replaceState(null, '', returnTo);
   dispatchEvent(new PopStateEvent('popstate'));
 }
 
@@ -71,8 +87,9 @@ function failureOf(error: unknown): GidFailure {
  * </GidProvider>
  * @see sdk-contract.md
  */
-export function GidProvider({ config, children, storage, autoRefresh, onReturn }: GidProviderProps) {
-  const first = useRef({ config, storage, autoRefresh, onReturn });
+export function GidProvider(props: GidProviderProps) {
+  // The props as they were on mount: the provider starts once (a new `key` starts it over).
+  const first = useRef(props);
   // Watches the tokens' expiry, shares them between tabs and keeps them where the site opted in.
   const keeper = useRef<TokenKeeper>(undefined);
   // The client to call: the one `init` hands out at once (a popup must open inside the click,
@@ -83,12 +100,12 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
   const [buttons] = useState(createButtonSlots);
   const [snapshot, setSnapshot] = useState<Snapshot>(IDLE);
   // Remembers where a sign-in starts (a path on this site; default: this page) for `onReturn`.
-  const [remember] = useState(() => (returnTo?: string) => rememberReturn(config.clientId, returnTo ?? here()));
+  // A rejected call (or start) lands in `error`.
+  const [fail] = useState(() => (error: unknown) => setSnapshot((s) => ({ ...s, status: 'error', error: failureOf(error) })));
+  const [remember] = useState(() => (returnTo?: string) => rememberReturn(props.config.clientId, returnTo ?? here()));
 
   useEffect(() => {
     let cancelled = false;
-    // The client as `init` hands it out at once (for the buttons), and as it resolves.
-    let early: GidClient | undefined;
     // StrictMode mounts, unmounts and mounts again in one go: starting on a microtask lets only
     // the mount that stays create a client (one set of buttons, listeners, one callback exchange).
     queueMicrotask(() => {
@@ -105,7 +122,7 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
             return { ...s, status: 'error', error };
           }),
       });
-      early = pending.client;
+      const early = pending.client;
       current.current = early;
       buttons.use(early);
       // A client: the config is valid. Another tab's (or an automatic) sign-in, refresh or sign-out lands here.
@@ -113,14 +130,15 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
         ? keepTokensFresh(config, {
             storage,
             autoRefresh,
-            onTokens: (tokens) =>
-              setSnapshot((s) => (tokens ? { status: 'authenticated', tokens, error: undefined } : s.tokens ? IDLE : s)),
+            onTokens: (tokens) => setSnapshot(tokens ? { status: 'authenticated', tokens, error: undefined } : IDLE),
           })
         : undefined;
-      setSnapshot((s) => ({ ...s, tokens: s.tokens ?? keeper.current?.tokens, status: 'loading' }));
+      // Starting: with the tokens an earlier page load kept, if the site opted into a storage.
+      setSnapshot((s) => ({ ...s, tokens: keeper.current?.tokens, status: 'loading' }));
       pending.then(
-        (made) => {
-          if (cancelled) return made.destroy();
+        () => {
+          // Unmounted meanwhile: the client was destroyed then (below).
+          if (cancelled) return;
           setSnapshot(settle);
           // The callback on the redirect URI is processed: back to where the sign-in started.
           const returnTo = returning ? takeReturn(config.clientId) : undefined;
@@ -129,20 +147,20 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
         (error) => {
           if (cancelled) return;
           failed.current = error;
-          setSnapshot((s) => ({ ...s, status: 'error', error: failureOf(error) }));
+          fail(error);
         },
       );
     });
     return () => {
       cancelled = true;
+      // Also while still starting: nothing of it appears later (destroy stops init's late steps).
+      current.current?.destroy();
       current.current = undefined;
       keeper.current?.stop();
       keeper.current = undefined;
       buttons.use(undefined);
-      // Still starting: its buttons and styles go now, the rest once `init` settles (above).
-      early?.destroy();
     };
-  }, [buttons]);
+  }, [buttons, fail]);
 
   // The keeper follows the tokens (sign-in, refresh, logout): other tabs and the opted-in storage hear of them.
   useEffect(() => keeper.current?.set(snapshot.tokens), [snapshot.tokens]);
@@ -153,10 +171,7 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
       // The client at hand (from the moment `init` made it) is called synchronously: a popup has
       // to open inside the click. Without one, the call reports why (`init` refused the config).
       const gid = current.current;
-      return (gid ? action(gid) : Promise.reject(failed.current)).then(
-        () => setSnapshot(done),
-        (error) => setSnapshot((s) => ({ ...s, status: 'error', error: failureOf(error) })),
-      );
+      return (gid ? action(gid) : Promise.reject(failed.current)).then(() => setSnapshot(done), fail);
     };
     const { tokens } = snapshot;
     return {
@@ -165,15 +180,16 @@ export function GidProvider({ config, children, storage, autoRefresh, onReturn }
         remember(returnTo);
         return run((gid) => gid.login(options));
       },
-      refresh: () => run((gid) => gid.refresh(tokens?.refresh_token as string)),
+      // Through the keeper: one tab refreshes at a time (Web Locks), the others take its tokens.
+      refresh: () => run(() => (keeper.current as TokenKeeper).refresh()),
       logout: () =>
         run(
           (gid) => gid.logout(tokens?.access_token as string, { idToken: tokens?.id_token }),
           () => IDLE,
         ),
     };
-  }, [snapshot, remember]);
+  }, [snapshot, remember, fail]);
 
   const value = useMemo(() => ({ buttons, state, remember }), [buttons, state, remember]);
-  return <GidContext.Provider value={value}>{children}</GidContext.Provider>;
+  return <GidContext.Provider value={value}>{props.children}</GidContext.Provider>;
 }

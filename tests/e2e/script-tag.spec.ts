@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-const exampleUrl = () => process.env.E2E_EXAMPLE_URL as string;
+import { exampleUrl, idpUrl, openExample, signInAtIdp, status } from './helpers';
 
 test('the script tag exposes GidSdk with the contract’s entry points', async ({ page }) => {
   await page.goto(exampleUrl());
@@ -54,4 +53,62 @@ test('a popup login opens a 400×600 window from the click without being blocked
   const size = await popup.evaluate(() => ({ w: window.outerWidth, h: window.outerHeight }));
   expect(size).toEqual({ w: 400, h: 600 });
   expect(new URL((await authorize).url()).searchParams.get('client_id')).toBe('example-script-tag');
+});
+
+// Bug 1 of the review: with `Cross-Origin-Opener-Policy: same-origin` on the site's own page, the
+// popup is cut off from its opener the moment it reaches the provider (from the page it looks
+// closed). The person is still signing in there: the SDK must not report a closed popup, and the
+// answer comes home over the BroadcastChannel.
+test('a popup login from a page sent with COOP: same-origin completes; no false «closed»', async ({ page, context }) => {
+  await context.route(
+    (url) => url.href.startsWith(exampleUrl()) && url.pathname === '/' && url.searchParams.has('coop'),
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'cross-origin-opener-policy': 'same-origin' } });
+    },
+  );
+  // Focus as on a desktop: a person signing in has it in the popup, not on this page (the SDK
+  // tells a popup closed by the person from one cut off by that). Headless Chromium reports every
+  // page focused, with or without Playwright's focus emulation, so this page is told the truth.
+  await page.addInitScript(() => {
+    Document.prototype.hasFocus = () => false;
+  });
+  await openExample(page, '?coop=1');
+  const popupEvent = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Войти (всплывающее окно)' }).click();
+  const popup = await popupEvent;
+  await popup.waitForURL(new RegExp(`^${idpUrl()}/`));
+  // Cut off from here at the provider: the popup looks closed to the page while the person signs in
+  // (before the fix: «Попап был закрыт…» 2.5 s later).
+  await signInAtIdp(popup);
+  await expect(status(page)).toHaveText('Вы вошли как Иван Петров.');
+  await expect.poll(() => popup.isClosed()).toBe(true);
+});
+
+// Silent sign-in against the real provider: `prompt=none` in a hidden frame, answered at once.
+test('silent sign-in: login_required without a session at the provider, tokens with one', async ({ page }) => {
+  await openExample(page);
+  const silently = () =>
+    page.evaluate(async () => {
+      const { authUrl, clientIds } = (window as unknown as { EXAMPLE_CONFIG: { authUrl: string; clientIds: string[] } }).EXAMPLE_CONFIG;
+      const sdk = (window as unknown as { GidSdk: { loginSilently: (config: object) => Promise<{ access_token: string }> } }).GidSdk;
+      const config = {
+        clientId: clientIds[0],
+        authUrl,
+        redirectUri: `${location.origin}/`,
+        backendUrl: location.origin,
+        scope: ['openid', 'profile', 'phone'],
+      };
+      return sdk.loginSilently(config).then(
+        (tokens) => ({ ok: true, token: typeof tokens.access_token }),
+        (error: { code: string; error?: string }) => ({ ok: false, code: error.code, error: error.error }),
+      );
+    });
+  expect(await silently()).toEqual({ ok: false, code: 'LOGIN_REQUIRED', error: 'login_required' });
+  // A session at the provider: a sign-in by redirect first.
+  await page.getByRole('button', { name: 'Войти с Газпром ID' }).click();
+  await signInAtIdp(page);
+  await expect(status(page)).toHaveText('Вы вошли как Иван Петров.');
+  expect(await silently()).toEqual({ ok: true, token: 'string' });
+  await expect(page.locator('iframe[name="gid_silent"]')).toHaveCount(0);
 });

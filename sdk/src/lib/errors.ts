@@ -1,4 +1,8 @@
-/** Stable error codes; compare `error.code` with these. */
+/**
+ * Stable error codes; compare `error.code` with these.
+ * @example
+ * if (error.code === errors.POPUP_CLOSED) showHint('Окно входа закрыто');
+ */
 export const errors = {
   CONFIG_ERROR: 'CONFIG_ERROR',
   POPUP_ERROR: 'POPUP_ERROR',
@@ -21,9 +25,18 @@ export const errors = {
   SILENT_TIMEOUT: 'SILENT_TIMEOUT',
 } as const;
 
+/**
+ * One of the stable error codes (`errors`).
+ * @example
+ * const retryable = (code: GidErrorCode) => code === 'TOKEN_ERROR' || code === 'SILENT_TIMEOUT';
+ */
 export type GidErrorCode = (typeof errors)[keyof typeof errors];
 
-/** Details an error may carry from the provider or the backend (spec 3.1 error response). */
+/**
+ * Details an error may carry from the provider or the backend (spec 3.1 error response).
+ * @example
+ * if (isGidError(e) && e.retry_after_seconds) retryIn(e.retry_after_seconds);
+ */
 export interface GidErrorDetails {
   cause?: unknown;
   /** The configuration field a `CONFIG_ERROR` is about. */
@@ -54,7 +67,11 @@ export class GidError extends Error {
   }
 }
 
-/** True for a `GidError`, also one created in another window (no `instanceof`). */
+/**
+ * True for a `GidError`, also one created in another window (no `instanceof`).
+ * @example
+ * loginWithPopup(config).catch((e) => isGidError(e) ? showError(e.message) : report(e));
+ */
 export const isGidError = (value: unknown): value is GidError =>
   (value as GidError | null)?.name === 'GidError' && typeof (value as GidError).code === 'string';
 

@@ -2,7 +2,11 @@ import { contextFor } from './context';
 import { refresh } from './token';
 import type { CoreConfig, GidTokens } from './types';
 
-/** Options of `keepTokensFresh`. */
+/**
+ * Options of `keepTokensFresh`.
+ * @example
+ * keepTokensFresh(config, { autoRefresh: true, storage: 'session', onTokens: setTokens, onError: console.warn });
+ */
 export interface FreshOptions {
   /** How long before the access token expires `onExpiring` fires (and an automatic refresh starts); default 60 s. */
   leewaySeconds?: number;
@@ -24,7 +28,14 @@ export interface FreshOptions {
   onError?: (error: unknown) => void;
 }
 
-/** What `keepTokensFresh` returns: the tokens it watches and what can be done with them. */
+/**
+ * What `keepTokensFresh` returns: the tokens it watches and what can be done with them.
+ * @example
+ * const keeper = keepTokensFresh(config);
+ * keeper.set(tokens); // after sign-in
+ * await keeper.refresh();
+ * keeper.set(undefined); // sign-out: other tabs hear of it
+ */
 export interface TokenKeeper {
   /** The tokens watched now (undefined: signed out). */
   readonly tokens: GidTokens | undefined;

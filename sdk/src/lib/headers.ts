@@ -7,6 +7,8 @@ const VALUE = /^[ -~]{0,2048}$/; // \x20–\x7e
  * Keeps only the custom headers that are safe to send (spec 5.1): names of 1–256 letters, digits,
  * `-` and `_`; string values of at most 2048 printable characters, with backslashes and quotes
  * escaped. Dropped entries are reported to `onDrop` (the debug console).
+ * @example
+ * sanitizeHeaders({ 'X-Site': 'a"b', 'Bad Name': 'x' }); // → { 'X-Site': 'a\\"b' }
  */
 export function sanitizeHeaders(headers: unknown, onDrop?: (name: string, reason: string) => void): Record<string, string> {
   const kept: [string, string][] = [];

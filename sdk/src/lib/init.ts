@@ -65,7 +65,13 @@ export const afterPaint = (win: Window): Promise<void> =>
     );
   });
 
-/** What `init` returns: the promise of the started client, carrying that client at once. */
+/**
+ * What `init` returns: the promise of the started client, carrying that client at once.
+ * @example
+ * const pending = GidSdk.init(config);
+ * pending.client?.renderButton?.(document.getElementById('more')!);
+ * const gid = await pending;
+ */
 export type GidInit = Promise<GidClient> & {
   /**
    * The same client, there as soon as `init` returns (undefined after a bad config): its buttons

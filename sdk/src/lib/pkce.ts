@@ -29,6 +29,9 @@ export const sha256 = async (value: string, crypto: Crypto = globalThis.crypto):
  * base64url(SHA-256("nonce:" + verifier)), first 11 characters. The site's backend receives the
  * verifier in the token call and recomputes this to check the ID token's `nonce` claim, so the
  * spec's request bodies need no extra field and nothing else has to be stored.
+ * @example
+ * // On the site's backend, checking the ID token of a code exchange:
+ * if (claims.nonce !== (await nonceFor(body.code_verifier))) throw new Error('nonce mismatch');
  */
 export const nonceFor = async (codeVerifier: string, crypto: Crypto = globalThis.crypto): Promise<string> =>
   (await sha256(`nonce:${codeVerifier}`, crypto)).slice(0, 11);

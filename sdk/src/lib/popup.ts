@@ -66,7 +66,7 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
     let grace: ReturnType<typeof setTimeout> | undefined;
     // Seen open at another origin (reading its location threw): it is still in this browsing
     // context group, so a `closed` popup is really closed. One never seen there that turns
-    // `closed` was most likely cut off by COOP on its way to the provider: it is still open.
+    // `closed` may have been cut off by COOP on its way to the provider: it may still be open.
     let seenAway = false;
     const started = Date.now();
     // The answer is in, or the sign-in is over: nothing more may arrive, and the popup goes.
@@ -119,13 +119,17 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
         }
         return;
       }
-      clearInterval(poll);
-      // Closed: after the grace for a BroadcastChannel message where one may still come; cut off
-      // by COOP: listening on until the flow's own timeout (or a new sign-in, or `destroy()`).
-      grace = setTimeout(
-        () => finish(failure(ctx, 'POPUP_CLOSED', MSG_POPUP_CLOSED, { error_description: MSG_POPUP_CLOSED })),
-        !channel ? 0 : seenAway ? CLOSE_GRACE_MS : started + FLOW_TIMEOUT_MS - Date.now(),
-      );
+      // Closed, or cut off by COOP on its way to the provider (it looks closed from here). A
+      // person who closed it is back on this page (it has the focus); one still signing in, in a
+      // popup cut off, is not: listen on until they are back, or until the flow's own timeout.
+      if (!channel || seenAway || win.document.hasFocus() || Date.now() > started + FLOW_TIMEOUT_MS) {
+        clearInterval(poll);
+        // After the grace for a BroadcastChannel message where one may still come.
+        grace = setTimeout(
+          () => finish(failure(ctx, 'POPUP_CLOSED', MSG_POPUP_CLOSED, { error_description: MSG_POPUP_CLOSED })),
+          channel ? CLOSE_GRACE_MS : 0,
+        );
+      }
     }, POLL_MS);
     win.addEventListener('message', onMessage);
     ctx.cleanup.add(abort);

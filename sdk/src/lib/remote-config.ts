@@ -1,7 +1,12 @@
 import { type Context, endpoint, PREFIX } from './context';
 import { MSG_INIT } from './errors';
 
-/** What the provider says about this client (spec 3.1 "Remote config response"). */
+/**
+ * What the provider says about this client (spec 3.1 "Remote config response").
+ * @example
+ * // What the provider answers on GET {authUrl}/api/v1/sdk/actions/wp-config?client_id=my-site:
+ * const remote: RemoteConfig = { w_auth: true, widget_settings: { w_pos: 'top-right' } };
+ */
 export interface RemoteConfig {
   w_auth?: boolean;
   widget_settings?: { w_pos?: string; [key: string]: unknown };

@@ -37,8 +37,10 @@ function fakePopup(away: boolean) {
   return popup;
 }
 
-function opener(popup: ReturnType<typeof fakePopup>) {
+/** The page that opened the popup; `focused`: whether the person is on it (not in the popup). */
+function opener(popup: ReturnType<typeof fakePopup>, focused = false) {
   const s = setup(`${SITE}/login`);
+  vi.spyOn(s.win.document, 'hasFocus').mockImplementation(() => focused);
   Object.assign(s.win, { open: vi.fn(() => popup), screenX: 0, screenY: 0, outerWidth: 1000, outerHeight: 800 });
   withChannels(s.win);
   return { ...s, client: createClient(s.config) };
@@ -83,7 +85,7 @@ describe('1. a popup cut off by COOP is not a closed popup', () => {
     const outcome = client.login({ mode: 'popup' }).catch((error) => error);
     await vi.waitFor(() => expect(popup.navigated).toHaveLength(1));
     popup.closed = true;
-    await vi.advanceTimersByTimeAsync(FLOW_TIMEOUT_MS + POLL_MS);
+    await vi.advanceTimersByTimeAsync(FLOW_TIMEOUT_MS + POLL_MS + CLOSE_GRACE_MS);
     expect(await outcome).toMatchObject({ code: 'POPUP_CLOSED' });
     expect(results[0]).toMatchObject({ ok: false, error: 'Попап был закрыт пользователем до завершения авторизации.' });
   });
@@ -98,6 +100,18 @@ describe('1. a popup cut off by COOP is not a closed popup', () => {
     popup.closed = true;
     await vi.advanceTimersByTimeAsync(POLL_MS + CLOSE_GRACE_MS);
     expect(await outcome).toMatchObject({ code: 'POPUP_CLOSED' });
+  });
+
+  it('a popup closed quickly, never seen at the provider: reported once the person is back on the page', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const popup = fakePopup(false);
+    const { client, results } = opener(popup, true);
+    const outcome = client.login({ mode: 'popup' }).catch((error) => error);
+    await vi.waitFor(() => expect(popup.navigated).toHaveLength(1));
+    popup.closed = true;
+    await vi.advanceTimersByTimeAsync(POLL_MS + CLOSE_GRACE_MS);
+    expect(await outcome).toMatchObject({ code: 'POPUP_CLOSED' });
+    expect(results[0]).toMatchObject({ ok: false, error: 'Попап был закрыт пользователем до завершения авторизации.' });
   });
 
   it('a new sign-in gives up the one waiting on a cut-off popup', async () => {

@@ -7,7 +7,11 @@ import { clearFlow } from './flow-storage';
 import { isPopupMessage, SILENT_NAME } from './popup-channel';
 import type { LoginConfig, TokenResult } from './types';
 
-/** Options of a silent sign-in. */
+/**
+ * Options of a silent sign-in.
+ * @example
+ * await loginSilently(config, { timeoutMs: 5000 });
+ */
 export interface SilentOptions {
   /** How long to wait for the provider's answer; default 10 000 ms. */
   timeoutMs?: number;

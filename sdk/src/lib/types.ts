@@ -1,4 +1,8 @@
-/** Tokens returned by the site's backend after a successful code exchange or refresh (spec 3.1). */
+/**
+ * Tokens returned by the site's backend after a successful code exchange or refresh (spec 3.1).
+ * @example
+ * const { access_token, refresh_token, expires_in } = tokens;
+ */
 export interface GidTokens {
   access_token: string;
   id_token?: string;
@@ -9,18 +13,40 @@ export interface GidTokens {
   additional_data?: unknown;
 }
 
-/** What `callback` receives after every sign-in attempt: exactly one of the two shapes. */
+/**
+ * What `callback` receives after every sign-in attempt: exactly one of the two shapes.
+ * @example
+ * callback: (result) => (result.ok ? signIn(result.tokens) : showError(`${result.error}: ${result.error_description}`)),
+ */
 export type GidCallbackResult =
   | { ok: true; tokens: GidTokens }
   | { ok: false; error: string; error_description: string; status?: number; retry_after_seconds?: number };
 
-/** The value `handleCallback` and `refresh` resolve to. */
+/**
+ * The value `handleCallback` and `refresh` resolve to.
+ * @example
+ * const tokens: TokenResult | undefined = await handleRedirectCallback(config);
+ */
 export type TokenResult = GidTokens;
 
+/**
+ * A button's shape: `standard` (logo and «Войти с Газпром ID»), `compact` (logo and «Газпром ID») or `icon`; 56 px high.
+ * @example
+ * buttons: [{ container: '#gid', type: 'compact' }]
+ */
 export type ButtonType = 'standard' | 'compact' | 'icon';
+/**
+ * A button's colour.
+ * @example
+ * buttons: [{ container: '#gid', color: 'dark' }]
+ */
 export type ButtonColor = 'primary' | 'secondary' | 'dark';
 
-/** Where and how one «Войти с Газпром ID» button is rendered (spec 7.2). */
+/**
+ * Where and how one «Войти с Газпром ID» button is rendered (spec 7.2).
+ * @example
+ * buttons: [{ container: '#gid-login', type: 'standard', color: 'primary', mode: 'popup', lang: 'ru' }]
+ */
 export interface GidButtonConfig {
   container: string | HTMLElement;
   type?: ButtonType;
@@ -31,12 +57,19 @@ export interface GidButtonConfig {
   lang?: ButtonLang;
 }
 
-/** The languages the buttons speak. */
+/**
+ * The languages the buttons speak.
+ * @example
+ * buttons: [{ container: '#gid', lang: 'en' }] // «Sign in with Gazprom ID»
+ */
 export type ButtonLang = 'ru' | 'en';
 
 /**
  * The SDK's configuration (spec 3.1). Names are the spec's.
  * @see sdk-contract.md
+ * @example
+ * const config: GidConfig = { clientId: 'my-site', authUrl: 'https://id.example',
+ *   redirectUri: `${location.origin}/auth/gid`, backendUrl: location.origin, callback: console.log };
  */
 export interface GidConfig {
   /** The client registered at the identity provider. */
@@ -90,6 +123,11 @@ export interface GidConfig {
   window?: Window;
 }
 
+/**
+ * Options of one sign-in.
+ * @example
+ * gid.login({ mode: 'popup', prompt: 'login' });
+ */
 export interface LoginOptions {
   mode?: 'redirect' | 'popup';
   /** `login`: the provider asks the person again even with a session; `none`: never asks (see `loginSilently`). */
@@ -98,6 +136,13 @@ export interface LoginOptions {
   quuid?: string;
 }
 
+/**
+ * One started SDK client (`init`, `createClient`).
+ * @example
+ * const gid = await init(config);
+ * button.onclick = () => gid.login({ mode: 'popup' });
+ * logoutButton.onclick = () => gid.logout(tokens.access_token);
+ */
 export interface GidClient {
   /** Starts a sign-in. In popup mode call it straight from a click handler. */
   login(options?: LoginOptions): Promise<void>;
@@ -138,12 +183,16 @@ type CoreFields =
 /**
  * What `refreshTokens` reads (and checks): the client, the site's backend, `callback`. A whole
  * `GidConfig` works too.
+ * @example
+ * await refreshTokens({ clientId: 'my-site', backendUrl: location.origin }, saved.refresh_token);
  */
 export type CoreConfig = Pick<GidConfig, CoreFields>;
 
 /**
  * What `loginWithPopup`, `loginWithRedirect` and `handleRedirectCallback` read (and check): the
  * core, the provider, the redirect URI and the authorize URL's parameters. A whole `GidConfig` works too.
+ * @example
+ * const config: LoginConfig = { clientId: 'my-site', authUrl: 'https://id.example', redirectUri: `${location.origin}/auth/gid`, backendUrl: location.origin };
  */
 export type LoginConfig = Pick<
   GidConfig,
@@ -158,5 +207,9 @@ export type LoginConfig = Pick<
   | 'popupFallbackToRedirect'
 >;
 
-/** What `logout` reads (and checks). A whole `GidConfig` works too. */
+/**
+ * What `logout` reads (and checks). A whole `GidConfig` works too.
+ * @example
+ * await logout({ clientId: 'my-site', authUrl: 'https://id.example', backendUrl: location.origin }, tokens.access_token);
+ */
 export type LogoutConfig = Pick<GidConfig, CoreFields | 'authUrl' | 'logoutPath' | 'postLogoutUri'>;
