@@ -85,20 +85,29 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
  * `deps`; `startServer` (start.ts) wires the real ones, tests their own.
  */
 export async function buildServer(deps: ServerDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 600 },
     frameworkErrors,
-  });
+    trustProxy: deps.config.trustProxy,
+  };
+  const app = Fastify(serverOptions);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);
   installJsonParser(app);
 
-  // The demo runs on plain http://127.0.0.1: no HSTS, no upgrade of subresources to https.
-  installSecurityHeaders(app, { hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
+  // On https (PUBLIC_URL) browsers are told to stay there (HSTS) and to upgrade subresources; the demo
+  // on plain http://127.0.0.1 gets neither.
+  const https = deps.config.publicUrl.startsWith('https:');
+  installSecurityHeaders(
+    app,
+    https
+      ? { hsts: { maxAge: 31_536_000, includeSubDomains: true } }
+      : { hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } },
+  );
   await app.register(rateLimit, {
     global: false,
     // Counters in PostgreSQL: several server processes on one database share them.

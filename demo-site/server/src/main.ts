@@ -26,6 +26,13 @@ const provider = (name: string, clientId: string): IdentityProviderConfig => ({
     : undefined,
 });
 
+/** TRUST_PROXY: `1`/`true` (any proxy in front), or the proxies' addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). */
+function trustProxy(value: string): boolean | string {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return value;
+}
+
 /** PAYMENT_PROVIDER: only `sandbox` exists in this repository; a real provider is wired in start.ts's `payments`. */
 function paymentProvider(): 'sandbox' | undefined {
   const name = env.PAYMENT_PROVIDER;
@@ -47,6 +54,7 @@ const server = await startServer({
     demo: env.GID_DEMO === '1',
     sandbox: paymentProvider() === 'sandbox',
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    ...(env.TRUST_PROXY ? { trustProxy: trustProxy(env.TRUST_PROXY) } : {}),
     // PAYMENT_HOLD_MS: how long an unpaid order keeps its tickets (15 minutes by default).
     ...(env.PAYMENT_HOLD_MS
       ? {
