@@ -55,13 +55,16 @@ const server = await startServer({
     sandbox: paymentProvider() === 'sandbox',
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(env.TRUST_PROXY ? { trustProxy: trustProxy(env.TRUST_PROXY) } : {}),
-    // PAYMENT_HOLD_MS: how long an unpaid order keeps its tickets (15 minutes by default).
+    // PAYMENT_HOLD_MS: how long an unpaid order keeps its tickets (15 minutes by default);
+    // PAYMENT_SWEEP_MS with it: how often expired holds are released (a quarter of the hold, 1 s–1 min).
     ...(env.PAYMENT_HOLD_MS
       ? {
           payment: {
             ...defaultConfig().payment,
             holdMs: Number(env.PAYMENT_HOLD_MS),
-            sweepIntervalMs: Math.min(60_000, Math.max(1000, Number(env.PAYMENT_HOLD_MS) / 4)),
+            sweepIntervalMs: env.PAYMENT_SWEEP_MS
+              ? Number(env.PAYMENT_SWEEP_MS)
+              : Math.min(60_000, Math.max(1000, Number(env.PAYMENT_HOLD_MS) / 4)),
             sandboxSecret: '',
           },
         }
