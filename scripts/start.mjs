@@ -18,28 +18,42 @@ const env = {
   REACT_EXAMPLE_PORT: process.env.REACT_EXAMPLE_PORT ?? '3200',
 };
 
+// GID_START_PARTS=idp,server starts only those parts; GID_START_SKIP_BUILD=1 skips the build (a quick
+// restart after one; the start script's own test uses both).
+const only = process.env.GID_START_PARTS?.split(',').map((name) => name.trim());
+
 /** The parts that exist so far, in start order. */
 const parts = [
   { name: 'idp', dir: 'demo-site/idp', entry: 'src/main.ts' },
   { name: 'server', dir: 'demo-site/server', entry: 'src/main.ts' },
   { name: 'example', dir: 'examples/script-tag', entry: 'src/main.ts' },
   { name: 'react', dir: 'examples/react', entry: 'server/main.ts' },
-].filter((part) => existsSync(join(root, part.dir, part.entry)));
+].filter((part) => existsSync(join(root, part.dir, part.entry)) && (!only || only.includes(part.name)));
 
-try {
-  await build();
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
+if (process.env.GID_START_SKIP_BUILD !== '1') {
+  try {
+    await build();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 
 const [cmd, ...pre] = pnpmCommand();
+// Each part runs in its own process group (pnpm → tsx → node), so stopping it reaches every process of
+// it, whatever signal stopped this script (Ctrl+C, SIGTERM from a service manager, a part that died).
 const children = parts.map((part) => {
-  const child = spawn(cmd, [...pre, '--dir', part.dir, 'exec', 'tsx', part.entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cmd, [...pre, '--dir', part.dir, 'exec', 'tsx', part.entry], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const prefix = `[${part.name}] `;
   const relay = (stream, out) => stream.on('data', (chunk) => out.write(chunk.toString().replace(/^(?=.)/gm, prefix)));
   relay(child.stdout, process.stdout);
   relay(child.stderr, process.stderr);
+  child.exited = new Promise((resolveExit) => child.on('exit', resolveExit));
   child.on('exit', (code) => {
     console.error(`${prefix}stopped (${code})`);
     shutdown(code ?? 1);
@@ -47,15 +61,45 @@ const children = parts.map((part) => {
   return child;
 });
 
+/** Signals a part's whole process group (ignoring one that is already gone). */
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // ESRCH: nothing left in that group.
+  }
+}
+
+/** Whether any process of a part's group is still there. */
+function groupAlive(child) {
+  try {
+    process.kill(-child.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 let stopping = false;
-function shutdown(code = 0) {
+/** Stops every part's process group: SIGTERM, and SIGKILL for whatever is still there after 5 s. */
+async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 500).unref();
+  for (const child of children) signalGroup(child, 'SIGTERM');
+  const late = setTimeout(() => {
+    for (const child of children) signalGroup(child, 'SIGKILL');
+  }, 5000);
+  await Promise.all(children.map((child) => child.exited));
+  // A group may outlive its leader (pnpm) while the part itself still closes its database: wait for
+  // every group to empty (the SIGKILL above stands behind this after 5 s).
+  const giveUp = Date.now() + 6000; // an unreaped zombie would answer forever
+  while (children.some(groupAlive) && Date.now() < giveUp) await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+  clearTimeout(late);
+  process.exit(code);
 }
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
+process.on('SIGHUP', () => shutdown(0));
 
 console.log(`
 The demo is starting:

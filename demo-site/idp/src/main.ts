@@ -39,6 +39,7 @@ const idp = await startIdp({
   clientOrigins: clientOriginsFromEnv(process.env),
   // The SMS outbox only when asked for (`npm start` sets GID_DEMO=1).
   demo: process.env.GID_DEMO === '1',
+  trustProxy: process.env.IDP_TRUST_PROXY === '1',
 });
 console.log(`Газпром ID (local identity provider) listening on ${idp.url}`);
 

@@ -45,6 +45,11 @@ export interface IdpOptions {
    * (`GID_DEMO=1`, which `npm start` sets); without it codes go nowhere visible.
    */
   demo?: boolean;
+  /**
+   * Behind a TLS-terminating reverse proxy (`IDP_TRUST_PROXY=1`): believe its `X-Forwarded-Proto`/`-For`,
+   * so the issuer's cookies are set `Secure` and client addresses are the real ones.
+   */
+  trustProxy?: boolean;
 }
 
 export interface RunningIdp {
@@ -93,6 +98,7 @@ export async function startIdp(options: IdpOptions = {}): Promise<RunningIdp> {
   const issuer = (options.issuer ?? `http://${publicHost}:${port}`).replace(/\/$/, '');
 
   const provider = createProvider({ issuer, clients, keys, accounts, adapter: createFileAdapter(join(dataDir, 'store')) });
+  if (options.trustProxy) provider.proxy = true;
   const outbox = new SmsOutbox(now);
   const sms = new SmsChallenges(outbox, now, { ...DEFAULT_SMS_POLICY, ...options.sms });
 

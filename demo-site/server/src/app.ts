@@ -89,28 +89,32 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
  * `deps`; `startServer` (start.ts) wires the real ones, tests their own.
  */
 export async function buildServer(deps: ServerDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 600 },
     frameworkErrors,
-  });
+    trustProxy: deps.config.trustProxy,
+  };
+  const app = Fastify(serverOptions);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);
   installJsonParser(app);
 
-  // The demo runs on plain http://127.0.0.1: no HSTS, no upgrade of subresources to https.
-  // The login screen's SDK reads GID's remote config and sends its analytics there, and frames its
-  // widget and web curtain from there (accounts-sso §4.4, §7.1).
+  // On https (PUBLIC_URL) browsers are told to stay there (HSTS) and to upgrade subresources; the demo
+  // on plain http://127.0.0.1 gets neither. The login screen's SDK reads GID's remote config and sends
+  // its analytics there, and frames its widget and web curtain from there (accounts-sso §4.4, §7.1).
+  const https = deps.config.publicUrl.startsWith('https:');
   const gidOrigin = new URL(deps.config.identity.gid.issuer).origin;
-  installSecurityHeaders(app, {
-    hsts: false,
-    contentSecurityPolicy: {
-      directives: { upgradeInsecureRequests: null, connectSrc: ["'self'", gidOrigin], frameSrc: ["'self'", gidOrigin] },
-    },
-  });
+  const gidSources = { connectSrc: ["'self'", gidOrigin], frameSrc: ["'self'", gidOrigin] };
+  installSecurityHeaders(
+    app,
+    https
+      ? { hsts: { maxAge: 31_536_000, includeSubDomains: true }, contentSecurityPolicy: { directives: gidSources } }
+      : { hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, ...gidSources } } },
+  );
   await app.register(rateLimit, {
     global: false,
     // Counters in PostgreSQL: several server processes on one database share them.

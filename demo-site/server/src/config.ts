@@ -29,8 +29,14 @@ export const LOCAL_IDP_URL = 'http://127.0.0.1:4000';
 
 /** Behaviour the server is configured with (not where it listens: see main.ts). */
 export interface ServerConfig {
-  /** The site's origin, for links in e-mails (/verify/email/{code}…). */
+  /** The site's origin, for links in e-mails (/verify/email/{code}…). An https one turns on HSTS. */
   publicUrl: string;
+  /**
+   * Behind a reverse proxy (`TRUST_PROXY`): which proxies' `X-Forwarded-For` to believe — `true` for
+   * any, or their addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). Without it every client looks like the proxy, and the
+   * per-address limits would throttle everyone together. Off by default (no proxy: the socket's address).
+   */
+  trustProxy: boolean | string;
   /**
    * Demo mode, only when asked for (`npm start` asks; `GID_DEMO=1`): the dev outbox page and JSON that
    * show every code and link, the demo accounts in a fresh database, the demo purchases.
@@ -100,6 +106,7 @@ export interface ServerConfig {
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
     publicUrl: 'http://127.0.0.1:3000',
+    trustProxy: false,
     demo: false,
     sandbox: false,
     sessionTtlMs: 90 * 86_400_000,

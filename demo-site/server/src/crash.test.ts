@@ -31,6 +31,8 @@ async function start(): Promise<string> {
       PORT: '0',
       GID_DATA_DIR: dataDir,
       PAYMENT_HOLD_MS: String(HOLD_MS),
+      // The sandbox provider is asked for explicitly (the server refuses to start without a provider).
+      PAYMENT_PROVIDER: 'sandbox',
       LOG_LEVEL: 'warn',
       WEB_DIR: join(dataDir, 'no-web'),
     },

@@ -27,6 +27,13 @@ const provider = (name: string, clientId: string): IdentityProviderConfig => ({
     : undefined,
 });
 
+/** TRUST_PROXY: `1`/`true` (any proxy in front), or the proxies' addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). */
+function trustProxy(value: string): boolean | string {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return value;
+}
+
 /** PAYMENT_PROVIDER: only `sandbox` exists in this repository; a real provider is wired in start.ts's `payments`. */
 function paymentProvider(): 'sandbox' | undefined {
   const name = env.PAYMENT_PROVIDER;
@@ -48,13 +55,17 @@ const server = await startServer({
     demo: env.GID_DEMO === '1',
     sandbox: paymentProvider() === 'sandbox',
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
-    // PAYMENT_HOLD_MS: how long an unpaid order keeps its tickets (15 minutes by default).
+    ...(env.TRUST_PROXY ? { trustProxy: trustProxy(env.TRUST_PROXY) } : {}),
+    // PAYMENT_HOLD_MS: how long an unpaid order keeps its tickets (15 minutes by default);
+    // PAYMENT_SWEEP_MS with it: how often expired holds are released (a quarter of the hold, 1 s–1 min).
     ...(env.PAYMENT_HOLD_MS
       ? {
           payment: {
             ...defaultConfig().payment,
             holdMs: Number(env.PAYMENT_HOLD_MS),
-            sweepIntervalMs: Math.min(60_000, Math.max(1000, Number(env.PAYMENT_HOLD_MS) / 4)),
+            sweepIntervalMs: env.PAYMENT_SWEEP_MS
+              ? Number(env.PAYMENT_SWEEP_MS)
+              : Math.min(60_000, Math.max(1000, Number(env.PAYMENT_HOLD_MS) / 4)),
             sandboxSecret: '',
           },
         }

@@ -9,6 +9,8 @@ import { accountSuite } from './testing/suites/accounts';
 import { afterPurchaseSuite } from './testing/suites/cabinet';
 import { catalogueSuite } from './testing/suites/catalogue';
 import { paymentSuite } from './testing/suites/payment';
+import { accountAttackSuite } from './testing/suites/security-accounts';
+import { paymentAttackSuite } from './testing/suites/security-payment';
 
 // The DB-facing suites again, on a real PostgreSQL 15 server started here on a free port: the same
 // migrations, seed and queries as on PGlite.
@@ -57,4 +59,7 @@ describe('PostgreSQL 15', () => {
   describe('accounts', () => accountSuite(() => database));
   describe('payment', () => paymentSuite(() => database));
   describe('after the purchase', () => afterPurchaseSuite(() => database));
+  // The attacks too: the rate-limit counters are one upsert whose semantics PostgreSQL decides.
+  describe('security: accounts and codes', () => accountAttackSuite(() => database));
+  describe('security: payments', () => paymentAttackSuite(() => database));
 });

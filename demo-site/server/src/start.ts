@@ -13,7 +13,7 @@ import { createSandboxProvider, newSandboxSecret, type PaymentProvider } from '.
 import { installWebApp } from './http/web-app';
 import { type Clock, systemClock } from './lib/clock';
 import { createStaticGeoLocator } from './lib/geo';
-import { createOutboxSenders } from './messaging/senders';
+import { createOutboxSenders, type EmailSender, type SmsSender } from './messaging/senders';
 
 export interface StartOptions {
   /** 0 picks a free port (tests). Default 3000. */
@@ -35,6 +35,8 @@ export interface StartOptions {
    * (`config.sandbox`, `PAYMENT_PROVIDER=sandbox`).
    */
   payments?: PaymentProvider;
+  /** Real e-mail and SMS senders; by default every message is only recorded in the outbox table. */
+  senders?: { email: EmailSender; sms: SmsSender };
 }
 
 export const noPaymentProvider =
@@ -71,7 +73,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const deps: ServerDeps = {
       db: database.db,
       clock,
-      ...createOutboxSenders(database.db, clock),
+      ...(options.senders ?? createOutboxSenders(database.db, clock)),
       geo: createStaticGeoLocator(config.demo ? { city: 'Москва', country: 'Россия' } : null),
       providers: createIdentityProviders(config.identity),
       payments: options.payments ?? createSandboxProvider({ publicUrl: () => config.publicUrl, secret: config.payment.sandboxSecret }),

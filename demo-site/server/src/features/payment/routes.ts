@@ -3,6 +3,7 @@ import type { ServerDeps } from '../../deps';
 import { optionalUser, requireUser } from '../../http/auth';
 import { requestMeta } from '../../http/request';
 import { noQuery } from '../../lib/schemas';
+import { pruneRateLimits } from '../rate-limits/service';
 import { cancelOrder, expireOrders, getOrder, handleNotification } from './orders';
 import { availabilityParams, availabilityQuery, cancelBody, notificationBody, orderParams, paymentBody } from './schema';
 import { checkAvailability, createPayment } from './service';
@@ -18,7 +19,11 @@ export const paymentRoutes =
     let sweeper: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       await expireOrders(deps);
-      sweeper = setInterval(() => void expireOrders(deps).catch((error) => app.log.error(error)), config.payment.sweepIntervalMs);
+      sweeper = setInterval(() => {
+        void expireOrders(deps).catch((error) => app.log.error(error));
+        // Rate-limit counters whose window is over are dropped on the same beat.
+        void pruneRateLimits(deps).catch((error) => app.log.error(error));
+      }, config.payment.sweepIntervalMs);
       sweeper.unref();
     });
     app.addHook('onClose', async () => clearInterval(sweeper));

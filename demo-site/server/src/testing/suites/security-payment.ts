@@ -45,6 +45,25 @@ export function paymentAttackSuite(database: () => DatabaseHandle) {
       await app.close();
     });
 
+    it('a forged X-Forwarded-For does not dodge the limit unless a proxy is trusted (TRUST_PROXY)', async () => {
+      const strict = { rateLimits: { ...api.deps.config.rateLimits, payment: { max: 1, windowMs: 60_000 } } };
+      const forged = (app: TestApp, i: number) =>
+        app.request({
+          method: 'POST',
+          url: '/api/payment',
+          remoteAddress: '192.0.2.200',
+          headers: { 'x-forwarded-for': `10.9.8.${i}` },
+          payload: basket(uniqueEmail()),
+        });
+      const direct = await createTestApp(database(), strict);
+      expect([(await forged(direct, 1)).statusCode, (await forged(direct, 2)).statusCode]).toEqual([200, 429]);
+      await direct.close();
+      // Behind a trusted proxy the forwarded address is the client's, each with its own count.
+      const proxied = await createTestApp(database(), { ...strict, trustProxy: '192.0.2.200' });
+      expect([(await forged(proxied, 3)).statusCode, (await forged(proxied, 4)).statusCode]).toEqual([200, 200]);
+      await proxied.close();
+    });
+
     it('payment creation is rate-limited per address', async () => {
       const app = await createTestApp(database(), {
         rateLimits: { ...api.deps.config.rateLimits, payment: { max: 2, windowMs: 60_000 } },
@@ -126,6 +145,15 @@ export function paymentAttackSuite(database: () => DatabaseHandle) {
       const [after] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
       expect(after).toEqual(before);
     });
+  });
+
+  it('on https the browser is told to stay there (HSTS); the plain-http demo is not', async () => {
+    const secure = await createTestApp(database(), { publicUrl: 'https://geroi.example' });
+    expect((await secure.request({ method: 'GET', url: '/api/event/list' })).headers['strict-transport-security']).toMatch(
+      /max-age=31536000/,
+    );
+    await secure.close();
+    expect((await api.request({ method: 'GET', url: '/api/event/list' })).headers['strict-transport-security']).toBeUndefined();
   });
 
   it('the support letter’s subject cannot be given extra header lines', async () => {
