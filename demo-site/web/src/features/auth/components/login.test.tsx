@@ -11,7 +11,7 @@ beforeEach(() => server.use(...authHandlers));
 
 async function openLogin(path = '/login') {
   renderApp(path);
-  expect(await screen.findByRole('heading', { level: 1, name: 'Авторизация' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Авторизация' }, { timeout: 5000 })).toBeTruthy();
   return userEvent.setup();
 }
 
@@ -252,7 +252,7 @@ describe('access rules', () => {
     renderApp('/calendar');
     await waitFor(() => expect(location()).toBe('/auth'));
     expect(localStorage.getItem(storageKeys.token)).toBeNull();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Авторизация' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Авторизация' }, { timeout: 5000 })).toBeTruthy();
   });
 });
 
