@@ -104,6 +104,9 @@ export async function buildServer(deps: ServerDeps, options: BuildOptions = {}):
   const gidOrigin = new URL(deps.config.identity.gid.issuer).origin;
   installSecurityHeaders(app, {
     hsts: false,
+    // The login screen opens GID's sign-in in a popup (accounts-sso §4.4): `same-origin` would cut the
+    // popup off from the page as soon as it reaches the provider; the callback pages opt out (web-app.ts).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     contentSecurityPolicy: {
       directives: { upgradeInsecureRequests: null, connectSrc: ["'self'", gidOrigin], frameSrc: ["'self'", gidOrigin] },
     },
