@@ -82,6 +82,10 @@ export default function LoginScreen() {
             <Suspense fallback={<div className="gid-slot" />}>
               <GidSignIn provider={providers.data.gid} onSignedIn={(signedIn) => finish(signedIn)} />
             </Suspense>
+          ) : providers.isError ? (
+            <p className="notice notice--error" role="alert">
+              {t('auth.gid.initError')}
+            </p>
           ) : (
             <div className="gid-slot" />
           )}

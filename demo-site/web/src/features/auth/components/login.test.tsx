@@ -131,6 +131,15 @@ describe('login screen: e-mail mode', () => {
   });
 });
 
+describe('login screen: providers unavailable', () => {
+  it('says the sign-in system could not start, and the e-mail form still works', async () => {
+    server.use(http.get('*/api/auth/providers', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    await openLogin();
+    expect(await screen.findByText('Ошибка инициализации системы авторизации')).toBeTruthy();
+    expect(within(form()).getByRole('button', { name: 'Войти' })).toBeTruthy();
+  });
+});
+
 describe('login screen: SMS mode', () => {
   it('toggles, disables «Забыли пароль?», and asks for a valid phone before a code', async () => {
     let asked = 0;
