@@ -1,10 +1,10 @@
-// Lighthouse benchmark (`npm run bench`): the performance score of `/` and `/calendar` on the
+// Lighthouse benchmark (`npm run bench`): the performance score of `/`, `/calendar` and `/login` on the
 // production build, mobile preset (Lighthouse's default: Moto G Power, simulated slow 4G and a 4×
 // slower CPU), Debian's Chromium. The API (demo-site/server) is started for real in a temporary
 // data folder and serves demo-site/web/dist, as `npm start` does. Each page is measured RUNS times
 // (default 3) and the median is compared with the target, since one run on a busy machine is noisy.
 //
-//   node bench/lighthouse.mjs                 start the server, measure / and /calendar
+//   node bench/lighthouse.mjs                 start the server, measure /, /calendar and /login
 //   node bench/lighthouse.mjs --details       also the audits that cost the score
 //   BASE_URL=http://127.0.0.1:3000 node bench/lighthouse.mjs   measure a server already running
 //   RUNS=5 PAGES=/,/news node bench/lighthouse.mjs
@@ -21,7 +21,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const distDir = join(here, '..', 'demo-site', 'web', 'dist');
 const TARGET = 90;
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
-const PAGES = (process.env.PAGES ?? '/,/calendar').split(',');
+const PAGES = (process.env.PAGES ?? '/,/calendar,/login').split(',');
 const details = process.argv.includes('--details');
 
 let api;

@@ -2,7 +2,7 @@
 // home screen's chunk (route-level code splitting), read from Vite's build manifest, and the
 // scripts index.html names that the manifest does not know (the boot script of
 // demo-site/web/build/route-boot.ts). Chunks loaded later (Swiper, on the first reach for the
-// carousel) are not counted.
+// carousel) are not counted. The same for `/login`, and the GID chunk its button loads next.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,27 +11,52 @@ import { gzipSync } from 'node:zlib';
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'demo-site', 'web', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
-const files = new Set();
-const visit = (key) => {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return;
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  for (const next of chunk.imports ?? []) visit(next);
-};
-visit('index.html');
-visit('src/app/routes/home.tsx');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-for (const [, src] of html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)) files.add(src);
 
-let js = 0;
-let css = 0;
-for (const file of files) {
-  const size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
-  if (file.endsWith('.css')) css += size;
-  else js += size;
+/** The files a page at a route loads first: the entry, the route's chunk, their static imports, the boot script. */
+function filesFor(route) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit('index.html');
+  visit(route);
+  for (const [, src] of html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)) files.add(src);
+  return files;
 }
+
+function sizes(files) {
+  let js = 0;
+  let css = 0;
+  for (const file of files) {
+    const size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+    if (file.endsWith('.css')) css += size;
+    else js += size;
+  }
+  return { js, css };
+}
+
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-console.log(`\nWeb app: what \`/\` loads (${files.size} files, gzip -9)`);
+const home = filesFor('src/app/routes/home.tsx');
+const { js, css } = sizes(home);
+console.log(`\nWeb app: what \`/\` loads (${home.size} files, gzip -9)`);
 console.log(`  JS  ${kb(js)} KB (target ≤ 150 KB → ${js <= 150 * 1024 ? 'met' : 'NOT met'})`);
-console.log(`  CSS ${kb(css)} KB\n`);
+console.log(`  CSS ${kb(css)} KB`);
+// The login screen, before its GID button: the SDK and @gid/sdk-react come in a chunk of their own.
+const login = filesFor('src/app/routes/auth/login.tsx');
+const gid = manifest['src/features/auth/components/gid-sign-in.tsx'];
+const gidFiles = new Set();
+const visitGid = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || login.has(chunk.file) || gidFiles.has(chunk.file)) return;
+  gidFiles.add(chunk.file);
+  for (const next of chunk.imports ?? []) visitGid(next);
+};
+if (gid) visitGid('src/features/auth/components/gid-sign-in.tsx');
+const loginSizes = sizes(login);
+console.log(`\nWhat \`/login\` loads (${login.size} files): JS ${kb(loginSizes.js)} KB, CSS ${kb(loginSizes.css)} KB`);
+console.log(`  then its GID button (SDK + @gid/sdk-react, ${gidFiles.size} files): JS ${kb(sizes(gidFiles).js)} KB\n`);

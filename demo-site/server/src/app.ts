@@ -109,11 +109,22 @@ export async function buildServer(deps: ServerDeps, options: BuildOptions = {}):
   const https = deps.config.publicUrl.startsWith('https:');
   const gidOrigin = new URL(deps.config.identity.gid.issuer).origin;
   const gidSources = { connectSrc: ["'self'", gidOrigin], frameSrc: ["'self'", gidOrigin] };
+  // The login screen opens GID's sign-in in a popup (accounts-sso §4.4): `same-origin` would cut the
+  // popup off from the page as soon as it reaches the provider; the callback pages opt out (web-app.ts).
+  const crossOriginOpenerPolicy = { policy: 'same-origin-allow-popups' as const };
   installSecurityHeaders(
     app,
     https
-      ? { hsts: { maxAge: 31_536_000, includeSubDomains: true }, contentSecurityPolicy: { directives: gidSources } }
-      : { hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, ...gidSources } } },
+      ? {
+          hsts: { maxAge: 31_536_000, includeSubDomains: true },
+          crossOriginOpenerPolicy,
+          contentSecurityPolicy: { directives: gidSources },
+        }
+      : {
+          hsts: false,
+          crossOriginOpenerPolicy,
+          contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, ...gidSources } },
+        },
   );
   await app.register(rateLimit, {
     global: false,

@@ -33,6 +33,13 @@ describe('the web app next to the API', () => {
     expect(res.body).toContain('Лига Героев');
   });
 
+  it('lets the sign-in popup keep its opener on the GID callback pages only', async () => {
+    for (const url of ['/auth/gid?code=x&state=y', '/test']) {
+      expect((await app.inject({ url })).headers['cross-origin-opener-policy'], url).toBe('unsafe-none');
+    }
+    expect((await app.inject({ url: '/login' })).headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
   it('serves build assets compressed as the browser accepts, cached for good', async () => {
     const br = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');

@@ -51,6 +51,13 @@ function fileCache() {
   };
 }
 
+/**
+ * The single sign-on callback pages (accounts-sso §2.13). In the sign-in popup the provider sends the
+ * browser back here; `unsafe-none` keeps the popup in its opener's browsing context group, so the page
+ * can hand the answer to the login screen that opened it (the SDK's postMessage).
+ */
+const POPUP_CALLBACKS = new Set(['/auth/gid', '/test']);
+
 /** Adds the web app's catch-all GET route; API paths that no route matched stay a JSON 404. */
 export async function installWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
   const root = normalize(distDir);
@@ -68,6 +75,7 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
     const cache = file.startsWith(join(root, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache';
     const encoding = COMPRESSIBLE.has(extname(file)) ? encodingFor(request.headers['accept-encoding']) : 'identity';
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    if (POPUP_CALLBACKS.has(path)) reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     return reply
       .header('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream')
       .header('Cache-Control', cache)

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isApiError } from '../lib/api-client';
-import { removeToken } from '../lib/auth';
+import { markSessionRejected, removeToken } from '../lib/auth';
 import { setDateLanguage } from '../lib/dates';
 import { errorAction } from '../lib/error-catalogue';
 import { i18n, type Language } from '../lib/i18n';
@@ -83,6 +83,7 @@ export function AppProvider({ children, navigate, retry = true, queries }: AppPr
       else if (action.kind === 'generic') setMessage(i18n.t('errors.generic'));
       else if (action.kind === 'login') {
         if (action.removeToken) removeToken();
+        else markSessionRejected();
         navigateRef.current('/login');
       }
     };

@@ -4,8 +4,33 @@ import { readJson, readString, storageKeys, subscribe, writeJson, writeString } 
 /** accounts-sso §4.1: authenticated while a token is stored. */
 export const getToken = (): string | null => readString(storageKeys.token);
 
+/**
+ * The server answered 401 to the stored token (accounts-sso §6: «a 401 leads to login»). The token is
+ * kept (only a 403 removes it), but until the next sign-in this tab treats the person as a guest,
+ * so the login screen — a guest-only route — shows instead of sending them back to the cabinet.
+ */
+let rejected = false;
+const rejectedListeners = new Set<() => void>();
+const setRejected = (value: boolean) => {
+  if (rejected === value) return;
+  rejected = value;
+  for (const listener of rejectedListeners) listener();
+};
+
+export function markSessionRejected(): void {
+  setRejected(true);
+}
+
+export const isSessionRejected = (): boolean => rejected;
+
+export function subscribeSessionRejected(listener: () => void): () => void {
+  rejectedListeners.add(listener);
+  return () => rejectedListeners.delete(listener);
+}
+
 /** accounts-sso §8: a 403 removes the stored token (and the user it belonged to). */
 export function removeToken(): void {
+  setRejected(false);
   writeString(storageKeys.token, null);
   writeString(storageKeys.user, null);
 }
@@ -50,6 +75,7 @@ export function hasBrokenUser(): boolean {
 
 /** Login success (accounts-sso §4.1): the token and the user are stored; the user first, so a token never stands alone. */
 export function storeSignIn(token: string, user: StoredUser): void {
+  setRejected(false);
   writeJson(storageKeys.user, user);
   writeString(storageKeys.token, token);
 }

@@ -1,9 +1,12 @@
 import { HttpResponse, http } from 'msw';
+import { authHandlers } from '../features/auth/testing/handlers';
 import { cabinetHandlers } from './cabinet-handlers';
 import * as fixtures from './fixtures';
 
 /** Every read call the screens make, answered with the fixtures. Tests override single calls with server.use. */
 export const handlers = [
+  // The sign-in screens' providers, GID's remote config and the account basket.
+  ...authHandlers,
   http.get('*/api/event/list', () => HttpResponse.json({ values: [fixtures.springRun] })),
   http.get('*/api/event/id/:id', ({ params }) =>
     params.id === fixtures.springRun.public_id

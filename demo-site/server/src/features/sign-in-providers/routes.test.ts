@@ -53,4 +53,9 @@ describe('the content security policy', () => {
     expect(response.headers['content-security-policy']).toMatch(/(^|;)connect-src 'self' http:\/\/127\.0\.0\.1:4555(;|$)/);
     expect(response.headers['content-security-policy']).toMatch(/(^|;)frame-src 'self' http:\/\/127\.0\.0\.1:4555(;|$)/);
   });
+
+  it('lets the login screen keep a popup it opens (GID sign-in), still isolated from other openers', async () => {
+    const response = await api.request({ method: 'GET', url: '/api/auth/providers' });
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
 });

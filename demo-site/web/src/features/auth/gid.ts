@@ -1,5 +1,5 @@
 import type { GidProviderConfig } from '@gid/sdk-react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ProviderEntry } from './api/providers';
 import { type SignedIn, signedInSchema } from './api/schemas';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { useOnce } from '../../../features/auth/use-once';
 import { basketActions, getBasket } from '../../../features/basket/basket-store';
@@ -15,10 +15,10 @@ const formatSchema = z.looseObject({
   public_id: z.string(),
   title: z.string(),
   price: z.number(),
-  max_count: z.number().nullish(),
-  tickets_left: z.record(z.string(), z.number()).nullish(),
+  max_count: z.nullish(z.number()),
+  tickets_left: z.nullish(z.record(z.string(), z.number())),
   start_time: z.string(),
-  address: z.string().nullish(),
+  address: z.nullish(z.string()),
   event: z.object({ public_id: z.string(), title: z.string() }),
   event_city: z.object({ public_id: z.string() }),
 });

@@ -1,18 +1,22 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
+import { Loading } from '../../../components/ui/states';
 import { useProviders } from '../../../features/auth/api/providers';
 import { EmailLoginForm } from '../../../features/auth/components/email-login-form';
-import { ResetRequestDialog } from '../../../features/auth/components/reset-request-dialog';
-import { SmsForm } from '../../../features/auth/components/sms-form';
 import { SocialButtons } from '../../../features/auth/components/social-buttons';
 import { rememberReturnTo, returnFromState } from '../../../features/auth/return-to';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
 import '../../../features/auth/auth.css';
 
-// The SDK and its React package load only when the login screen shows its GID button.
+// The SDK and its React package load only when the login screen shows its GID button; the SMS form
+// (with the phone mask) and the reset popup when they are first wanted.
 const GidSignIn = lazy(() => import('../../../features/auth/components/gid-sign-in'));
+const SmsForm = lazy(() => import('../../../features/auth/components/sms-form').then((module) => ({ default: module.SmsForm })));
+const ResetRequestDialog = lazy(() =>
+  import('../../../features/auth/components/reset-request-dialog').then((module) => ({ default: module.ResetRequestDialog })),
+);
 
 /**
  * «Авторизация» (accounts-sso §2.3, /login and /auth): e-mail mode by default, SMS mode by the
@@ -28,6 +32,9 @@ export default function LoginScreen() {
   const [mode, setMode] = useState<'email' | 'sms'>('email');
   const [email, setEmail] = useState('');
   const [resetOpen, setResetOpen] = useState(false);
+  // The popup's code loads with the first «Забыли пароль?» and stays mounted after.
+  const resetWanted = useRef(false);
+  if (resetOpen) resetWanted.current = true;
   const returnTo = returnFromState(location.state);
   // A sign-in that leaves the site (GID by redirect, a social network) comes back to the same place.
   useEffect(() => rememberReturnTo(returnTo), [returnTo]);
@@ -50,7 +57,9 @@ export default function LoginScreen() {
           {mode === 'email' ? (
             <EmailLoginForm key="email" onSignedIn={(signedIn) => finish(signedIn)} onEmailChange={setEmail} />
           ) : (
-            <SmsForm key="sms" mode="login" onSignedIn={(signedIn) => finish(signedIn)} />
+            <Suspense fallback={<Loading />}>
+              <SmsForm key="sms" mode="login" onSignedIn={(signedIn) => finish(signedIn)} />
+            </Suspense>
           )}
         </fieldset>
         <div className="auth-links">
@@ -73,20 +82,28 @@ export default function LoginScreen() {
             <Suspense fallback={<div className="gid-slot" />}>
               <GidSignIn provider={providers.data.gid} onSignedIn={(signedIn) => finish(signedIn)} />
             </Suspense>
+          ) : providers.isError ? (
+            <p className="notice notice--error" role="alert">
+              {t('auth.gid.initError')}
+            </p>
           ) : (
             <div className="gid-slot" />
           )}
         </section>
       </div>
-      <ResetRequestDialog
-        open={resetOpen}
-        onClose={() => setResetOpen(false)}
-        initialEmail={email}
-        onSmsLogin={() => {
-          setResetOpen(false);
-          setMode('sms');
-        }}
-      />
+      {resetWanted.current ? (
+        <Suspense fallback={null}>
+          <ResetRequestDialog
+            open={resetOpen}
+            onClose={() => setResetOpen(false)}
+            initialEmail={email}
+            onSmsLogin={() => {
+              setResetOpen(false);
+              setMode('sms');
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

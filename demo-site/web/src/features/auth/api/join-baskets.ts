@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { requestParsed } from '../../../lib/api-client';
 import { readJson, storageKeys, writeJson, writeString } from '../../../lib/storage';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { requestParsed } from '../../../lib/api-client';
 
-const entry = z.object({ clientId: z.string().min(1), authUrl: z.string().url(), authorizeUrl: z.string().url() });
+const entry = z.object({ clientId: z.string().check(z.minLength(1)), authUrl: z.url(), authorizeUrl: z.url() });
 const providersSchema = z.object({ gid: entry, vk: entry, google: entry });
 export type ProviderEntry = z.infer<typeof entry>;
 export type SignInProviders = z.infer<typeof providersSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { requestParsed } from '../../../lib/api-client';
 import { messageSchema } from './schemas';
 
@@ -8,7 +8,11 @@ export const requestPasswordReset = (email: string) =>
 
 /** PUT /api/auth/resetpassword: the letter's code for a short-lived `secure` token. */
 export const checkResetCode = (code: string) =>
-  requestParsed(z.looseObject({ secure: z.string().min(1) }), { url: '/api/auth/resetpassword', method: 'PUT', data: { code } });
+  requestParsed(z.looseObject({ secure: z.string().check(z.minLength(1)) }), {
+    url: '/api/auth/resetpassword',
+    method: 'PUT',
+    data: { code },
+  });
 
 /** POST /api/auth/resetpassword/update: the new password. */
 export const updatePassword = (body: { secure: string; password: string }) =>

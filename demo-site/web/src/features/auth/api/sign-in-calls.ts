@@ -1,5 +1,5 @@
 import { request, requestParsed } from '../../../lib/api-client';
-import { messageSchema, signedInSchema } from './schemas';
+import { messageSchema, signedInSchema, userOnlySchema } from './schemas';
 
 /** PUT /api/auth (accounts-sso §7): e-mail and password; 418 when the address is not confirmed yet. */
 export const loginByEmail = (body: { email: string; password: string }) =>
@@ -40,7 +40,7 @@ export const logout = () => request({ url: '/api/auth/logout', method: 'POST' })
 export const userForToken = async (token: string) => {
   const response = await fetch('/api/user', { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
   if (!response.ok) return null;
-  const parsed = signedInSchema.pick({ user: true }).safeParse(await response.json().catch(() => null));
+  const parsed = userOnlySchema.safeParse(await response.json().catch(() => null));
   return parsed.success ? parsed.data.user : null;
 };
 
@@ -50,4 +50,4 @@ export const socialSignIn = (network: 'vk' | 'google', body: { code: string; red
 
 /** POST /api/user/add/{network}: links the network's account to the signed-in user (409 when it is someone else's). */
 export const socialLink = (network: 'vk' | 'google', body: { code: string; redirect_uri: string; code_verifier: string }) =>
-  requestParsed(signedInSchema.pick({ user: true }), { url: `/api/user/add/${network}`, method: 'POST', data: body });
+  requestParsed(userOnlySchema, { url: `/api/user/add/${network}`, method: 'POST', data: body });

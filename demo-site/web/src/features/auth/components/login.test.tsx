@@ -1,17 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { removeToken } from '../../../lib/auth';
 import { storageKeys } from '../../../lib/storage';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { authHandlers, testUser } from '../testing/handlers';
 
 beforeEach(() => server.use(...authHandlers));
+// A 401 marks the session refused for the tab (lib/auth.ts): each test starts afresh.
+afterEach(() => removeToken());
 
 async function openLogin(path = '/login') {
   renderApp(path);
-  expect(await screen.findByRole('heading', { level: 1, name: 'Авторизация' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Авторизация' }, { timeout: 5000 })).toBeTruthy();
   return userEvent.setup();
 }
 
@@ -128,6 +131,15 @@ describe('login screen: e-mail mode', () => {
   });
 });
 
+describe('login screen: providers unavailable', () => {
+  it('says the sign-in system could not start, and the e-mail form still works', async () => {
+    server.use(http.get('*/api/auth/providers', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    await openLogin();
+    expect(await screen.findByText('Ошибка инициализации системы авторизации')).toBeTruthy();
+    expect(within(form()).getByRole('button', { name: 'Войти' })).toBeTruthy();
+  });
+});
+
 describe('login screen: SMS mode', () => {
   it('toggles, disables «Забыли пароль?», and asks for a valid phone before a code', async () => {
     let asked = 0;
@@ -139,6 +151,7 @@ describe('login screen: SMS mode', () => {
     );
     const user = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Авторизация по смс' }));
+    await screen.findByLabelText('Введите ваш телефон:', {}, { timeout: 5000 });
     expect(screen.getByRole('button', { name: 'Авторизация по email' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Забыли пароль?' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(form()).getByRole('button', { name: 'Получить код' }));
@@ -163,6 +176,7 @@ describe('login screen: SMS mode', () => {
     );
     const user = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Авторизация по смс' }));
+    await screen.findByLabelText('Введите ваш телефон:', {}, { timeout: 5000 });
     await user.type(screen.getByLabelText('Введите ваш телефон:'), '79990000001');
     await user.click(within(form()).getByRole('button', { name: 'Получить код' }));
     const code = await screen.findByLabelText('Введите код из СМС');
@@ -189,6 +203,7 @@ describe('login screen: SMS mode', () => {
     );
     const user = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Авторизация по смс' }));
+    await screen.findByLabelText('Введите ваш телефон:', {}, { timeout: 5000 });
     await user.type(screen.getByLabelText('Введите ваш телефон:'), '79990000001');
     await user.click(within(form()).getByRole('button', { name: 'Получить код' }));
     expect((await within(form()).findByRole('alert')).textContent).toBe('Повторно запросить код можно через 42 сек.');
@@ -207,7 +222,7 @@ describe('login screen: password reset popup', () => {
     );
     const user = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Забыли пароль?' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Восстановление пароля' });
+    const dialog = await screen.findByRole('dialog', { name: 'Восстановление пароля' }, { timeout: 5000 });
     await user.click(within(dialog).getByRole('button', { name: 'Отправить' }));
     const field = within(dialog).getByLabelText('Email');
     expect(field.className).toContain('field--flash');
@@ -222,8 +237,8 @@ describe('login screen: password reset popup', () => {
   it('«Войти по СМС» switches the login to SMS mode', async () => {
     const user = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Забыли пароль?' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Войти по СМС' }));
-    expect(await screen.findByLabelText('Введите ваш телефон:')).toBeTruthy();
+    await user.click(within(await screen.findByRole('dialog', {}, { timeout: 5000 })).getByRole('button', { name: 'Войти по СМС' }));
+    expect(await screen.findByLabelText('Введите ваш телефон:', {}, { timeout: 5000 })).toBeTruthy();
   });
 });
 
@@ -246,13 +261,24 @@ describe('access rules', () => {
     await waitFor(() => expect(location()).toBe('/me/shop'));
   });
 
+  it('a 401 to the stored token shows the login screen (no loop back to the cabinet), token kept', async () => {
+    localStorage.setItem(storageKeys.token, 'expired');
+    localStorage.setItem(storageKeys.user, JSON.stringify(testUser));
+    server.use(http.get('*/api/clubs', () => HttpResponse.json({ message: 'Требуется авторизация' }, { status: 401 })));
+    renderApp('/clubs');
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Авторизация' }, { timeout: 5000 })).toBeTruthy();
+    expect(location()).toBe('/login');
+    expect(localStorage.getItem(storageKeys.token)).toBe('expired');
+  });
+
   it('drops the token of a stored user without public_id and goes to /auth', async () => {
     localStorage.setItem(storageKeys.token, 'token');
     localStorage.setItem(storageKeys.user, JSON.stringify({ name: 'Без идентификатора' }));
     renderApp('/calendar');
     await waitFor(() => expect(location()).toBe('/auth'));
     expect(localStorage.getItem(storageKeys.token)).toBeNull();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Авторизация' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Авторизация' }, { timeout: 5000 })).toBeTruthy();
   });
 });
 

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { getToken, hasBrokenUser, removeToken } from '../../../lib/auth';
+import { getToken, hasBrokenUser, isSessionRejected, removeToken, subscribeSessionRejected } from '../../../lib/auth';
 import { storageKeys, subscribe } from '../../../lib/storage';
 import { returnFromState } from '../return-to';
 import { decideAccess } from '../rules';
@@ -8,14 +8,19 @@ import { decideAccess } from '../rules';
 const subscribeAuth = (listener: () => void) => {
   const offToken = subscribe(storageKeys.token, listener);
   const offUser = subscribe(storageKeys.user, listener);
+  const offRejected = subscribeSessionRejected(listener);
   return () => {
     offToken();
     offUser();
+    offRejected();
   };
 };
 
-/** Re-read whenever the token or the stored user changes, here or in another tab. */
-const authSnapshot = () => `${getToken() === null ? 0 : 1}${hasBrokenUser() ? 1 : 0}`;
+/**
+ * Re-read whenever the token or the stored user changes, here or in another tab. A token the server
+ * has just refused (401) counts as none, so the login screen can show.
+ */
+const authSnapshot = () => `${getToken() === null || isSessionRejected() ? 0 : 1}${hasBrokenUser() ? 1 : 0}`;
 
 /**
  * The access rules of accounts-sso §2.1 / §4.1 / §6, applied to every route by its path (AppRoutes):

@@ -2,9 +2,9 @@ import { HttpResponse, http } from 'msw';
 
 /** The providers the login screen reads, all on a pretend idp. */
 export const testProviders = {
-  gid: { clientId: 'demo-site', authUrl: 'http://idp.test', authorizeUrl: 'http://idp.test/oauth2/auth' },
-  vk: { clientId: 'vk', authUrl: 'http://idp.test', authorizeUrl: 'http://idp.test/oauth2/auth' },
-  google: { clientId: 'google', authUrl: 'http://idp.test', authorizeUrl: 'http://idp.test/oauth2/auth' },
+  gid: { clientId: 'demo-site', authUrl: 'http://127.0.0.1:4999', authorizeUrl: 'http://127.0.0.1:4999/oauth2/auth' },
+  vk: { clientId: 'vk', authUrl: 'http://127.0.0.1:4999', authorizeUrl: 'http://127.0.0.1:4999/oauth2/auth' },
+  google: { clientId: 'google', authUrl: 'http://127.0.0.1:4999', authorizeUrl: 'http://127.0.0.1:4999/oauth2/auth' },
 };
 
 export const testUser = {
@@ -19,9 +19,9 @@ export const testUser = {
 /** The calls every sign-in screen makes besides its own: the providers, GID's remote config and analytics, the basket. */
 export const authHandlers = [
   http.get('*/api/auth/providers', () => HttpResponse.json(testProviders)),
-  http.get('http://idp.test/api/v1/sdk/actions/wp-config', () =>
+  http.get('http://127.0.0.1:4999/api/v1/sdk/actions/wp-config', () =>
     HttpResponse.json({ w_auth: false, web_curtain: false, enable_kfp: false }),
   ),
-  http.get('http://idp.test/api/v1/analytics/event', () => new HttpResponse(null, { status: 204 })),
+  http.get('http://127.0.0.1:4999/api/v1/analytics/event', () => new HttpResponse(null, { status: 204 })),
   http.get('*/api/user/basket', () => HttpResponse.json({ goods: [] })),
 ];

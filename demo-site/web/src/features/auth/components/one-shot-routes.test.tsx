@@ -1,0 +1,239 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { storageKeys } from '../../../lib/storage';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import { buildSocialRedirect } from '../social';
+import { testProviders, testUser } from '../testing/handlers';
+
+const location = () => screen.getByTestId('location').textContent;
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+
+function signIn() {
+  localStorage.setItem(storageKeys.token, 'session-token');
+  localStorage.setItem(storageKeys.user, JSON.stringify(testUser));
+}
+
+describe('GID callback (/auth/gid, /test)', () => {
+  it('a forged callback: «Ошибка авторизации», the description, «На главную», no one signed in', async () => {
+    window.history.replaceState(null, '', '/auth/gid?code=forged&state=forged&scope=openid');
+    renderApp('/auth/gid?code=forged&state=forged&scope=openid');
+    expect(await heading('Ошибка авторизации')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Произошла непредвиденная ошибка. Обратитесь в службу поддержки');
+    expect(screen.getByRole('link', { name: 'На главную' }).getAttribute('href')).toBe('/');
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+  });
+
+  it('nothing to process on /test: the error, not an endless wait', async () => {
+    window.history.replaceState(null, '', '/test');
+    renderApp('/test');
+    expect(await heading('Ошибка авторизации')).toBeTruthy();
+  });
+});
+
+describe('social return (/user/auth/{network}, /user/add/auth/{network})', () => {
+  it('posts the code with its verifier and redirect_uri, then signs in', async () => {
+    const href = await buildSocialRedirect(testProviders.vk, 'vk', 'signin', window.location.origin);
+    const state = new URL(href).searchParams.get('state');
+    const flow = JSON.parse(sessionStorage.getItem('gid-demo:social:vk') ?? '{}');
+    let body: unknown;
+    server.use(
+      http.post('*/api/user/vk', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ token: 'vk-token', user: testUser });
+      }),
+    );
+    renderApp(`/user/auth/vk?code=the-code&state=${state}`);
+    await waitFor(() => expect(location()).toBe('/me'));
+    expect(body).toEqual({ code: 'the-code', redirect_uri: `${window.location.origin}/user/auth/vk`, code_verifier: flow.verifier });
+    expect(localStorage.getItem(storageKeys.token)).toBe('vk-token');
+  });
+
+  it('refuses a state it did not send, without calling the server', async () => {
+    let called = false;
+    server.use(
+      http.post('*/api/user/google', () => {
+        called = true;
+        return HttpResponse.json({});
+      }),
+    );
+    renderApp('/user/auth/google?code=x&state=forged');
+    expect(await heading('Ошибка авторизации')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Ответ сервиса авторизации не совпал с запросом. Попробуйте войти ещё раз');
+    expect(called).toBe(false);
+    expect(location()).toBe('/user/auth/google');
+  });
+
+  it('linking: a 409 says the account belongs to someone else', async () => {
+    signIn();
+    const href = await buildSocialRedirect(testProviders.google, 'google', 'link', window.location.origin);
+    const state = new URL(href).searchParams.get('state');
+    server.use(
+      http.post('*/api/user/add/google', () =>
+        HttpResponse.json({ message: 'Этот аккаунт уже привязан к другому пользователю' }, { status: 409 }),
+      ),
+    );
+    renderApp(`/user/add/auth/google?code=x&state=${state}`);
+    expect(await heading('Ошибка авторизации')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Этот аккаунт уже привязан к другому пользователю');
+    expect(localStorage.getItem(storageKeys.token)).toBe('session-token');
+  });
+
+  it('linking: success keeps the session and updates the user', async () => {
+    signIn();
+    const href = await buildSocialRedirect(testProviders.google, 'google', 'link', window.location.origin);
+    const state = new URL(href).searchParams.get('state');
+    server.use(http.post('*/api/user/add/google', () => HttpResponse.json({ user: { ...testUser, name: 'Связанный' } })));
+    renderApp(`/user/add/auth/google?code=x&state=${state}`);
+    expect(await screen.findByText('Аккаунт Google привязан к вашему профилю', {}, { timeout: 5000 })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(storageKeys.user) ?? '{}').name).toBe('Связанный');
+  });
+});
+
+describe('e-mail links', () => {
+  it('/verify/email/{code} confirms, signs in and opens the cabinet', async () => {
+    let code: unknown;
+    server.use(
+      http.post('*/api/user/verify/email', async ({ request }) => {
+        code = await request.json();
+        return HttpResponse.json({ token: 'confirmed', user: testUser, message: 'Почта подтверждена' });
+      }),
+    );
+    renderApp('/verify/email/abc_123');
+    await waitFor(() => expect(location()).toBe('/me'));
+    expect(code).toEqual({ code: 'abc_123' });
+    expect(localStorage.getItem(storageKeys.token)).toBe('confirmed');
+  });
+
+  it("/verify/email/{code}: a 403 drops the token and shows the server's message", async () => {
+    signIn();
+    server.use(
+      http.post('*/api/user/verify/email', () =>
+        HttpResponse.json({ message: 'Ссылка подтверждения принадлежит другому пользователю' }, { status: 403 }),
+      ),
+    );
+    renderApp('/verify/email/abc');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
+      'Ссылка подтверждения принадлежит другому пользователю',
+    );
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+  });
+
+  it('/verify/new/email/{code} confirms the changed address', async () => {
+    signIn();
+    server.use(http.post('*/api/user/verify/new/email', () => HttpResponse.json({ email: 'new@example.ru' })));
+    renderApp('/verify/new/email/abc');
+    expect(await screen.findByText('Новая почта new@example.ru подтверждена', {}, { timeout: 5000 })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(storageKeys.user) ?? '{}').email).toBe('new@example.ru');
+  });
+});
+
+describe('password reset: /verify/resetpassword/{code} → /newpass → «Пароль успешно изменен!» → login', () => {
+  it('walks the whole way with the password rules', async () => {
+    const calls: unknown[] = [];
+    server.use(
+      http.put('*/api/auth/resetpassword', async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({ secure: 'secure-token' });
+      }),
+      http.post('*/api/auth/resetpassword/update', async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({ message: 'Пароль успешно изменен!' });
+      }),
+    );
+    renderApp('/verify/resetpassword/reset-code');
+    expect(await heading('Новый пароль')).toBeTruthy();
+    expect(location()).toBe('/newpass');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Новый пароль'), 'abc1');
+    await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
+    expect(await screen.findByText('В пароле должна быть заглавная буква')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Новый пароль'));
+    await user.type(screen.getByLabelText('Новый пароль'), 'Abc12');
+    await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Пароль успешно изменен!' });
+    expect(calls).toEqual([{ code: 'reset-code' }, { secure: 'secure-token', password: 'Abc12' }]);
+    await user.click(within(dialog).getByRole('link', { name: 'Войти' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+  });
+
+  it('a bad link shows the server message', async () => {
+    server.use(
+      http.put('*/api/auth/resetpassword', () =>
+        HttpResponse.json({ message: 'Ссылка для восстановления пароля недействительна или устарела' }, { status: 400 }),
+      ),
+    );
+    renderApp('/verify/resetpassword/old');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
+      'Ссылка для восстановления пароля недействительна или устарела',
+    );
+  });
+
+  it('/newpass without a checked link asks for a new one', async () => {
+    renderApp('/newpass');
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toMatch(/недействительна или устарела/);
+  });
+});
+
+describe('/exit', () => {
+  it('ends the server session and clears token, user and basket', async () => {
+    signIn();
+    localStorage.setItem(storageKeys.basket, JSON.stringify([{ selector: 'shop', public_id: 'x', unique_id: 'u' }]));
+    let auth: string | null = null;
+    server.use(
+      http.post('*/api/auth/logout', ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json({ message: 'Вы вышли из аккаунта' });
+      }),
+    );
+    renderApp('/exit');
+    expect(await screen.findByText('Вы вышли из аккаунта', {}, { timeout: 5000 })).toBeTruthy();
+    expect(auth).toBe('Bearer session-token');
+    expect([
+      localStorage.getItem(storageKeys.token),
+      localStorage.getItem(storageKeys.user),
+      localStorage.getItem(storageKeys.basket),
+    ]).toEqual([null, null, null]);
+  });
+
+  it('clears the local sign-in even when the server cannot be reached', async () => {
+    signIn();
+    server.use(http.post('*/api/auth/logout', () => HttpResponse.error()));
+    renderApp('/exit');
+    expect(await screen.findByText('Вы вышли из аккаунта', {}, { timeout: 5000 })).toBeTruthy();
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+  });
+});
+
+describe('sign-in links (/token/{id}, /loginlink)', () => {
+  const token = 'A'.repeat(43);
+
+  it('checks the token with the server, stores it and goes to a same-site target only', async () => {
+    let auth: string | null = null;
+    server.use(
+      http.get('*/api/user', ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json({ user: testUser });
+      }),
+    );
+    renderApp(`/loginlink?token=${token}&redirect=${encodeURIComponent('//evil.example/x')}`);
+    await waitFor(() => expect(location()).toBe('/me'));
+    expect(auth).toBe(`Bearer ${token}`);
+    expect(localStorage.getItem(storageKeys.token)).toBe(token);
+  });
+
+  it('/token/{id} follows a same-site redirect', async () => {
+    server.use(http.get('*/api/user', () => HttpResponse.json({ user: testUser })));
+    renderApp(`/token/${token}?redirect=${encodeURIComponent('/basket')}`);
+    await waitFor(() => expect(location()).toBe('/basket'));
+  });
+
+  it('a token the server does not know is refused and not stored', async () => {
+    server.use(http.get('*/api/user', () => HttpResponse.json({ message: 'Требуется авторизация' }, { status: 401 })));
+    renderApp(`/token/${token}`);
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Ссылка для входа недействительна или устарела');
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+  });
+});
