@@ -336,7 +336,10 @@ describe('hold, promocodes, pay button, order return, payload', () => {
     if (!answer.paid) expect(result.goods).toEqual(goods);
   });
 
-  it('removes only the paid lines', () => {
+  it('removes only the paid lines, a paid ticket with its insurance', () => {
+    const paid = ticket();
+    const withInsurance = addInsuranceLine([paid], offer, { newId, ticketKey: basketKey(paid) });
+    expect(afterOrder(withInsurance, order({ tickets: [{ format_public_id: 'f-10k', count: 1 }] })).goods).toEqual([]);
     const keep = ticket({ format_public_id: 'f-5k' });
     const result = afterOrder(
       [ticket(), keep, shop()],

@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { requestParsed } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { type BasketItem, basketKey, type InsuranceLine, type TicketLine } from '../basket-items';
 import {
@@ -47,6 +50,17 @@ export const BasketLine = memo(function BasketLine({
   const { t } = useTranslation();
   const key = basketKey(item);
   const ticket = item.selector === 'ticket' ? item : null;
+  // Whether the format insures its participants (GET /api/event_format/{id}, cached per format).
+  const format = useQuery({
+    queryKey: ['event-format', ticket?.format_public_id, 'insurance'],
+    queryFn: ({ signal }) =>
+      requestParsed(z.looseObject({ insurance_available: z.nullish(z.boolean()) }), {
+        url: `/api/event_format/${encodeURIComponent(ticket?.format_public_id ?? '')}`,
+        signal,
+      }),
+    enabled: ticket !== null && insuranceOffer !== null,
+    staleTime: 300_000,
+  });
   const count = participants.length > 0 ? participants.length : item.count;
   const step = countStep(item);
   const max = maxCount(item);
@@ -122,7 +136,7 @@ export const BasketLine = memo(function BasketLine({
         </dl>
       </div>
 
-      {ticket && insuranceOffer ? (
+      {ticket && insuranceOffer && format.data?.insurance_available ? (
         <label className="checkbox basket-line__insurance">
           <input
             type="checkbox"
