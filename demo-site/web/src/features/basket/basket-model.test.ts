@@ -135,11 +135,11 @@ describe('update, delete and links', () => {
     expect(deleteLine(goods, basketKey(line)).goods).toEqual([]);
   });
 
-  it('an insurance bought alone waits for its form; a default one does not', () => {
+  it('an insurance bought alone waits for its form, a default offer too (the server needs the insured person)', () => {
     const [alone] = addInsuranceLine([], offer, { newId });
     expect(alone).toMatchObject({ linkedTo: null, preReg: '', isErrorTab: true });
     const [fallback] = addInsuranceLine([], { ...offer, default: true }, { newId });
-    expect(fallback).toMatchObject({ preReg: 'ok', isErrorTab: false, default: true });
+    expect(fallback).toMatchObject({ preReg: '', isErrorTab: true, default: true });
   });
 
   it('a ticket flagged for insurance without a link gets the default insurance', () => {

@@ -178,7 +178,8 @@ export function addInsuranceLine(
     ? goods.find((item): item is TicketLine => isTicket(item) && basketKey(item) === options.ticketKey)
     : undefined;
   // A ticket's insurance covers that ticket's participant (their form is the ticket's): nothing to fill.
-  const isDefault = offer.default === true || ticket !== undefined;
+  // One bought alone names its insured person in the insurance form, default offer or not.
+  const isDefault = ticket !== undefined;
   const line: InsuranceLine = {
     selector: 'insurance',
     public_id: offer.public_id,
@@ -195,7 +196,7 @@ export function addInsuranceLine(
     format_start_time: options.formatStartTime ?? (ticket ? Math.floor(new Date(ticket.start_time).getTime() / 1000) || null : null),
     isStartDate: String(offer.isStartDate ?? 'true'),
     start_date: null,
-    default: isDefault,
+    default: offer.default === true,
     preReg: isDefault ? 'ok' : '',
     isErrorTab: !isDefault,
   };

@@ -33,6 +33,7 @@ import {
   deliveryResolved,
   initialDelivery,
 } from '../../../features/basket/components/delivery-picker';
+import { type InsuranceValues, insuranceInfo } from '../../../features/basket/insurance-schema';
 import { isApiError } from '../../../lib/api-client';
 import { getToken, useIsAuthenticated } from '../../../lib/auth';
 import { emailPattern } from '../../../lib/contact';
@@ -165,6 +166,13 @@ export default function BasketScreen() {
         register: !signedIn && register,
         infoOf: (ticket) => (ticket.preregistration ? (ticket.participant ?? null) : null),
         delivery: hasShop ? deliveryPayload(delivery) : null,
+        insuranceInfo: (line) =>
+          line.preReg === 'ok' && line.info
+            ? insuranceInfo(
+                { activation_delay: line.activation_delay, format_start_time: line.format_start_time, isStartDate: line.isStartDate },
+                line.info as unknown as InsuranceValues,
+              )
+            : null,
       });
       // accounts-sso §7 / ticketing-shop §6: a temporary user pays without the token.
       const result = user?.temporary ? await createTemporaryPayment(body) : await createPayment(body);

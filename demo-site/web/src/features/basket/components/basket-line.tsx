@@ -20,6 +20,7 @@ import {
 import { basketActions } from '../basket-store';
 import { newBasketId } from '../use-shop-basket';
 import { CountStepper } from './count-stepper';
+import { InsuranceForm } from './insurance-form';
 import { ParticipantTabs } from './participant-tabs';
 import { PromocodeField } from './promocode-field';
 
@@ -156,6 +157,7 @@ export const BasketLine = memo(function BasketLine({
       ) : null}
 
       {promocodeAllowed ? <PromocodeField item={item} /> : null}
+      {item.selector === 'insurance' && !item.linkedTo ? <InsuranceForm line={item} validateSignal={validateSignal} /> : null}
       {participants.length > 0 ? <ParticipantTabs tickets={participants} validateSignal={validateSignal} /> : null}
     </article>
   );
