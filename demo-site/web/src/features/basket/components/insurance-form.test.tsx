@@ -10,7 +10,9 @@ import {
   buildInsuranceSchema,
   emptyInsurance,
   fullPhone,
+  type InsuranceTerms,
   type InsuranceTranslate,
+  type InsuranceValues,
   insuranceInfo,
   insurancePreReg,
 } from '../insurance-schema';
@@ -18,14 +20,14 @@ import { InsuranceForm } from './insurance-form';
 
 const t: InsuranceTranslate = (key, params) => (params ? i18n.t(key, params) : i18n.t(key));
 const NOW = Date.UTC(2026, 5, 10, 9, 30);
-const terms = { activation_delay: 3 * 86_400, format_start_time: null, isStartDate: 'false' };
-const person = {
+const terms: InsuranceTerms = { activation_delay: 3 * 86_400, format_start_time: null, isStartDate: 'false' };
+const person: InsuranceValues = {
   ...emptyInsurance,
   last_name: 'Смирнова',
   first_name: 'Анна',
   birth_date: '01.01.1990',
   phone: '+7 (916) 123-45-67',
-  gender: 'female' as const,
+  gender: 'female',
   start_date: '20.06.2026',
 };
 
@@ -45,7 +47,7 @@ describe('insurance rules (ticketing-shop §5)', () => {
     ['12345678901', false],
   ])('phone %s full: %s', (phone, full) => expect(fullPhone(phone)).toBe(full));
 
-  it.each<[string, Partial<typeof person>, Record<string, string>, 'ok' | '' | false]>([
+  it.each<[string, Partial<InsuranceValues>, Record<string, string>, 'ok' | '' | false]>([
     ['a complete person', {}, {}, 'ok'],
     [
       'nothing typed',
