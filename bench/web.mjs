@@ -35,3 +35,20 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 console.log(`\nWeb app: what \`/\` loads (${files.size} files, gzip -9)`);
 console.log(`  JS  ${kb(js)} KB (target ≤ 150 KB → ${js <= 150 * 1024 ? 'met' : 'NOT met'})`);
 console.log(`  CSS ${kb(css)} KB\n`);
+
+// The basket route's own JS (issue 13): its chunk and what it imports beyond what `/` already loaded
+// (the participant and insurance forms, masks, zod resolvers), gzip -9.
+const homeFiles = new Set(files);
+const basketFiles = new Set();
+const visitRoute = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || basketFiles.has(chunk.file) || homeFiles.has(chunk.file)) return;
+  basketFiles.add(chunk.file);
+  for (const next of chunk.imports ?? []) visitRoute(next);
+};
+visitRoute('src/app/routes/basket/basket.tsx');
+let basketJs = 0;
+for (const file of basketFiles) if (file.endsWith('.js')) basketJs += gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+console.log(`Basket route: its own JS beyond \`/\` (${basketFiles.size} chunks, gzip -9)`);
+console.log(`  JS  ${kb(basketJs)} KB (target ≤ 60 KB → ${basketJs <= 60 * 1024 ? 'met' : 'NOT met'})\n`);
+

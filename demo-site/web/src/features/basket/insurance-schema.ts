@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { phoneDigits } from '../../lib/contact';
+import { isFullPhone, phoneDigits } from '../../lib/contact-rules';
 import { parseMaskedDate } from '../../lib/masks';
 
 /**
@@ -13,12 +13,7 @@ export const START_OFFSET_MS = 5 * 60_000;
 export const INSURED_AGE = { min: 5, max: 86 } as const;
 
 /** Phone digits by prefix (ticketing-shop §5): 992 TJ and 375 BY 12 digits, 79 RU and 77 KZ 11. */
-export function fullPhone(value: string): boolean {
-  const digits = phoneDigits(value);
-  if (digits.startsWith('992') || digits.startsWith('375')) return digits.length === 12;
-  if (digits.startsWith('79') || digits.startsWith('77')) return digits.length === 11;
-  return false;
-}
+export const fullPhone = isFullPhone;
 
 export interface InsuranceTerms {
   activation_delay: number;

@@ -36,7 +36,7 @@ import {
 import { type InsuranceValues, insuranceInfo } from '../../../features/basket/insurance-schema';
 import { isApiError } from '../../../lib/api-client';
 import { getToken, useIsAuthenticated } from '../../../lib/auth';
-import { emailPattern } from '../../../lib/contact';
+import { emailPattern } from '../../../lib/contact-rules';
 import { readJson, storageKeys, writeJson, writeString } from '../../../lib/storage';
 import './basket.css';
 
