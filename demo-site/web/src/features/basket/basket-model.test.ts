@@ -124,6 +124,14 @@ describe('update, delete and links', () => {
     expect(basketKey(line)).toBe(`ticket:${line.unique_id}`);
   });
 
+  it('a ticket insurance counts as many as its ticket, also after a count change', () => {
+    const line = ticket({ count: 3 });
+    let goods = addInsuranceLine([line], offer, { newId, ticketKey: basketKey(line) });
+    expect(goods[1]).toMatchObject({ count: 3, totalCost: 600 });
+    goods = changeCount(goods, basketKey(line), -1, newId, NOW);
+    expect(goods[1]).toMatchObject({ count: 2, totalCost: 400 });
+  });
+
   it('adding an insurance links it; removing either clears both', () => {
     const line = ticket();
     const goods = addInsuranceLine([line], offer, { newId, ticketKey: basketKey(line) });

@@ -202,7 +202,9 @@ export function addInsuranceLine(
   };
   const withLine = [...goods, line];
   if (!ticket) return withLine;
-  return withLine.map((item) => (item === ticket ? { ...ticket, isAddInsurance: true, insuranceUniqueId: line.unique_id } : item));
+  return syncInsuranceCounts(
+    withLine.map((item) => (item === ticket ? { ...ticket, isAddInsurance: true, insuranceUniqueId: line.unique_id } : item)),
+  );
 }
 
 /** Removes a ticket's insurance: the linked line and the ticket's flag. */
