@@ -48,6 +48,9 @@ describe('/basket', () => {
     // The route's chunk is transformed on first use: the first render may take a few seconds here.
     expect(await screen.findByText('В корзине пока ничего нет', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Перейти в календарь' }).getAttribute('href')).toBe('/calendar');
+    // Similar events below (up to 4): here the one event of the catalogue.
+    const similar = await screen.findByRole('region', { name: 'Похожие события' });
+    expect(within(similar).getAllByRole('article')).toHaveLength(1);
   });
 
   it('shows the line and the summary, keeps the pay button disabled until the e-mail is valid, and clears', async () => {

@@ -33,6 +33,7 @@ import {
   deliveryResolved,
   initialDelivery,
 } from '../../../features/basket/components/delivery-picker';
+import { SimilarEvents } from '../../../features/basket/components/similar-events';
 import { type InsuranceValues, insuranceInfo } from '../../../features/basket/insurance-schema';
 import { isApiError } from '../../../lib/api-client';
 import { getToken, useIsAuthenticated } from '../../../lib/auth';
@@ -198,6 +199,7 @@ export default function BasketScreen() {
             {t('basket.toCalendar')}
           </Link>
         </div>
+        <SimilarEvents eventIds={[]} />
         <BasketPopups popup={popup} onClose={() => setPopup(null)} message={paymentMessage} staleTitles={staleTitles} />
       </div>
     );
@@ -341,6 +343,7 @@ export default function BasketScreen() {
           </button>
         </aside>
       </div>
+      <SimilarEvents eventIds={[...new Set(goods.flatMap((item) => (item.selector === 'ticket' ? [item.event.public_id] : [])))]} />
       <BasketPopups
         popup={popup}
         onClose={() => {
