@@ -86,6 +86,7 @@ export const basketEn: Messages['basket'] = {
     staleTitle: 'Outdated data',
     stale: 'The purchase data for “{{title}}” are outdated, add them to the basket again',
   },
+  shopBanners: 'Partner shop',
   similar: 'Similar events',
   participate: 'Take part',
   orderReturn: {

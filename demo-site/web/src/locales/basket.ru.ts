@@ -84,6 +84,7 @@ export const basketRu = {
     staleTitle: 'Данные устарели',
     stale: 'Данные о покупке для «{{title}}» устарели, добавьте их в корзину снова',
   },
+  shopBanners: 'Магазин партнёров',
   similar: 'Похожие события',
   participate: 'Участвовать',
   orderReturn: {

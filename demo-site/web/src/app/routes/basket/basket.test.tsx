@@ -59,6 +59,9 @@ describe('/basket', () => {
     renderApp('/basket');
     expect(await screen.findByRole('heading', { level: 1, name: 'Корзина' }, { timeout: 10_000 })).toBeTruthy();
     const line = screen.getByRole('article', { name: '10 км' });
+    // The external-shop banners below, in their own (lazy) Swiper chunk.
+    const banners = await screen.findByRole('region', { name: 'Магазин партнёров' });
+    expect((await within(banners).findByRole('link', { name: /Большой магазин/ })).getAttribute('href')).toBe('https://shop.geroi.example');
     const user = userEvent.setup();
     await user.click(within(line).getByRole('button', { name: 'Увеличить количество: 10 км' }));
     expect(within(line).getByRole('status', { name: 'Количество' }).textContent).toBe('2');

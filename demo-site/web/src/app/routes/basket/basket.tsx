@@ -33,6 +33,7 @@ import {
   deliveryResolved,
   initialDelivery,
 } from '../../../features/basket/components/delivery-picker';
+import { ShopBanners } from '../../../features/basket/components/shop-banners';
 import { SimilarEvents } from '../../../features/basket/components/similar-events';
 import { type InsuranceValues, insuranceInfo } from '../../../features/basket/insurance-schema';
 import { isApiError } from '../../../lib/api-client';
@@ -343,6 +344,7 @@ export default function BasketScreen() {
           </button>
         </aside>
       </div>
+      <ShopBanners />
       <SimilarEvents eventIds={[...new Set(goods.flatMap((item) => (item.selector === 'ticket' ? [item.event.public_id] : [])))]} />
       <BasketPopups
         popup={popup}
