@@ -46,17 +46,29 @@ const { js, css } = sizes(home);
 console.log(`\nWeb app: what \`/\` loads (${home.size} files, gzip -9)`);
 console.log(`  JS  ${kb(js)} KB (target ≤ 150 KB → ${js <= 150 * 1024 ? 'met' : 'NOT met'})`);
 console.log(`  CSS ${kb(css)} KB`);
+/** The chunks `entry` loads beyond those already in `loaded` (a lazily loaded part of a route). */
+function ownFiles(entry, loaded) {
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || loaded.has(chunk.file) || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit(entry);
+  return files;
+}
+
 // The login screen, before its GID button: the SDK and @gid/sdk-react come in a chunk of their own.
 const login = filesFor('src/app/routes/auth/login.tsx');
-const gid = manifest['src/features/auth/components/gid-sign-in.tsx'];
-const gidFiles = new Set();
-const visitGid = (key) => {
-  const chunk = manifest[key];
-  if (!chunk || login.has(chunk.file) || gidFiles.has(chunk.file)) return;
-  gidFiles.add(chunk.file);
-  for (const next of chunk.imports ?? []) visitGid(next);
-};
-if (gid) visitGid('src/features/auth/components/gid-sign-in.tsx');
+const gidFiles = ownFiles('src/features/auth/components/gid-sign-in.tsx', login);
 const loginSizes = sizes(login);
 console.log(`\nWhat \`/login\` loads (${login.size} files): JS ${kb(loginSizes.js)} KB, CSS ${kb(loginSizes.css)} KB`);
 console.log(`  then its GID button (SDK + @gid/sdk-react, ${gidFiles.size} files): JS ${kb(sizes(gidFiles).js)} KB\n`);
+
+// The basket route's own JS (issue 13): its chunk and what it imports beyond what `/` already loaded
+// (the participant and insurance forms, masks, zod resolvers), gzip -9.
+const basketFiles = ownFiles('src/app/routes/basket/basket.tsx', home);
+const basketJs = sizes([...basketFiles].filter((file) => file.endsWith('.js'))).js;
+console.log(`Basket route: its own JS beyond \`/\` (${basketFiles.size} chunks, gzip -9)`);
+console.log(`  JS  ${kb(basketJs)} KB (target ≤ 60 KB → ${basketJs <= 60 * 1024 ? 'met' : 'NOT met'})\n`);

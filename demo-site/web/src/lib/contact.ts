@@ -1,4 +1,5 @@
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { phoneDigits } from './contact-rules';
 
 /**
  * Phones of ticketing-shop §5: the country comes from the prefix (992 TJ, 375 BY, 79 RU, 77 KZ) and
@@ -13,11 +14,7 @@ const countries: { country: PhoneCountry; prefix: string; digits: number }[] = [
   { country: 'KZ', prefix: '77', digits: 11 },
 ];
 
-/** The digits of a phone as typed; a Russian 8 at the start becomes 7. */
-export function phoneDigits(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  return digits.length === 11 && digits.startsWith('89') ? `7${digits.slice(1)}` : digits;
-}
+export { emailPattern, phoneDigits } from './contact-rules';
 
 export function phoneCountry(value: string): PhoneCountry | null {
   const digits = phoneDigits(value);
@@ -37,6 +34,3 @@ export function isValidPhone(value: string): boolean {
   const parsed = parsePhoneNumberFromString(`+${digits}`);
   return parsed?.isValid() === true && parsed.country !== undefined && allowed.includes(parsed.country);
 }
-
-/** ticketing-shop §5 checkout e-mail: the top-level part is 2 to 12 letters. */
-export const emailPattern = /^[\p{L}\d._%+-]+@[\p{L}\d-]+(\.[\p{L}\d-]+)*\.\p{L}{2,12}$/u;

@@ -124,6 +124,14 @@ describe('update, delete and links', () => {
     expect(basketKey(line)).toBe(`ticket:${line.unique_id}`);
   });
 
+  it('a ticket insurance counts as many as its ticket, also after a count change', () => {
+    const line = ticket({ count: 3 });
+    let goods = addInsuranceLine([line], offer, { newId, ticketKey: basketKey(line) });
+    expect(goods[1]).toMatchObject({ count: 3, totalCost: 600 });
+    goods = changeCount(goods, basketKey(line), -1, newId, NOW);
+    expect(goods[1]).toMatchObject({ count: 2, totalCost: 400 });
+  });
+
   it('adding an insurance links it; removing either clears both', () => {
     const line = ticket();
     const goods = addInsuranceLine([line], offer, { newId, ticketKey: basketKey(line) });
@@ -135,11 +143,11 @@ describe('update, delete and links', () => {
     expect(deleteLine(goods, basketKey(line)).goods).toEqual([]);
   });
 
-  it('an insurance bought alone waits for its form; a default one does not', () => {
+  it('an insurance bought alone waits for its form, a default offer too (the server needs the insured person)', () => {
     const [alone] = addInsuranceLine([], offer, { newId });
     expect(alone).toMatchObject({ linkedTo: null, preReg: '', isErrorTab: true });
     const [fallback] = addInsuranceLine([], { ...offer, default: true }, { newId });
-    expect(fallback).toMatchObject({ preReg: 'ok', isErrorTab: false, default: true });
+    expect(fallback).toMatchObject({ preReg: '', isErrorTab: true, default: true });
   });
 
   it('a ticket flagged for insurance without a link gets the default insurance', () => {
@@ -336,7 +344,10 @@ describe('hold, promocodes, pay button, order return, payload', () => {
     if (!answer.paid) expect(result.goods).toEqual(goods);
   });
 
-  it('removes only the paid lines', () => {
+  it('removes only the paid lines, a paid ticket with its insurance', () => {
+    const paid = ticket();
+    const withInsurance = addInsuranceLine([paid], offer, { newId, ticketKey: basketKey(paid) });
+    expect(afterOrder(withInsurance, order({ tickets: [{ format_public_id: 'f-10k', count: 1 }] })).goods).toEqual([]);
     const keep = ticket({ format_public_id: 'f-5k' });
     const result = afterOrder(
       [ticket(), keep, shop()],

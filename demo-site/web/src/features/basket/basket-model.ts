@@ -178,7 +178,8 @@ export function addInsuranceLine(
     ? goods.find((item): item is TicketLine => isTicket(item) && basketKey(item) === options.ticketKey)
     : undefined;
   // A ticket's insurance covers that ticket's participant (their form is the ticket's): nothing to fill.
-  const isDefault = offer.default === true || ticket !== undefined;
+  // One bought alone names its insured person in the insurance form, default offer or not.
+  const isDefault = ticket !== undefined;
   const line: InsuranceLine = {
     selector: 'insurance',
     public_id: offer.public_id,
@@ -195,13 +196,15 @@ export function addInsuranceLine(
     format_start_time: options.formatStartTime ?? (ticket ? Math.floor(new Date(ticket.start_time).getTime() / 1000) || null : null),
     isStartDate: String(offer.isStartDate ?? 'true'),
     start_date: null,
-    default: isDefault,
+    default: offer.default === true,
     preReg: isDefault ? 'ok' : '',
     isErrorTab: !isDefault,
   };
   const withLine = [...goods, line];
   if (!ticket) return withLine;
-  return withLine.map((item) => (item === ticket ? { ...ticket, isAddInsurance: true, insuranceUniqueId: line.unique_id } : item));
+  return syncInsuranceCounts(
+    withLine.map((item) => (item === ticket ? { ...ticket, isAddInsurance: true, insuranceUniqueId: line.unique_id } : item)),
+  );
 }
 
 /** Removes a ticket's insurance: the linked line and the ticket's flag. */
@@ -409,19 +412,22 @@ export function afterOrder(
   const paidShop = new Set(order.items.shop.map((line) => `${line.public_id}:${line.size ?? ''}`));
   const paidCertificates = new Set(order.items.certificates.map((line) => line.public_id));
   const paidInsurances = new Set(order.items.insurances.map((line) => line.public_id));
-  const rest = goods.filter((item) => {
+  const kept = goods.filter((item) => {
     if (isTicket(item)) return !paidFormats.has(item.format_public_id);
     if (item.selector === 'shop') return !paidShop.has(`${item.public_id}:${item.size ?? ''}`);
     if (item.selector === 'certificate') return !paidCertificates.has(item.public_id);
-    return !paidInsurances.has(item.public_id);
+    return item.linkedTo !== null || !paidInsurances.has(item.public_id);
   });
-  const tickets = order.items.tickets.flatMap((line) => line.tickets ?? []);
+  // A ticket's insurance was paid with its ticket (the ticket's insurance flag): it leaves with it.
+  const tickets = new Set(kept.filter(isTicket).map((ticket) => ticket.unique_id));
+  const rest = kept.filter((item) => !isInsurance(item) || item.linkedTo === null || tickets.has(item.linkedTo));
+  const issued = order.items.tickets.flatMap((line) => line.tickets ?? []);
   const ticketCount = order.items.tickets.reduce((sum, line) => sum + line.count, 0);
   let next: OrderNext;
   if (order.items.certificates.length > 0) next = { kind: 'certificates' };
   else if (order.items.shop.length > 0 && order.items.tickets.length === 0 && order.items.insurances.length === 0) next = { kind: 'shop' };
   else if (ticketCount > 1) next = { kind: 'tickets' };
-  else next = { kind: 'ticket', publicId: tickets[0]?.public_id ?? null };
+  else next = { kind: 'ticket', publicId: issued[0]?.public_id ?? null };
   return { goods: rest, next };
 }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isValidPhone, phoneDigits } from '../../lib/contact';
+import { isFullPhone, phoneDigits } from '../../lib/contact-rules';
 import { parseMaskedDate } from '../../lib/masks';
 
 /**
@@ -164,7 +164,7 @@ export function buildParticipantSchema(rules: ParticipantRules, t: Translate, no
         if (blank(values.last_name)) issue(['last_name'], fill);
         if (blank(values.first_name)) issue(['first_name'], fill);
         if (blank(values.phone)) issue(['phone'], fill);
-        else if (!isValidPhone(values.phone)) issue(['phone'], t('basket.participant.errors.phone'));
+        else if (!isFullPhone(values.phone)) issue(['phone'], t('basket.participant.errors.phone'));
         if (values.gender !== 'male' && values.gender !== 'female') issue(['gender'], t('basket.participant.errors.gender'));
         const birth = birthDateProblem(values.birth_date, rules, now());
         if (birth?.key === 'date') issue(['birth_date'], t('basket.participant.errors.date'));

@@ -33,9 +33,12 @@ import {
   deliveryResolved,
   initialDelivery,
 } from '../../../features/basket/components/delivery-picker';
+import { ShopBanners } from '../../../features/basket/components/shop-banners';
+import { SimilarEvents } from '../../../features/basket/components/similar-events';
+import { type InsuranceValues, insuranceInfo } from '../../../features/basket/insurance-schema';
 import { isApiError } from '../../../lib/api-client';
 import { getToken, useIsAuthenticated } from '../../../lib/auth';
-import { emailPattern } from '../../../lib/contact';
+import { emailPattern } from '../../../lib/contact-rules';
 import { readJson, storageKeys, writeJson, writeString } from '../../../lib/storage';
 import './basket.css';
 
@@ -165,6 +168,13 @@ export default function BasketScreen() {
         register: !signedIn && register,
         infoOf: (ticket) => (ticket.preregistration ? (ticket.participant ?? null) : null),
         delivery: hasShop ? deliveryPayload(delivery) : null,
+        insuranceInfo: (line) =>
+          line.preReg === 'ok' && line.info
+            ? insuranceInfo(
+                { activation_delay: line.activation_delay, format_start_time: line.format_start_time, isStartDate: line.isStartDate },
+                line.info as unknown as InsuranceValues,
+              )
+            : null,
       });
       // accounts-sso §7 / ticketing-shop §6: a temporary user pays without the token.
       const result = user?.temporary ? await createTemporaryPayment(body) : await createPayment(body);
@@ -190,6 +200,7 @@ export default function BasketScreen() {
             {t('basket.toCalendar')}
           </Link>
         </div>
+        <SimilarEvents eventIds={[]} />
         <BasketPopups popup={popup} onClose={() => setPopup(null)} message={paymentMessage} staleTitles={staleTitles} />
       </div>
     );
@@ -333,6 +344,8 @@ export default function BasketScreen() {
           </button>
         </aside>
       </div>
+      <ShopBanners />
+      <SimilarEvents eventIds={[...new Set(goods.flatMap((item) => (item.selector === 'ticket' ? [item.event.public_id] : [])))]} />
       <BasketPopups
         popup={popup}
         onClose={() => {

@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
+import { requestParsed } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
 import { type BasketItem, basketKey, type InsuranceLine, type TicketLine } from '../basket-items';
 import {
@@ -17,6 +20,7 @@ import {
 import { basketActions } from '../basket-store';
 import { newBasketId } from '../use-shop-basket';
 import { CountStepper } from './count-stepper';
+import { InsuranceForm } from './insurance-form';
 import { ParticipantTabs } from './participant-tabs';
 import { PromocodeField } from './promocode-field';
 
@@ -47,6 +51,17 @@ export const BasketLine = memo(function BasketLine({
   const { t } = useTranslation();
   const key = basketKey(item);
   const ticket = item.selector === 'ticket' ? item : null;
+  // Whether the format insures its participants (GET /api/event_format/{id}, cached per format).
+  const format = useQuery({
+    queryKey: ['event-format', ticket?.format_public_id, 'insurance'],
+    queryFn: ({ signal }) =>
+      requestParsed(z.looseObject({ insurance_available: z.nullish(z.boolean()) }), {
+        url: `/api/event_format/${encodeURIComponent(ticket?.format_public_id ?? '')}`,
+        signal,
+      }),
+    enabled: ticket !== null && insuranceOffer !== null,
+    staleTime: 300_000,
+  });
   const count = participants.length > 0 ? participants.length : item.count;
   const step = countStep(item);
   const max = maxCount(item);
@@ -122,7 +137,7 @@ export const BasketLine = memo(function BasketLine({
         </dl>
       </div>
 
-      {ticket && insuranceOffer ? (
+      {ticket && insuranceOffer && format.data?.insurance_available ? (
         <label className="checkbox basket-line__insurance">
           <input
             type="checkbox"
@@ -142,6 +157,7 @@ export const BasketLine = memo(function BasketLine({
       ) : null}
 
       {promocodeAllowed ? <PromocodeField item={item} /> : null}
+      {item.selector === 'insurance' && !item.linkedTo ? <InsuranceForm line={item} validateSignal={validateSignal} /> : null}
       {participants.length > 0 ? <ParticipantTabs tickets={participants} validateSignal={validateSignal} /> : null}
     </article>
   );

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MaskedInput } from '../../../components/ui/masked-input';
-import { isValidPhone, phoneDigits } from '../../../lib/contact';
+import { isFullPhone, phoneDigits } from '../../../lib/contact-rules';
 import { phoneMask } from '../../../lib/masks';
 import { type DeliveryMethod, useDeliveryMethods, useRegionCities, useRegions } from '../api/delivery';
 
@@ -38,7 +38,7 @@ type Field = 'first_name' | 'last_name' | 'phone' | 'address';
 export function deliveryProblem(state: DeliveryState, field: Field): 'fill' | 'phone' | null {
   if (!state.method || state.method.pickup) return null;
   if (!state[field].trim()) return 'fill';
-  if (field === 'phone' && !isValidPhone(state.phone)) return 'phone';
+  if (field === 'phone' && !isFullPhone(state.phone)) return 'phone';
   return null;
 }
 

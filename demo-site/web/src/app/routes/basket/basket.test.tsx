@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { BasketItem } from '../../../features/basket/basket-items';
+import { basketActions, getBasket } from '../../../features/basket/basket-store';
+import { ticketLine } from '../../../features/basket/ticket-line';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+
+const ticket = ticketLine({
+  format: { public_id: 'format-10k', title: '10 км', price: 1500 },
+  seats: 10,
+  ticketsLeft: 50,
+  kind: 'athlete',
+  event: { public_id: 'spring-run', title: 'Весенний забег' },
+  eventCity: { public_id: 'ec-moscow', start_time: '2030-05-31T06:00:00Z' },
+  promocode: null,
+  now: Date.now(),
+  uniqueId: 't1',
+});
+
+/** The calls the basket makes, answered as the server does; what was paid is kept. */
+function basketApi(options: { available?: boolean } = {}) {
+  const sent: { payment?: Record<string, unknown>; checks: string[] } = { checks: [] };
+  server.use(
+    http.get('*/api/insurances', () =>
+      HttpResponse.json({ values: [{ public_id: 'ins-day', title: 'Страховка на день', price: 200, default: true, isStartDate: 'true' }] }),
+    ),
+    http.get('*/api/event_format/:id', () => HttpResponse.json({ public_id: 'format-10k', insurance_available: true })),
+    http.get('*/api/event_format/check/:id', ({ request }) => {
+      sent.checks.push(new URL(request.url).search);
+      return options.available === false
+        ? HttpResponse.json({ message: 'Указанное количество билетов недоступно' }, { status: 400 })
+        : HttpResponse.json({ available: true, tickets_left: 50 });
+    }),
+    http.post('*/api/payment', async ({ request }) => {
+      sent.payment = (await request.json()) as Record<string, unknown>;
+      return HttpResponse.json({ message: 'Корзина пуста' }, { status: 400 });
+    }),
+  );
+  return sent;
+}
+
+describe('/basket', () => {
+  it('says the basket is empty and links to the calendar', async () => {
+    renderApp('/basket');
+    // The route's chunk is transformed on first use: the first render may take a few seconds here.
+    expect(await screen.findByText('В корзине пока ничего нет', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Перейти в календарь' }).getAttribute('href')).toBe('/calendar');
+    // Similar events below (up to 4): here the one event of the catalogue.
+    const similar = await screen.findByRole('region', { name: 'Похожие события' });
+    expect(within(similar).getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('shows the line and the summary, keeps the pay button disabled until the e-mail is valid, and clears', async () => {
+    basketApi();
+    basketActions.reset([ticket as BasketItem]);
+    renderApp('/basket');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Корзина' }, { timeout: 10_000 })).toBeTruthy();
+    const line = screen.getByRole('article', { name: '10 км' });
+    // The external-shop banners below, in their own (lazy) Swiper chunk.
+    const banners = await screen.findByRole('region', { name: 'Магазин партнёров' });
+    expect((await within(banners).findByRole('link', { name: /Большой магазин/ })).getAttribute('href')).toBe('https://shop.geroi.example');
+    const user = userEvent.setup();
+    await user.click(within(line).getByRole('button', { name: 'Увеличить количество: 10 км' }));
+    expect(within(line).getByRole('status', { name: 'Количество' }).textContent).toBe('2');
+    const summary = screen.getByRole('complementary', { name: 'Ваш заказ' });
+    // Tickets and the total: 2 × 1 500 ₽ in whole rubles.
+    expect(within(summary).getAllByText(/^3\s000\s₽$/, { selector: 'dd' })).toHaveLength(2);
+    const pay = within(summary).getByRole('button', { name: /^Оплатить/ });
+    expect(pay.getAttribute('aria-disabled')).toBe('true');
+    const email = within(summary).getByRole('textbox', { name: 'E-mail для билетов и чека' });
+    await user.type(email, 'ANNA@');
+    await user.tab();
+    expect(within(summary).getByText('Введите валидный email')).toBeTruthy();
+    await user.type(email, 'Example.RU');
+    expect((email as HTMLInputElement).value).toBe('anna@example.ru');
+    expect(pay.getAttribute('aria-disabled')).toBeNull();
+    // The insurance of the format's default offer: a linked line, priced per participant.
+    await user.click(await within(line).findByRole('checkbox', { name: /^Страховка участника \(200\s₽\)$/ }));
+    await waitFor(() => expect(getBasket().goods.filter((item) => item.selector === 'insurance')).toHaveLength(1));
+    expect(within(summary).getByText(/^400\s₽$/, { selector: 'dd' })).toBeTruthy();
+    expect(within(summary).getByText(/^3\s400\s₽$/, { selector: 'dd' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Очистить' }));
+    expect(await screen.findByText('В корзине пока ничего нет')).toBeTruthy();
+  });
+
+  it('checks availability first and shows the count-unavailable popup', async () => {
+    const sent = basketApi({ available: false });
+    basketActions.reset([{ ...ticket, count: 3 } as BasketItem]);
+    renderApp('/basket');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail для билетов и чека' }, { timeout: 10_000 }), 'anna@example.ru');
+    await user.click(screen.getByRole('button', { name: /^Оплатить/ }));
+    const popup = await screen.findByRole('dialog', { name: 'Билеты недоступны' });
+    expect(within(popup).getByText('Указанное количество билетов недоступно')).toBeTruthy();
+    expect(sent.checks).toEqual(['?count=3&kind=athlete']);
+    expect(sent.payment).toBeUndefined();
+    expect(getBasket().goods).toHaveLength(1);
+  });
+
+  it('shows the payment error popup with the server message and keeps the basket', async () => {
+    const sent = basketApi();
+    basketActions.reset([ticket as BasketItem]);
+    renderApp('/basket');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail для билетов и чека' }, { timeout: 10_000 }), 'anna@example.ru');
+    await user.click(screen.getByRole('button', { name: /^Оплатить/ }));
+    const popup = await screen.findByRole('dialog', { name: 'Оплата не прошла' });
+    expect(within(popup).getByText('Корзина пуста')).toBeTruthy();
+    expect(sent.payment).toMatchObject({
+      email: 'anna@example.ru',
+      register: true,
+      tickets: [{ format_public_id: 'format-10k', ticket_count: 1 }],
+    });
+    await user.click(within(popup).getByRole('button', { name: 'Вернуться в корзину' }));
+    expect(getBasket().goods).toHaveLength(1);
+  });
+});
