@@ -35,3 +35,28 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 console.log(`\nWeb app: what \`/\` loads (${files.size} files, gzip -9)`);
 console.log(`  JS  ${kb(js)} KB (target ≤ 150 KB → ${js <= 150 * 1024 ? 'met' : 'NOT met'})`);
 console.log(`  CSS ${kb(css)} KB\n`);
+
+// The personal cabinet's code loads on its routes only: none of its chunks (the /me* screens and the
+// features they alone use) is among what `/` loads; what /me adds on top of `/` is its own figure.
+const cabinetSource = /^src\/(?:app\/routes\/me|features\/(?:tickets|orders|insurances|sessions|settings))\//;
+const homeCabinet = Object.entries(manifest)
+  .filter(([source, chunk]) => cabinetSource.test(source) && files.has(chunk.file))
+  .map(([source]) => source);
+const meFiles = new Set();
+const visitMe = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || meFiles.has(chunk.file) || files.has(chunk.file)) return;
+  meFiles.add(chunk.file);
+  for (const cssFile of chunk.css ?? []) if (!files.has(cssFile)) meFiles.add(cssFile);
+  for (const next of chunk.imports ?? []) visitMe(next);
+};
+visitMe('src/app/routes/me/my-events.tsx');
+let meJs = 0;
+let meCss = 0;
+for (const file of meFiles) {
+  const size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  if (file.endsWith('.css')) meCss += size;
+  else meJs += size;
+}
+console.log(`Web app: what \`/me\` adds to it (${meFiles.size} files, gzip -9): JS ${kb(meJs)} KB, CSS ${kb(meCss)} KB`);
+console.log(`  cabinet code on \`/\`: ${homeCabinet.length === 0 ? 'none (met)' : `${homeCabinet.join(', ')} (NOT met)`}\n`);
