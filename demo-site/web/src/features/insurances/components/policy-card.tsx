@@ -17,8 +17,12 @@ export function PolicyCard({ policy, headingLevel = 3 }: { policy: Policy; headi
         <dd>{policyStart(info.start_date)}</dd>
         <dt>{t('cabinet.insurances.validityLabel')}</dt>
         <dd>{t('cabinet.insurances.validity', { count: validityDays(insurance.validity_time) })}</dd>
-        <dt>{t('cabinet.insurances.insured')}</dt>
-        <dd>{insuredName(info)}</dd>
+        {insuredName(info) ? (
+          <>
+            <dt>{t('cabinet.insurances.insured')}</dt>
+            <dd>{insuredName(info)}</dd>
+          </>
+        ) : null}
         {info.phone ? (
           <>
             <dt>{t('cabinet.insurances.phone')}</dt>
