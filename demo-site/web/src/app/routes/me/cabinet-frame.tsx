@@ -71,22 +71,22 @@ export function CabinetFrame({ title, children, similar = false }: CabinetFrameP
         <button type="button" className="button button--secondary cabinet__exit" onClick={() => void exit()} disabled={leaving}>
           {t('cabinet.menu.exit')}
         </button>
+        {/* In the aside, above the content on a phone: below it, it would move as the content loads. */}
+        <section className="card cabinet-promo" aria-labelledby="cabinet-promo-title">
+          <h2 id="cabinet-promo-title" className="card__title">
+            {t('cabinet.promo.title')}
+          </h2>
+          <p>{t('cabinet.promo.text')}</p>
+          <Link to="/me/insurances?buy=1" className="button button--small">
+            {t('cabinet.promo.action')}
+          </Link>
+        </section>
       </aside>
       <div className="cabinet__content" ref={content}>
         <PageTitle>{title}</PageTitle>
         {children}
         {similar ? <SimilarEvents /> : null}
       </div>
-      {/* After the content in the page's order (on a phone it comes last); beside the menu on a wide screen. */}
-      <section className="card cabinet-promo" aria-labelledby="cabinet-promo-title">
-        <h2 id="cabinet-promo-title" className="card__title">
-          {t('cabinet.promo.title')}
-        </h2>
-        <p>{t('cabinet.promo.text')}</p>
-        <Link to="/me/insurances?buy=1" className="button button--small">
-          {t('cabinet.promo.action')}
-        </Link>
-      </section>
     </div>
   );
 }
