@@ -1,4 +1,4 @@
-// Lighthouse benchmark (`npm run bench`): the performance score of `/`, `/calendar` and `/login` on the
+// Lighthouse benchmark (`npm run bench`): the performance score of `/`, `/calendar`, `/login` and `/me` (signed in) on the
 // production build, mobile preset (Lighthouse's default: Moto G Power, simulated slow 4G and a 4×
 // slower CPU), Debian's Chromium. The API (demo-site/server) is started for real in a temporary
 // data folder and serves demo-site/web/dist, as `npm start` does. Each page is measured RUNS times
@@ -9,11 +9,16 @@
 //   BASE_URL=http://127.0.0.1:3000 node bench/lighthouse.mjs   measure a server already running
 //   RUNS=5 PAGES=/,/news node bench/lighthouse.mjs
 //   REPORT_DIR=/tmp/lh node bench/lighthouse.mjs   keep every report (JSON) for reading
+//   SIGNED_IN_PAGES=/me,/me/shop node bench/lighthouse.mjs   the cabinet pages measured signed in
+//
+// The cabinet (default SIGNED_IN_PAGES=/me) is measured signed in as the demo account: its token and
+// user go into the page's localStorage before Lighthouse loads it (with Lighthouse's storage reset off).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../tests/chromium.mjs';
 import { startApi } from './lib.mjs';
 
@@ -21,7 +26,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const distDir = join(here, '..', 'demo-site', 'web', 'dist');
 const TARGET = 90;
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
-const PAGES = (process.env.PAGES ?? '/,/calendar,/login').split(',');
+const PAGES = (process.env.PAGES ?? '/,/calendar,/login').split(',').filter(Boolean);
+const SIGNED_IN_PAGES = (process.env.SIGNED_IN_PAGES ?? '/me').split(',').filter(Boolean);
 const details = process.argv.includes('--details');
 
 let api;
@@ -32,7 +38,7 @@ const deadline = setTimeout(
     await cleanUp();
     process.exit(1);
   },
-  (60 + 60 * RUNS * PAGES.length) * 1000,
+  (60 + 60 * RUNS * (PAGES.length + SIGNED_IN_PAGES.length)) * 1000,
 );
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
@@ -67,14 +73,51 @@ async function warmUp(base) {
   );
 }
 
+/** The demo account's session (PUT /api/auth), for the cabinet pages. */
+async function demoSession(base) {
+  const response = await fetch(`${base}/api/auth`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@geroi.example', password: 'Demo1234' }),
+  });
+  if (!response.ok) throw new Error(`demo sign-in: HTTP ${response.status}`);
+  return response.json();
+}
+
+/** Puts a session into the origin's localStorage (keys `token` and `userObj`) in the Chromium on `port`. */
+async function storeSession(port, origin, session) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${origin}/404`);
+    await page.evaluate(
+      ([token, user]) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('userObj', user);
+      },
+      [session.token, JSON.stringify(session.user)],
+    );
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 /** One Lighthouse run in a fresh Chromium: the report's performance category and audits. */
-async function measure(url) {
+async function measure(url, session) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumLaunchOptions.executablePath,
     chromeFlags: ['--headless', ...chromiumLaunchOptions.args],
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+    if (session) await storeSession(chrome.port, new URL(url).origin, session);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      logLevel: 'error',
+      output: 'json',
+      disableStorageReset: session !== undefined,
+    });
     return result?.lhr;
   } finally {
     await chrome.kill();
@@ -111,12 +154,13 @@ try {
   await warmUp(base);
   console.log(`\nLighthouse performance, mobile preset, Debian Chromium, ${RUNS} run(s) per page (target ≥ ${TARGET} for the median):`);
   const verdicts = [];
-  for (const path of PAGES) {
+  const pages = [...PAGES.map((path) => ({ path, signedIn: false })), ...SIGNED_IN_PAGES.map((path) => ({ path, signedIn: true }))];
+  for (const { path, signedIn } of pages) {
     const scores = [];
     for (let run = 0; run < RUNS; run += 1) {
       let lhr;
       try {
-        lhr = await measure(`${base}${path}`);
+        lhr = await measure(`${base}${path}`, signedIn ? await demoSession(base) : undefined);
       } catch (error) {
         console.log(`  ${path.padEnd(10)} run ${run + 1}: not measured (${error.message})`);
         continue;
@@ -137,7 +181,8 @@ try {
       continue;
     }
     const middle = median(scores);
-    verdicts.push(`  ${path.padEnd(10)} median ${middle} (runs ${scores.join(', ')}) ${middle >= TARGET ? 'met' : 'NOT met'}`);
+    const label = signedIn ? `${path} (signed in)` : path;
+    verdicts.push(`  ${label.padEnd(10)} median ${middle} (runs ${scores.join(', ')}) ${middle >= TARGET ? 'met' : 'NOT met'}`);
   }
   console.log(`\n${verdicts.join('\n')}\n`);
 } catch (error) {

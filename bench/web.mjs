@@ -53,6 +53,7 @@ function ownFiles(entry, loaded) {
     const chunk = manifest[key];
     if (!chunk || loaded.has(chunk.file) || files.has(chunk.file)) return;
     files.add(chunk.file);
+    for (const cssFile of chunk.css ?? []) if (!loaded.has(cssFile)) files.add(cssFile);
     for (const next of chunk.imports ?? []) visit(next);
   };
   visit(entry);
@@ -72,3 +73,14 @@ const basketFiles = ownFiles('src/app/routes/basket/basket.tsx', home);
 const basketJs = sizes([...basketFiles].filter((file) => file.endsWith('.js'))).js;
 console.log(`Basket route: its own JS beyond \`/\` (${basketFiles.size} chunks, gzip -9)`);
 console.log(`  JS  ${kb(basketJs)} KB (target ≤ 60 KB → ${basketJs <= 60 * 1024 ? 'met' : 'NOT met'})\n`);
+
+// The personal cabinet's code loads on its routes only: none of its chunks (the /me* screens and the
+// features they alone use) is among what `/` loads; what /me adds on top of `/` is its own figure.
+const cabinetSource = /^src\/(?:app\/routes\/me|features\/(?:tickets|orders|insurances|sessions|settings))\//;
+const homeCabinet = Object.entries(manifest)
+  .filter(([source, chunk]) => cabinetSource.test(source) && home.has(chunk.file))
+  .map(([source]) => source);
+const meFiles = ownFiles('src/app/routes/me/my-events.tsx', home);
+const me = sizes(meFiles);
+console.log(`Web app: what \`/me\` adds to it (${meFiles.size} files, gzip -9): JS ${kb(me.js)} KB, CSS ${kb(me.css)} KB`);
+console.log(`  cabinet code on \`/\`: ${homeCabinet.length === 0 ? 'none (met)' : `${homeCabinet.join(', ')} (NOT met)`}\n`);

@@ -236,7 +236,7 @@ export const cabinetEn: Messages['cabinet'] = {
     phoneNew: 'New phone',
     contactSave: 'Save contact',
     social: 'Social sign-in',
-    linkVk: 'Link VK',
-    linkGoogle: 'Link Google',
+    link: 'Link VK or Google',
+    socialLead: 'Sign in to the site with a social network by linking it to this account.',
   },
 };

@@ -71,6 +71,7 @@ export function CabinetFrame({ title, children, similar = false }: CabinetFrameP
         <button type="button" className="button button--secondary cabinet__exit" onClick={() => void exit()} disabled={leaving}>
           {t('cabinet.menu.exit')}
         </button>
+        {/* In the aside, above the content on a phone: below it, it would move as the content loads. */}
         <section className="card cabinet-promo" aria-labelledby="cabinet-promo-title">
           <h2 id="cabinet-promo-title" className="card__title">
             {t('cabinet.promo.title')}
@@ -101,7 +102,7 @@ function SimilarEvents() {
       <h2 id="cabinet-similar-title" className="section__head">
         {t('cabinet.similar.title')}
       </h2>
-      <ul className="card-grid">
+      <ul className="card-grid card-grid--3">
         {shown.map((event) => (
           <li key={event.public_id}>
             <EventCard event={event} />

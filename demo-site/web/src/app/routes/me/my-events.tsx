@@ -1,9 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Disclosure } from '../../../components/ui/disclosure';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
-import { type TicketSection, useTickets } from '../../../features/tickets/api/get-tickets';
+import { eventsQuery } from '../../../features/events/api/get-events';
+import { type TicketSection, ticketsQuery, useTickets } from '../../../features/tickets/api/get-tickets';
 import type { Ticket } from '../../../features/tickets/api/schemas';
 import { RefundDialog } from '../../../features/tickets/components/ticket-actions';
 import { TicketCard } from '../../../features/tickets/components/ticket-card';
@@ -31,6 +33,10 @@ function LazySection({ section, empty }: { section: 'old' | 'transfered'; empty:
   return <TicketList tickets={tickets.data.values} section={section} />;
 }
 
+/** The first data of /me, asked for before the first render (router.tsx, preloadScreen). */
+export const prefetch = (client: QueryClient) =>
+  Promise.all([client.prefetchQuery(ticketsQuery('my')), client.prefetchQuery(eventsQuery())]);
+
 /** /me, «Билеты» (accounts-sso §2.6). */
 export default function MyEvents() {
   const { t } = useTranslation();
@@ -38,7 +44,8 @@ export default function MyEvents() {
   const [refunded, setRefunded] = useState<number | null>(null);
   const { registered, unregistered } = splitByRegistration(tickets.data?.values ?? []);
   return (
-    <CabinetFrame title={t('cabinet.tickets.title')} similar>
+    // What sits below the list (the collapsed sections, similar events) waits for it, so nothing moves as it arrives.
+    <CabinetFrame title={t('cabinet.tickets.title')} similar={!tickets.isPending}>
       {tickets.isPending ? <Loading /> : null}
       {tickets.isError ? <ErrorState error={tickets.error} onRetry={() => void tickets.refetch()} /> : null}
       {tickets.data && tickets.data.values.length === 0 ? (
@@ -65,12 +72,16 @@ export default function MyEvents() {
           <TicketList tickets={unregistered} section="my" onRefunded={setRefunded} />
         </section>
       ) : null}
-      <Disclosure title={t('cabinet.tickets.past')}>
-        <LazySection section="old" empty={t('cabinet.tickets.pastEmpty')} />
-      </Disclosure>
-      <Disclosure title={t('cabinet.tickets.transferred')}>
-        <LazySection section="transfered" empty={t('cabinet.tickets.transferredEmpty')} />
-      </Disclosure>
+      {tickets.isPending ? null : (
+        <>
+          <Disclosure title={t('cabinet.tickets.past')}>
+            <LazySection section="old" empty={t('cabinet.tickets.pastEmpty')} />
+          </Disclosure>
+          <Disclosure title={t('cabinet.tickets.transferred')}>
+            <LazySection section="transfered" empty={t('cabinet.tickets.transferredEmpty')} />
+          </Disclosure>
+        </>
+      )}
       <RefundDialog sum={refunded} onClose={() => setRefunded(null)} />
     </CabinetFrame>
   );

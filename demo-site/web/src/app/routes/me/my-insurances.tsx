@@ -16,7 +16,7 @@ function Policies({ which, empty }: { which: 'valid' | 'past'; empty: string }) 
     <ul className="cabinet-list">
       {policies.data.values.map((policy) => (
         <li key={policy.public_id}>
-          <PolicyCard policy={policy} />
+          <PolicyCard policy={policy} headingLevel={which === 'valid' ? 2 : 3} />
         </li>
       ))}
     </ul>

@@ -1,17 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
-import { useOrders } from '../../../features/orders/api/get-orders';
+import { eventsQuery } from '../../../features/events/api/get-events';
+import { ordersQuery, useOrders } from '../../../features/orders/api/get-orders';
 import { OrderStatus } from '../../../features/orders/components/order-status';
 import { orderAmount, orderDate } from '../../../features/orders/order-status';
 import { CabinetFrame } from './cabinet-frame';
+
+export const prefetch = (client: QueryClient) => Promise.all([client.prefetchQuery(ordersQuery()), client.prefetchQuery(eventsQuery())]);
 
 /** /me/shop, «Товары» (accounts-sso §2.7): the person's orders, each opening /me/shop/{id}. */
 export default function MyShop() {
   const { t } = useTranslation();
   const orders = useOrders();
   return (
-    <CabinetFrame title={t('cabinet.orders.title')} similar>
+    <CabinetFrame title={t('cabinet.orders.title')} similar={!orders.isPending}>
       {orders.isPending ? <Loading /> : null}
       {orders.isError ? <ErrorState error={orders.error} onRetry={() => void orders.refetch()} /> : null}
       {orders.data && orders.data.values.length === 0 ? (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { useUser } from '../../../features/settings/api/user';
 import { EmailSection, PhoneSection } from '../../../features/settings/components/contact-sections';
-import { GenderSection, MailingSection, ProfileSection } from '../../../features/settings/components/profile-sections';
+import { GenderSection, MailingSection, ProfileSection, SocialSection } from '../../../features/settings/components/profile-sections';
 import { ContactSection, PasswordSection } from '../../../features/settings/components/security-sections';
 import { CabinetFrame } from './cabinet-frame';
 
@@ -24,6 +24,7 @@ export default function Settings() {
           <PasswordSection user={data} />
           <GenderSection user={data} />
           <ContactSection user={data} />
+          <SocialSection />
         </div>
       ) : null}
     </CabinetFrame>

@@ -54,7 +54,7 @@ export default function TicketPage() {
               </>
             ) : null}
           </dl>
-          <TicketCard ticket={data} section={section} onRefunded={setRefunded} />
+          <TicketCard ticket={data} section={section} onRefunded={setRefunded} headingLevel={2} />
           {result.data ? (
             <section className="section" aria-labelledby="ticket-result">
               <h2 id="ticket-result" className="cabinet-subtitle">

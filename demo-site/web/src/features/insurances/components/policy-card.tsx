@@ -3,21 +3,26 @@ import type { Policy } from '../api/get-insurances';
 import { insuredName, policyPhone, policyStart, validityDays } from '../policy';
 
 /** One policy (accounts-sso §2.12): logo, number, type, start, validity, the insured, phone, terms. */
-export function PolicyCard({ policy }: { policy: Policy }) {
+export function PolicyCard({ policy, headingLevel = 3 }: { policy: Policy; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { info, insurance } = policy;
   return (
     <article className="card">
       {insurance.logo ? <img className="insurance-card__logo" src={insurance.logo} alt="" width={64} height={64} loading="lazy" /> : null}
-      <h3 className="card__title">{insurance.name}</h3>
+      <Heading className="card__title">{insurance.name}</Heading>
       {info.number != null ? <p className="ticket-card__meta">{t('cabinet.insurances.number', { number: info.number })}</p> : null}
       <dl className="facts">
         <dt>{t('cabinet.insurances.start')}</dt>
         <dd>{policyStart(info.start_date)}</dd>
         <dt>{t('cabinet.insurances.validityLabel')}</dt>
         <dd>{t('cabinet.insurances.validity', { count: validityDays(insurance.validity_time) })}</dd>
-        <dt>{t('cabinet.insurances.insured')}</dt>
-        <dd>{insuredName(info)}</dd>
+        {insuredName(info) ? (
+          <>
+            <dt>{t('cabinet.insurances.insured')}</dt>
+            <dd>{insuredName(info)}</dd>
+          </>
+        ) : null}
         {info.phone ? (
           <>
             <dt>{t('cabinet.insurances.phone')}</dt>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { MaskedInput } from '../../../components/ui/masked-input';
 import { dateMask } from '../../../lib/masks';
 import { useButtonLock, useTimedMessage } from '../../../lib/use-timed-message';
@@ -134,6 +135,20 @@ export function GenderSection({ user }: { user: User }) {
         ))}
       </fieldset>
       <SectionMessage message={message} />
+    </section>
+  );
+}
+
+/** Linking VK or Google (accounts-sso §2.2: /add sends the browser to the network and back to these settings). */
+export function SocialSection() {
+  const { t } = useTranslation();
+  return (
+    <section className="settings-section" aria-labelledby="settings-social">
+      <h2 id="settings-social">{t('cabinet.settings.social')}</h2>
+      <p>{t('cabinet.settings.socialLead')}</p>
+      <Link to="/add" className="button button--secondary button--small">
+        {t('cabinet.settings.link')}
+      </Link>
     </section>
   );
 }

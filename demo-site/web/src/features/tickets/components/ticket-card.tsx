@@ -19,13 +19,17 @@ export function TicketCard({
   ticket,
   section,
   onRefunded,
+  headingLevel = 3,
 }: {
   ticket: Ticket;
   section: TicketSection;
   onRefunded?: (sum: number) => void;
+  /** 3 in the lists (under their section headings), 2 alone on the ticket page. */
+  headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation();
   const [qr, setQr] = useState(false);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const label = ticketStatusLabel(ticket, section, Date.now());
   const title = ticket.event.title ?? ticket.event.event_type.title;
   const incoming = section === 'my' && ticket.transfer_pending === true;
@@ -37,9 +41,9 @@ export function TicketCard({
         <span aria-hidden="true" />
       )}
       <div>
-        <h3 className="card__title">
+        <Heading className="card__title">
           <Link to={ticketPath(ticket)}>{title}</Link>
-        </h3>
+        </Heading>
         <p className="ticket-card__meta">
           {ticket.city.name_ru} · {ticket.event_format.title} · <time dateTime={ticket.event_format.start_time}>{ticketDate(ticket)}</time>
         </p>
