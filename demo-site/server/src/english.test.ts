@@ -129,6 +129,12 @@ describe('the API in English (Accept-Language: en)', () => {
       title: 'VIP 10 km',
       notes: 'By invitation only.',
     });
+    // Labels in English; the select's values stay the ones the server checks a participant's answer against.
+    expect((await get(`/api/event_format/${seeded.spring10k}`, 'en')).body).toMatchObject({
+      additional_fields: [{ name: 'club_name', label: 'Running club', required: false }],
+      select: { title: 'Start wave', values: ['Первая волна', 'Вторая волна', 'Третья волна'] },
+    });
+    expect((await get(`/api/event_format/${seeded.spring10k}`, 'ru')).body.select.title).toBe('Стартовая волна');
     const external = (await get(`/api/external/formats/${seeded.springMoscow}`, 'en')).body.values;
     expect(external.map((format: Body) => format.title)).toEqual(['Canicross 3 km', 'Nordic walking 5 km']);
     const offers = (await get(`/api/event_format/active/insurances/${seeded.spring10k}`, 'en')).body.values;

@@ -38,6 +38,12 @@ describe('inLanguage', () => {
   it('puts the English texts in place of the Russian ones, keeping Russian where there is no English', () => {
     expect(inLanguage(row, 'en')).toMatchObject({ id: 1, title: 'Run', description: 'Описание', nameRu: 'Москва' });
     expect(inLanguage({ title: 'Забег', titleEn: '' }, 'en').title).toBe('Забег');
+    const select = { title: 'Стартовая волна', values: ['Первая волна'] };
+    expect(inLanguage({ select, selectEn: { ...select, title: 'Start wave' } }, 'en').select).toEqual({
+      title: 'Start wave',
+      values: ['Первая волна'],
+    });
+    expect(inLanguage({ select, selectEn: null }, 'en').select).toBe(select);
   });
 
   it('leaves a Russian row as it is', () => {

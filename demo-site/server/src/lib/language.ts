@@ -35,15 +35,15 @@ export function pickLanguage(header: string | string[] | undefined): ContentLang
 }
 
 /**
- * A row with its texts in `language`: for English, every `xxxEn` column that has a text replaces the
- * `xxx` beside it (an untranslated one keeps the Russian). Columns named by their language (`nameRu`,
+ * A row with its texts in `language`: for English, every `xxxEn` column that has a value (a text, or
+ * a JSON column's English copy) replaces the `xxx` beside it (an untranslated one keeps the Russian). Columns named by their language (`nameRu`,
  * `nameEn` of places) are left as they are: the API sends both.
  */
 export function inLanguage<Row extends object>(row: Row, language: ContentLanguage): Row {
   if (language === 'ru') return row;
   const copy = { ...row } as Record<string, unknown>;
   for (const [key, value] of Object.entries(row)) {
-    if (!key.endsWith('En') || typeof value !== 'string' || value === '') continue;
+    if (!key.endsWith('En') || value === null || value === undefined || value === '') continue;
     const base = key.slice(0, -2);
     if (base in copy) copy[base] = value;
   }

@@ -53,3 +53,16 @@ export async function restoreLanguage(): Promise<void> {
   await loadLanguage(language);
   await i18n.changeLanguage(language);
 }
+
+/** A city or region as the API sends it: `name_ru` always, `name_en` in English answers. */
+export interface PlaceNames {
+  name_ru: string;
+  name_en?: string | null | undefined;
+}
+
+/**
+ * A place's name in the site's language: the English one in English when the server gave it. Here,
+ * beside the language, rather than in a module of its own: the screens that show places load with
+ * the shell, which holds this file, and need no extra file for it.
+ */
+export const placeName = (place: PlaceNames): string => (i18n.language === 'en' && place.name_en) || place.name_ru;

@@ -2,6 +2,8 @@ ALTER TABLE "event_cities" ADD COLUMN "address_en" text;--> statement-breakpoint
 ALTER TABLE "event_formats" ADD COLUMN "title_en" text;--> statement-breakpoint
 ALTER TABLE "event_formats" ADD COLUMN "description_en" text;--> statement-breakpoint
 ALTER TABLE "event_formats" ADD COLUMN "notes_en" text;--> statement-breakpoint
+ALTER TABLE "event_formats" ADD COLUMN "additional_fields_en" jsonb;--> statement-breakpoint
+ALTER TABLE "event_formats" ADD COLUMN "select_en" jsonb;--> statement-breakpoint
 ALTER TABLE "event_types" ADD COLUMN "title_en" text;--> statement-breakpoint
 ALTER TABLE "event_types" ADD COLUMN "description_en" text;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "title_en" text;--> statement-breakpoint

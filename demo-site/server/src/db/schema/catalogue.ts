@@ -125,7 +125,11 @@ export const eventFormats = pgTable(
     regions: jsonb('regions').$type<number[]>().notNull().default([]),
     clusters: jsonb('clusters').$type<FormatCluster[]>().notNull().default([]),
     additionalFields: jsonb('additional_fields').$type<AdditionalField[]>().notNull().default([]),
+    /** The same fields with English labels (names unchanged: they key the participant's answers). */
+    additionalFieldsEn: jsonb('additional_fields_en').$type<AdditionalField[]>(),
     select: jsonb('select').$type<FormatSelect | null>(),
+    /** The select with an English title; its values stay as they are, the server checks answers against them. */
+    selectEn: jsonb('select_en').$type<FormatSelect>(),
     numberFrom: integer('number_from'),
     numberTo: integer('number_to'),
     startTime: timestamptz('start_time'),

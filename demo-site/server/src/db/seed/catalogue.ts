@@ -265,7 +265,9 @@ function formatValues(format: FormatSeed, regionId: number) {
     regions: format.allRegions ? regionSeed.map((region) => region.id) : [regionId],
     clusters: format.clusters ?? [],
     additionalFields: format.additionalFields ?? [],
+    additionalFieldsEn: format.additionalFields?.map((field) => ({ ...field, label: english(field.label) })) ?? null,
     select: format.select ?? null,
+    selectEn: format.select ? { ...format.select, title: english(format.select.title) } : null,
     numberFrom: format.numbers?.[0] ?? null,
     numberTo: format.numbers?.[1] ?? null,
   };

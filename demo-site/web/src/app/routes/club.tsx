@@ -9,7 +9,7 @@ import { clubPath } from '../../features/clubs/api/schemas';
 import { MembershipButton } from '../../features/clubs/components/membership-button';
 import { useBreadcrumbTitle } from '../../lib/breadcrumbs';
 import { formatDate } from '../../lib/dates';
-import { placeName } from '../../lib/place-name';
+import { placeName } from '../../lib/i18n';
 
 function Competitions({ clubId }: { clubId: string }) {
   const { t } = useTranslation();

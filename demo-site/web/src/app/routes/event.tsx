@@ -14,7 +14,7 @@ import { FormatCard } from '../../features/events/components/format-card';
 import { DEFAULT_TICKET_KIND, formatSeats, ticketsLeft } from '../../features/events/format-rules';
 import { useBreadcrumbTitle } from '../../lib/breadcrumbs';
 import { formatDateTime } from '../../lib/dates';
-import { placeName } from '../../lib/place-name';
+import { placeName } from '../../lib/i18n';
 
 /** The city shown first: the one in the address (?city=), else the next to start, else the first. */
 function initialCity(event: SportEvent, requested: string | null): EventCity | null {

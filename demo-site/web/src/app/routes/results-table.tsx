@@ -8,7 +8,7 @@ import { useEventResults } from '../../features/results/api/get-event-results';
 import { ResultsTable } from '../../features/results/components/results-table';
 import { useBreadcrumbTitle } from '../../lib/breadcrumbs';
 import { formatDate } from '../../lib/dates';
-import { placeName } from '../../lib/place-name';
+import { placeName } from '../../lib/i18n';
 
 /**
  * /results/{event_city_id}: the results table of one format at a time. The first format comes from

@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useResultEventCities } from '../../features/results/api/filter-results';
 import { useResultCities } from '../../features/results/api/get-result-cities';
 import { formatDate } from '../../lib/dates';
-import { placeName } from '../../lib/place-name';
+import { placeName } from '../../lib/i18n';
 import { useFilterParams } from '../../lib/use-filter-params';
 
 /** Results: past event cities with published results, by city and text. */

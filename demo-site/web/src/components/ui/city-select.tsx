@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { type PlaceNames, placeName } from '../../lib/place-name';
+import { type PlaceNames, placeName } from '../../lib/i18n';
 
 export interface CitySelectProps {
   id: string;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
+import { placeName } from '../../../lib/i18n';
 import { formatRubles } from '../../../lib/money';
-import { placeName } from '../../../lib/place-name';
 import type { FilteredEventCity } from '../api/filter-event-cities';
 
 /** A calendar entry: one event in one city. */

@@ -73,7 +73,7 @@ export function ShopCard({ product, isInBasket, onAdd, onRemove, headingLevel = 
           </select>
         </div>
       ) : null}
-      {options.length === 1 ? <p className="product-card__size">{t('shop.sizeValue', { size: options[0]!.name })}</p> : null}
+      {options.length === 1 ? <p className="product-card__size">{t('shop.sizeValue', { size: options[0]!.label })}</p> : null}
       {sizeError ? (
         <p id={`${id}-size-error`} className="field-error" role="alert">
           {t('shop.chooseSize')}
