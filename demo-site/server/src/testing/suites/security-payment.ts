@@ -5,7 +5,9 @@ import { orders } from '../../db/schema/index';
 import { type Body, createTestApp, type TestApp, uniqueEmail } from '../fixtures';
 import { seeded } from './catalogue';
 
-const participant = { first_name: 'Анна', last_name: 'Иванова', phone: '79990001122', gender: 'female', birth_date: '1990-02-03' };
+const names = { first_name: 'Анна', last_name: 'Иванова', phone: '79990001122', gender: 'female', birth_date: '1990-02-03' };
+/** A participant night5k accepts (the checkout's participant rules): the names, its city's region, a shirt size in stock. */
+let participant: Record<string, unknown> = names;
 const basket = (email: string) => ({ email, tickets: [{ format_public_id: seeded.night5k, ticket_count: 1, info: [participant] }] });
 
 /** Issue 15, payments: each test is the attack, asserting the refusal. */
@@ -13,6 +15,10 @@ export function paymentAttackSuite(database: () => DatabaseHandle) {
   let api: TestApp;
   beforeAll(async () => {
     api = await createTestApp(database());
+    const format = (await api.request({ method: 'GET', url: `/api/event_format/${seeded.night5k}` })).json();
+    const shirts = (await api.request({ method: 'GET', url: `/api/shop/shirts/${format.event_city.public_id}` })).json();
+    const size = shirts.values[0]?.size?.find((option: { count: number }) => option.count > 0)?.size;
+    participant = { ...names, region: format.regions[0].id, ...(size && !format.shirt_unavailable ? { item_size: size } : {}) };
     return () => api.close();
   });
   const call = (app: TestApp, method: 'GET' | 'POST', url: string, payload?: object, token?: string, ip = '203.0.113.10') =>
