@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { ru } from '../locales/ru';
+import { type Messages, ru } from '../locales/ru';
 import { contentLanguage } from './content-language';
 import { setDateLanguage } from './dates';
 import { setMoneyLanguage } from './money';
@@ -66,3 +66,11 @@ export interface PlaceNames {
  * the shell, which holds this file, and need no extra file for it.
  */
 export const placeName = (place: PlaceNames): string => (i18n.language === 'en' && place.name_en) || place.name_ru;
+
+/**
+ * Adds a feature's Russian texts (`locales/{auth,basket,cabinet}.ts` call this when a module that
+ * shows them loads): they stay out of the shell and out of what `/` loads.
+ */
+export function addFeatureMessages<K extends 'auth' | 'basket' | 'cabinet'>(key: K, messages: Messages[K]): void {
+  i18n.addResourceBundle('ru', 'translation', { [key]: messages }, true, true);
+}

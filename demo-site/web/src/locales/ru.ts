@@ -1,6 +1,6 @@
-import { authRu } from './auth.ru';
-import { basketRu } from './basket.ru';
-import { cabinetRu } from './cabinet.ru';
+import type { authRu } from './auth.ru';
+import type { basketRu } from './basket.ru';
+import type { cabinetRu } from './cabinet.ru';
 
 /** A titled paragraph of a text screen. */
 export interface ContentSection {
@@ -8,9 +8,13 @@ export interface ContentSection {
   text: string;
 }
 
-/** Russian, the default language (ticketing-shop §1). Every visible string of the app is here. */
+/**
+ * Russian, the default language (ticketing-shop §1): the strings of the shell and the public screens.
+ * The sign-in, basket and cabinet texts (`auth.ru.ts`, `basket.ru.ts`, `cabinet.ru.ts`) load with
+ * their features' chunks instead (`locales/{auth,basket,cabinet}.ts` register them on import), so
+ * that `/` does not carry them; `Messages` still types them all, so `t()` checks every key.
+ */
 export const ru = {
-  auth: authRu,
   brand: {
     name: 'Лига Героев',
     title: 'Лига Героев — билеты на спортивные события',
@@ -279,7 +283,6 @@ export const ru = {
     oldPrice: 'Старая цена:',
     back: 'Вернуться в магазин',
   },
-  basket: basketRu,
   thanks: {
     title: 'Спасибо за покупку!',
     text: 'Заказ оплачен. Билеты и чеки придут на вашу почту, а билеты появятся в личном кабинете.',
@@ -302,7 +305,6 @@ export const ru = {
     text: 'Обновите страницу или вернитесь на главную.',
     reload: 'Обновить страницу',
   },
-  cabinet: cabinetRu,
   placeholder: {
     soon: 'Этот раздел скоро появится.',
     basket: 'Корзина',
@@ -455,4 +457,5 @@ export const ru = {
   },
 };
 
-export type Messages = typeof ru;
+/** Every string of the app: the shell's above and the features' bundles registered when they load. */
+export type Messages = typeof ru & { auth: typeof authRu; basket: typeof basketRu; cabinet: typeof cabinetRu };

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isFullPhone, phoneDigits } from '../../lib/contact-rules';
 import { parseMaskedDate } from '../../lib/masks';
+import '../../locales/basket';
 
 /**
  * The insurance form of ticketing-shop §5 (and the server's features/payment/insurance-rules.ts): the

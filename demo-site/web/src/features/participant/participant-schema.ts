@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isFullPhone, phoneDigits } from '../../lib/contact-rules';
 import { parseMaskedDate } from '../../lib/masks';
+import '../../locales/basket';
 
 /**
  * The participant form of ticketing-shop §5 as pure data and rules, shared by the basket (one form

@@ -1,4 +1,5 @@
 import type { Ticket } from './api/schemas';
+import '../../locales/cabinet';
 
 /** The label of a ticket card's button (accounts-sso §4.5), as a key of `cabinet.tickets.status`. */
 export type TicketStatusLabel = 'registered' | 'used' | 'finished' | 'register' | 'awaitingRefund';

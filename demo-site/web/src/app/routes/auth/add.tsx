@@ -4,6 +4,7 @@ import { PageTitle } from '../../../components/ui/page';
 import { useProviders } from '../../../features/auth/api/providers';
 import { SocialButtons } from '../../../features/auth/components/social-buttons';
 import '../../../features/auth/auth.css';
+import '../../../locales/auth';
 
 /**
  * /add: link a social network to the signed-in account (accounts-sso §4.1: the sign-in state decides

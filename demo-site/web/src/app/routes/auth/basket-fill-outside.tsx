@@ -9,6 +9,7 @@ import { ticketLine } from '../../../features/basket/ticket-line';
 import { newBasketId } from '../../../features/basket/use-shop-basket';
 import { DEFAULT_TICKET_KIND, formatSeats, ticketsLeft } from '../../../features/events/format-rules';
 import { requestParsed } from '../../../lib/api-client';
+import '../../../locales/auth';
 
 /** What GET /api/event_format/{id} answers that a ticket line needs (the rest is kept as is). */
 const formatSchema = z.looseObject({

@@ -5,6 +5,7 @@ import { logout } from '../../../features/auth/api/sign-in-calls';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { useOnce } from '../../../features/auth/use-once';
 import { clearSignIn, getToken } from '../../../lib/auth';
+import '../../../locales/auth';
 
 /**
  * /exit (accounts-sso §2.2, §4.1; also GID's post-logout address): the server session is ended,

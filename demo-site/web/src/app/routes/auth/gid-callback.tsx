@@ -5,6 +5,7 @@ import { useProviders } from '../../../features/auth/api/providers';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { gidConfig, siteSessionOf } from '../../../features/auth/gid';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
+import '../../../locales/auth';
 
 /** Whether this page is the sign-in popup: the SDK hands the answer to the opener and the opener closes it. */
 const inPopup = () => {

@@ -7,6 +7,7 @@ import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { safeReturnPath } from '../../../features/auth/rules';
 import { useOnce } from '../../../features/auth/use-once';
 import { getToken, storeSignIn } from '../../../lib/auth';
+import '../../../locales/auth';
 
 /** A session token as the server issues them (base64url), bounded: anything else is not even sent. */
 const TOKEN_PATTERN = /^[\w-]{16,256}$/;

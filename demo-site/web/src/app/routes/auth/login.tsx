@@ -9,6 +9,7 @@ import { SocialButtons } from '../../../features/auth/components/social-buttons'
 import { rememberReturnTo, returnFromState } from '../../../features/auth/return-to';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
 import '../../../features/auth/auth.css';
+import '../../../locales/auth';
 
 // The SDK and its React package load only when the login screen shows its GID button; the SMS form
 // (with the phone mask) and the reset popup when they are first wanted.

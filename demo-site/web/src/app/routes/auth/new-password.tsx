@@ -10,6 +10,7 @@ import { Busy } from '../../../features/auth/components/busy';
 import { NewPasswordField, newPasswordRule } from '../../../features/auth/components/new-password-field';
 import { dropResetSecure, readResetSecure } from '../../../features/auth/reset-secure';
 import '../../../features/auth/auth.css';
+import '../../../locales/auth';
 
 /**
  * /newpass (accounts-sso §4.2): the new password under the registration rules, then «Пароль успешно

@@ -4,6 +4,7 @@ import { PageTitle } from '../../../components/ui/page';
 import { SmsForm } from '../../../features/auth/components/sms-form';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
 import '../../../features/auth/auth.css';
+import '../../../locales/auth';
 
 /** /registration/sms (accounts-sso §2.4, §5): phone, the SMS code and the consent; signs the new person in. */
 export default function RegistrationSmsScreen() {

@@ -7,6 +7,7 @@ import { useProviders } from '../../../features/auth/api/providers';
 import { RegistrationForm } from '../../../features/auth/components/registration-form';
 import { SocialButtons } from '../../../features/auth/components/social-buttons';
 import '../../../features/auth/auth.css';
+import '../../../locales/auth';
 
 /**
  * /registration (accounts-sso §2.4): the e-mail form, sign-up through the networks, the way to the

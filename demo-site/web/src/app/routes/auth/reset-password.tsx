@@ -6,6 +6,7 @@ import { checkResetCode } from '../../../features/auth/api/reset-calls';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { keepResetSecure } from '../../../features/auth/reset-secure';
 import { useOnce } from '../../../features/auth/use-once';
+import '../../../locales/auth';
 
 /** /verify/resetpassword/{code}: the reset letter's link is checked, then on to /newpass (accounts-sso §4.2). */
 export default function ResetPasswordScreen() {

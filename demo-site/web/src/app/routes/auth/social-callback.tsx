@@ -7,6 +7,7 @@ import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { isSocialNetwork, takeSocialReturn } from '../../../features/auth/social';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
 import { getToken, storeSignIn } from '../../../lib/auth';
+import '../../../locales/auth';
 
 type Outcome = { kind: 'working' } | { kind: 'linked' } | { kind: 'error'; message: string; signIn?: boolean };
 

@@ -7,6 +7,7 @@ import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
 import { useOnce } from '../../../features/auth/use-once';
 import { removeToken } from '../../../lib/auth';
+import '../../../locales/auth';
 
 /**
  * /verify/email/{code}: the letter's link confirms the address and signs the person in (then the

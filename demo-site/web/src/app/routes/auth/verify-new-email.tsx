@@ -6,6 +6,7 @@ import { verifyNewEmail } from '../../../features/auth/api/sign-in-calls';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { useOnce } from '../../../features/auth/use-once';
 import { getStoredUser, getToken, removeToken, storeSignIn } from '../../../lib/auth';
+import '../../../locales/auth';
 
 /** /verify/new/email/{code}: confirms an address changed in the settings (accounts-sso §7). */
 export default function VerifyNewEmailScreen() {

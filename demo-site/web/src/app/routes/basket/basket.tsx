@@ -41,6 +41,7 @@ import { getToken, useIsAuthenticated } from '../../../lib/auth';
 import { emailPattern } from '../../../lib/contact-rules';
 import { readJson, storageKeys, writeJson, writeString } from '../../../lib/storage';
 import './basket.css';
+import '../../../locales/basket';
 
 interface StoredUser {
   email?: string;

@@ -7,6 +7,7 @@ import { getOrder } from '../../../features/basket/api/get-order';
 import { afterOrder } from '../../../features/basket/basket-model';
 import { basketActions, getBasket } from '../../../features/basket/basket-store';
 import Thanks from '../thanks';
+import '../../../locales/basket';
 
 /**
  * /basket/thanks?order={id}: where the payment provider sends the buyer back. The order is read

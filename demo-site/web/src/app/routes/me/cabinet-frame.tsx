@@ -6,6 +6,7 @@ import { useEvents } from '../../../features/events/api/get-events';
 import { EventCard } from '../../../features/events/components/event-card';
 import { logout } from '../../../features/sessions/api/logout';
 import '../../../styles/cabinet.css';
+import '../../../locales/cabinet';
 
 /** accounts-sso §2.5: the side menu, in its order. */
 const menu = [

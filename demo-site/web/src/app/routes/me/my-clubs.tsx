@@ -15,6 +15,7 @@ import {
   truncateDescription,
 } from '../../../features/clubs/my-clubs';
 import { CabinetFrame } from './cabinet-frame';
+import '../../../locales/cabinet';
 
 /** Whether the screen is at most 768 px wide (accounts-sso §9), following resizes. */
 function useNarrow(): boolean {

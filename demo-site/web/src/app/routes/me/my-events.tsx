@@ -11,6 +11,7 @@ import { RefundDialog } from '../../../features/tickets/components/ticket-action
 import { TicketCard } from '../../../features/tickets/components/ticket-card';
 import { splitByRegistration } from '../../../features/tickets/ticket-status';
 import { CabinetFrame } from './cabinet-frame';
+import '../../../locales/cabinet';
 
 function TicketList({ tickets, section, onRefunded }: { tickets: Ticket[]; section: TicketSection; onRefunded?: (sum: number) => void }) {
   return (

@@ -6,6 +6,7 @@ import { usePolicies } from '../../../features/insurances/api/get-insurances';
 import { InsurancePopup } from '../../../features/insurances/components/insurance-popup';
 import { PolicyCard } from '../../../features/insurances/components/policy-card';
 import { CabinetFrame } from './cabinet-frame';
+import '../../../locales/cabinet';
 
 function Policies({ which, empty }: { which: 'valid' | 'past'; empty: string }) {
   const policies = usePolicies(which);

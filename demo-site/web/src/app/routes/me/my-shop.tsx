@@ -7,6 +7,7 @@ import { ordersQuery, useOrders } from '../../../features/orders/api/get-orders'
 import { OrderStatus } from '../../../features/orders/components/order-status';
 import { orderAmount, orderDate } from '../../../features/orders/order-status';
 import { CabinetFrame } from './cabinet-frame';
+import '../../../locales/cabinet';
 
 export const prefetch = (client: QueryClient) => Promise.all([client.prefetchQuery(ordersQuery()), client.prefetchQuery(eventsQuery())]);
 

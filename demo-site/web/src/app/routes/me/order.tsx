@@ -4,6 +4,7 @@ import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { useSoldGoods } from '../../../features/orders/api/get-orders';
 import { orderAmount } from '../../../features/orders/order-status';
 import { CabinetFrame } from './cabinet-frame';
+import '../../../locales/cabinet';
 
 /** /me/shop/{id}: the goods of one order (accounts-sso §2.2). */
 export default function OrderPage() {

@@ -4,6 +4,7 @@ import { useEndOtherSessions, useEndSession, useSessions } from '../../../featur
 import { SessionCard } from '../../../features/sessions/components/session-card';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { CabinetFrame } from './cabinet-frame';
+import '../../../locales/cabinet';
 
 /** /me/session, «Активность» (accounts-sso §2.10), and ending the other sessions (beyond the spec). */
 export default function Sessions() {

@@ -5,6 +5,7 @@ import { EmailSection, PhoneSection } from '../../../features/settings/component
 import { GenderSection, MailingSection, ProfileSection, SocialSection } from '../../../features/settings/components/profile-sections';
 import { ContactSection, PasswordSection } from '../../../features/settings/components/security-sections';
 import { CabinetFrame } from './cabinet-frame';
+import '../../../locales/cabinet';
 
 /** /me/setting (accounts-sso §2.9): every section in the spec's order. */
 export default function Settings() {

@@ -11,6 +11,7 @@ import { TicketCard, ticketDate } from '../../../features/tickets/components/tic
 import { TicketRegistration } from '../../../features/tickets/components/ticket-registration';
 import { ticketPageSection } from '../../../features/tickets/ticket-status';
 import { CabinetFrame } from './cabinet-frame';
+import '../../../locales/cabinet';
 
 /** /me/ticket/{id} (accounts-sso §2.6): the ticket, its dates, start number, result and certificate. */
 export default function TicketPage() {

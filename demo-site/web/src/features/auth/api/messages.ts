@@ -1,5 +1,6 @@
 import { isApiError } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
+import '../../../locales/auth';
 
 /**
  * What a form shows for a failed call (accounts-sso §8): the server's own message for a refusal

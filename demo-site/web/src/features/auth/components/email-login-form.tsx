@@ -7,6 +7,7 @@ import { loginByEmail, resendConfirmation } from '../api/sign-in-calls';
 import { emailProblem } from '../rules';
 import { Busy } from './busy';
 import { PasswordField } from './password-field';
+import '../../../locales/auth';
 
 interface Values {
   email: string;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProviderEntry } from '../api/providers';
 import type { SignedIn } from '../api/schemas';
 import { gidConfig, siteSessionOf } from '../gid';
+import '../../../locales/auth';
 
 interface GidSignInProps {
   provider: ProviderEntry;

@@ -3,6 +3,7 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { passwordProblem } from '../rules';
 import { PasswordField } from './password-field';
+import '../../../locales/auth';
 
 /**
  * accounts-sso §5 registration password rule for react-hook-form, in the spec's order. An empty

@@ -1,5 +1,6 @@
 import { type ComponentPropsWithoutRef, forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../locales/auth';
 
 interface PasswordFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 'type'> {
   id: string;

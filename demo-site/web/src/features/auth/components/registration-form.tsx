@@ -7,6 +7,7 @@ import { registerByEmail } from '../api/sign-in-calls';
 import { emailProblem } from '../rules';
 import { Busy } from './busy';
 import { NewPasswordField, newPasswordRule } from './new-password-field';
+import '../../../locales/auth';
 
 interface Values {
   email: string;

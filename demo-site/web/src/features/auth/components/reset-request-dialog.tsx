@@ -5,6 +5,7 @@ import { failureMessage } from '../api/messages';
 import { requestPasswordReset } from '../api/reset-calls';
 import { emailProblem } from '../rules';
 import { Busy } from './busy';
+import '../../../locales/auth';
 
 /** accounts-sso §4.2: an empty recovery e-mail makes the field flash its error for 5 seconds. */
 export const FLASH_MS = 5000;

@@ -8,6 +8,7 @@ import type { SignedIn } from '../api/schemas';
 import { loginByPhone, registerByPhone, requestSmsCode } from '../api/sign-in-calls';
 import { phoneDigits, secondsLeft, smsCodeProblem } from '../rules';
 import { Busy } from './busy';
+import '../../../locales/auth';
 
 /** accounts-sso §9 / the server's cooldown: a new code can be asked for a minute after the last. */
 export const SMS_RESEND_SECONDS = 60;

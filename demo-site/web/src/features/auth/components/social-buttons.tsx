@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SignInProviders } from '../api/providers';
 import { rememberReturnTo } from '../return-to';
 import { buildSocialRedirect, type SocialNetwork, type SocialPurpose, socialNetworks } from '../social';
+import '../../../locales/auth';
 
 interface SocialButtonsProps {
   providers: SignInProviders | undefined;

@@ -23,6 +23,7 @@ import { CountStepper } from './count-stepper';
 import { InsuranceForm } from './insurance-form';
 import { ParticipantTabs } from './participant-tabs';
 import { PromocodeField } from './promocode-field';
+import '../../../locales/basket';
 
 export interface BasketLineProps {
   item: BasketItem;

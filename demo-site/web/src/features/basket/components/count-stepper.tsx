@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../../../locales/basket';
 
 interface CountStepperProps {
   title: string;

@@ -4,6 +4,7 @@ import { MaskedInput } from '../../../components/ui/masked-input';
 import { isFullPhone, phoneDigits } from '../../../lib/contact-rules';
 import { phoneMask } from '../../../lib/masks';
 import { type DeliveryMethod, useDeliveryMethods, useRegionCities, useRegions } from '../api/delivery';
+import '../../../locales/basket';
 
 /** ticketing-shop §9: the default city (Moscow) and the default delivery region. */
 export const DEFAULT_CITY_ID = 524901;

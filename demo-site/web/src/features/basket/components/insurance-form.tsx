@@ -17,6 +17,7 @@ import {
   insuranceInfo,
   insurancePreReg,
 } from '../insurance-schema';
+import '../../../locales/basket';
 
 /**
  * «Регистрация страховки» (ticketing-shop §2, §5): the insured person of an insurance line bought alone.

@@ -14,6 +14,7 @@ import {
 import { type BasketItem, basketKey, type TicketLine } from '../basket-items';
 import { updateLine } from '../basket-model';
 import { basketActions } from '../basket-store';
+import '../../../locales/basket';
 
 const formatRulesSchema = z.looseObject({
   start_time: z.nullish(z.string()),

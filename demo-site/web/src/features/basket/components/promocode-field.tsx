@@ -5,6 +5,7 @@ import { checkPromocode, type PromocodeTarget } from '../api/check-promocode';
 import { type BasketItem, basketKey } from '../basket-items';
 import { updateLine } from '../basket-model';
 import { basketActions } from '../basket-store';
+import '../../../locales/basket';
 
 /**
  * A line's promocode (ticketing-shop §4): none, applied (the field locked, the button says change)

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShopBanners } from '../../shop/api/get-shop-banners';
+import '../../../locales/basket';
 
 const ShopBannerSwiper = lazy(() => import('./shop-banner-swiper'));
 

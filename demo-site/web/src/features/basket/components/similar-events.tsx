@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useEvents } from '../../events/api/get-events';
 import { EventCard } from '../../events/components/event-card';
+import '../../../locales/basket';
 
 /** ticketing-shop §2: similar events (up to 4) below the basket, and the project's participate link. */
 export const SIMILAR_EVENTS = 4;

@@ -9,6 +9,7 @@ import { newBasketId } from '../../basket/use-shop-basket';
 import { useEvents } from '../../events/api/get-events';
 import { useFormatOffers, useInsurableFormats } from '../api/insurance-chain';
 import { canBuy, choose, emptyChoice, type InsuranceChoice, insurableWindow } from '../chain';
+import '../../../locales/cabinet';
 
 /**
  * «Выбор события страхования» (accounts-sso §2.8, §4.7): event → city → format, each choice clearing

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Policy } from '../api/get-insurances';
 import { insuredName, policyPhone, policyStart, validityDays } from '../policy';
+import '../../../locales/cabinet';
 
 /** One policy (accounts-sso §2.12): logo, number, type, start, validity, the insured, phone, terms. */
 export function PolicyCard({ policy, headingLevel = 3 }: { policy: Policy; headingLevel?: 2 | 3 }) {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { orderStatusView } from '../order-status';
+import '../../../locales/cabinet';
 
 /** «Оплачен» ✓, «Заказ доставлен» ✓ or «Заказ обрабатывается» 🕓 (accounts-sso §4.5). */
 export function OrderStatus({ status }: { status: string }) {

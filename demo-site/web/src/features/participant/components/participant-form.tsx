@@ -22,6 +22,7 @@ import {
   type Translate,
   toParticipantInfo,
 } from '../participant-schema';
+import '../../../locales/basket';
 
 const knownFields = new Set([
   'last_name',

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../api/sessions';
+import '../../../locales/cabinet';
 
 const methods = ['email', 'sms', 'vk', 'google', 'gid'] as const;
 type Method = (typeof methods)[number];

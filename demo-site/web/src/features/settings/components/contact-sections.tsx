@@ -13,6 +13,7 @@ import {
 } from '../api/user';
 import { EMAIL_PATTERN, emailAction } from '../rules';
 import { errorText, SectionMessage } from './section-message';
+import '../../../locales/cabinet';
 
 /**
  * The proof the server asks before the way into the account changes: the current password, or — for

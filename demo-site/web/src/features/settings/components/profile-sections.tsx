@@ -8,6 +8,7 @@ import { useButtonLock, useTimedMessage } from '../../../lib/use-timed-message';
 import { type User, updateProfile, useSettingsCall } from '../api/user';
 import { type ProfileForm, profileChanges, profileFormOf } from '../rules';
 import { errorText, SectionMessage } from './section-message';
+import '../../../locales/cabinet';
 
 /** The advertising mailing checkbox (accounts-sso §2.9), saved as it is ticked. */
 export function MailingSection({ user }: { user: User }) {

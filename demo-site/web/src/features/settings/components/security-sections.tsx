@@ -13,6 +13,7 @@ import {
   passwordError,
 } from '../rules';
 import { errorText, SectionMessage } from './section-message';
+import '../../../locales/cabinet';
 
 /**
  * Password change (accounts-sso §5): the current and the new one; a new one under 4 characters or a

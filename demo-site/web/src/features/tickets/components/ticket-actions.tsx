@@ -6,6 +6,7 @@ import { formatRubles } from '../../../lib/money';
 import type { TicketSection } from '../api/get-tickets';
 import type { Ticket } from '../api/schemas';
 import { cancelPurchase, cancelRegistration, confirmTransfer, returnTicket, transferTicket, useTicketAction } from '../api/ticket-actions';
+import '../../../locales/cabinet';
 
 /** accounts-sso §5 / ticketing-shop §5: the standard address pattern, checked before the call. */
 const EMAIL_PATTERN = /^[\p{L}\d._%+-]+@[\p{L}\d-]+(\.[\p{L}\d-]+)*\.\p{L}{2,12}$/u;

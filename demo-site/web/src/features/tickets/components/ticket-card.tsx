@@ -7,6 +7,7 @@ import type { Ticket } from '../api/schemas';
 import { ticketStatusLabel } from '../ticket-status';
 import { TicketActions } from './ticket-actions';
 import { TicketQr } from './ticket-qr';
+import '../../../locales/cabinet';
 
 /** accounts-sso §9: ticket dates read «D MMMM / HH:mm» in the event's own time zone. */
 export const ticketDate = (ticket: Pick<Ticket, 'event_format'>) =>

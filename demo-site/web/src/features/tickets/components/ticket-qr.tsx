@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../locales/cabinet';
 
 /** accounts-sso §4.5, §9: the ticket's public id as a QR code, error correction level L, 200 px. */
 export const QR_OPTIONS = { errorCorrectionLevel: 'L', width: 200, margin: 1 } as const;

@@ -5,6 +5,7 @@ import { ParticipantForm } from '../../participant/components/participant-form';
 import { fromParticipantInfo } from '../../participant/participant-schema';
 import { useParticipantRules, useRegisterTicket } from '../api/register-ticket';
 import type { TicketDetails } from '../api/schemas';
+import '../../../locales/cabinet';
 
 /** The refused field of a 400 from PUT /api/user/ticket, for the form to show beside that field. */
 function fieldError(error: unknown): { field: string; message: string } | null {

@@ -1,0 +1,7 @@
+// Importing this module registers the auth feature's Russian texts: every module that shows them
+// imports it, so they load with the feature's chunks and not with the shell (English, a lazy chunk
+// of its own, holds them already).
+import { addFeatureMessages } from '../lib/i18n';
+import { authRu } from './auth.ru';
+
+addFeatureMessages('auth', authRu);
