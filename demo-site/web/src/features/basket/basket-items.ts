@@ -117,6 +117,33 @@ export function removeItem(goods: readonly BasketItem[], key: string): { goods: 
   return { goods: goods.filter((item) => basketKey(item) !== key), removed };
 }
 
+/**
+ * Removes a line and what hangs on it: a ticket's linked insurance, an insurance's flag on its
+ * ticket, and the product a fixed event product is linked to (`fixedLinks`: product id → product id).
+ */
+export function deleteLine(
+  goods: readonly BasketItem[],
+  key: string,
+  fixedLinks: Readonly<Record<string, string>> = {},
+): { goods: BasketItem[]; removed: BasketItem | null } {
+  const { goods: rest, removed } = removeItem(goods, key);
+  if (!removed) return { goods: rest, removed };
+  let result = rest;
+  if (removed.selector === 'ticket') {
+    result = result.filter((item) => !(item.selector === 'insurance' && item.linkedTo === removed.unique_id));
+  } else if (removed.selector === 'insurance' && removed.linkedTo) {
+    result = result.map((item) =>
+      item.selector === 'ticket' && item.unique_id === removed.linkedTo
+        ? { ...item, isAddInsurance: false, insuranceUniqueId: null }
+        : item,
+    );
+  } else if (removed.selector === 'shop') {
+    const linked = fixedLinks[removed.public_id];
+    if (linked) result = result.filter((item) => !(item.selector === 'shop' && item.public_id === linked));
+  }
+  return { goods: result, removed };
+}
+
 /** The header's counter: the number of lines in the basket. */
 export const basketCount = (goods: readonly BasketItem[]): number => goods.length;
 

@@ -2,12 +2,16 @@ import {
   type AppliedPromocode,
   type BasketItem,
   basketKey,
+  deleteLine,
   type InsuranceLine,
   lineTotal,
-  removeItem,
   type ShopLine,
   type TicketLine,
 } from './basket-items';
+
+// deleteLine lives in basket-items.ts: the store, which the header loads with the shell, uses it,
+// and importing it from here would bring every rule below onto `/`.
+export { deleteLine } from './basket-items';
 
 /**
  * The basket's rules as pure functions over the list of goods (ticketing-shop §3, §4, §6, §9): counts
@@ -35,31 +39,6 @@ export function updateLine(goods: readonly BasketItem[], key: string, patch: Par
 }
 
 const withTotal = <T extends BasketItem>(item: T): T => ({ ...item, totalCost: lineTotal(item.price, item.count) });
-
-/**
- * Removes a line and what hangs on it: a ticket's linked insurance, an insurance's flag on its
- * ticket, and the product a fixed event product is linked to (`fixedLinks`: product id → product id).
- */
-export function deleteLine(
-  goods: readonly BasketItem[],
-  key: string,
-  fixedLinks: Readonly<Record<string, string>> = {},
-): { goods: BasketItem[]; removed: BasketItem | null } {
-  const { goods: rest, removed } = removeItem(goods, key);
-  if (!removed) return { goods: rest, removed };
-  let result = rest;
-  if (isTicket(removed)) {
-    result = result.filter((item) => !(isInsurance(item) && item.linkedTo === removed.unique_id));
-  } else if (isInsurance(removed) && removed.linkedTo) {
-    result = result.map((item) =>
-      isTicket(item) && item.unique_id === removed.linkedTo ? { ...item, isAddInsurance: false, insuranceUniqueId: null } : item,
-    );
-  } else if (removed.selector === 'shop') {
-    const linked = fixedLinks[removed.public_id];
-    if (linked) result = result.filter((item) => !(item.selector === 'shop' && item.public_id === linked));
-  }
-  return { goods: result, removed };
-}
 
 /** A ticket line's step: a team of fixed size steps by its seats, everything else by one. */
 export function countStep(item: BasketItem): number {

@@ -2,8 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { getToken } from '../../lib/auth';
 import { readJson, storageKeys, subscribe, writeJson } from '../../lib/storage';
 import { saveUserBasket } from './api/user-basket';
-import { addItem, type BasketItem, basketKey, removeItem, sanitizeGoods } from './basket-items';
-import { deleteLine } from './basket-model';
+import { addItem, type BasketItem, basketKey, deleteLine, removeItem, sanitizeGoods } from './basket-items';
 
 /**
  * The basket kept in local storage (accounts-sso §3, ticketing-shop §4): `basketGoods`, and for
