@@ -1,4 +1,4 @@
-import { safeReturnPath } from './rules';
+import { safeReturnPath } from './access-rules';
 
 /** Where a sign-in that leaves the site (GID or social redirect) comes back to: kept for this tab only. */
 const KEY = 'gid-demo:return-to';

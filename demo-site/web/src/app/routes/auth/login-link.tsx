@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { safeReturnPath } from '../../../features/auth/access-rules';
 import { joinBaskets } from '../../../features/auth/api/join-baskets';
 import { userForToken } from '../../../features/auth/api/sign-in-calls';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
-import { safeReturnPath } from '../../../features/auth/rules';
 import { useOnce } from '../../../features/auth/use-once';
 import { getToken, storeSignIn } from '../../../lib/auth';
 import '../../../locales/auth';

@@ -2,8 +2,8 @@ import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { getToken, hasBrokenUser, isSessionRejected, removeToken, subscribeSessionRejected } from '../../../lib/auth';
 import { storageKeys, subscribe } from '../../../lib/storage';
+import { decideAccess } from '../access-rules';
 import { returnFromState } from '../return-to';
-import { decideAccess } from '../rules';
 
 const subscribeAuth = (listener: () => void) => {
   const offToken = subscribe(storageKeys.token, listener);
