@@ -204,14 +204,14 @@ test('the vip account sees its discount on the first ticket only; two tabs show 
   const login = await (await request.put(`${siteUrl()}/api/auth`, { data: { email: 'vip@geroi.example', password: 'Vip12345' } })).json();
   const context = await browser.newContext();
   await context.addInitScript(
-    ([token, user]) => {
+    ({ token, user }) => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('token', token);
         localStorage.setItem('userObj', user);
         sessionStorage.setItem('seeded', '1');
       }
     },
-    [login.token as string, JSON.stringify(login.user)],
+    { token: login.token as string, user: JSON.stringify(login.user) },
   );
   const first = await context.newPage();
   const second = await context.newPage();
