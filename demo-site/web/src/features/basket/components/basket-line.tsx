@@ -39,6 +39,27 @@ export interface BasketLineProps {
  * One basket line (ticketing-shop §2 basket page): what it is, its count with the step, its price with
  * the sale, promocode and vip figures, its promocode, a ticket's insurance and participants, delete.
  */
+/**
+ * Props compared by what they mean: the figures by value, the participant tickets one by one. A count
+ * change in a basket of many lines then re-renders that line only (the other items keep their identity).
+ */
+function sameLine(before: BasketLineProps, after: BasketLineProps): boolean {
+  return (
+    before.item === after.item &&
+    before.insurance === after.insurance &&
+    before.insuranceOffer === after.insuranceOffer &&
+    before.promocodeAllowed === after.promocodeAllowed &&
+    before.validateSignal === after.validateSignal &&
+    before.figures.gross === after.figures.gross &&
+    before.figures.sale === after.figures.sale &&
+    before.figures.promo === after.figures.promo &&
+    before.figures.vip === after.figures.vip &&
+    before.figures.total === after.figures.total &&
+    before.participants.length === after.participants.length &&
+    before.participants.every((ticket, index) => ticket === after.participants[index])
+  );
+}
+
 export const BasketLine = memo(function BasketLine({
   item,
   figures,
@@ -161,4 +182,4 @@ export const BasketLine = memo(function BasketLine({
       {participants.length > 0 ? <ParticipantTabs tickets={participants} validateSignal={validateSignal} /> : null}
     </article>
   );
-});
+}, sameLine);
