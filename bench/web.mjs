@@ -51,4 +51,3 @@ let basketJs = 0;
 for (const file of basketFiles) if (file.endsWith('.js')) basketJs += gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 console.log(`Basket route: its own JS beyond \`/\` (${basketFiles.size} chunks, gzip -9)`);
 console.log(`  JS  ${kb(basketJs)} KB (target ≤ 60 KB → ${basketJs <= 60 * 1024 ? 'met' : 'NOT met'})\n`);
-
