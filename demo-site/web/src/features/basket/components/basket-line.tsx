@@ -19,6 +19,7 @@ import {
 } from '../basket-model';
 import { basketActions } from '../basket-store';
 import { newBasketId } from '../use-shop-basket';
+import { ClubPicker } from './club-picker';
 import { CountStepper } from './count-stepper';
 import { InsuranceForm } from './insurance-form';
 import { ParticipantTabs } from './participant-tabs';
@@ -76,11 +77,11 @@ export const BasketLine = memo(function BasketLine({
   const format = useQuery({
     queryKey: ['event-format', ticket?.format_public_id, 'insurance'],
     queryFn: ({ signal }) =>
-      requestParsed(z.looseObject({ insurance_available: z.nullish(z.boolean()) }), {
+      requestParsed(z.looseObject({ insurance_available: z.nullish(z.boolean()), clubs: z.nullish(z.boolean()) }), {
         url: `/api/event_format/${encodeURIComponent(ticket?.format_public_id ?? '')}`,
         signal,
       }),
-    enabled: ticket !== null && insuranceOffer !== null,
+    enabled: ticket !== null,
     staleTime: 300_000,
   });
   const count = participants.length > 0 ? participants.length : item.count;
@@ -177,6 +178,7 @@ export const BasketLine = memo(function BasketLine({
         </label>
       ) : null}
 
+      {ticket && format.data?.clubs ? <ClubPicker ticket={ticket} /> : null}
       {promocodeAllowed ? <PromocodeField item={item} /> : null}
       {item.selector === 'insurance' && !item.linkedTo ? <InsuranceForm line={item} validateSignal={validateSignal} /> : null}
       {participants.length > 0 ? <ParticipantTabs tickets={participants} validateSignal={validateSignal} /> : null}
