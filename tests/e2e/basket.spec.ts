@@ -187,6 +187,15 @@ test('a decline returns to the basket with nothing lost; a count the stock canno
   await expectNoSeriousViolations(page);
   await page.keyboard.press('Escape');
 
+  // The club picker, for formats that take part with clubs.
+  const club = page.getByRole('button', { name: 'Участвовать в клубе' });
+  if ((await club.count()) > 0) {
+    await club.click();
+    await expect(page.getByRole('dialog', { name: 'Выберите клуб' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.keyboard.press('Escape');
+  }
+
   // A space ticket held over 10 minutes leaves with the stale notice.
   await page.evaluate(() => {
     const goods = JSON.parse(localStorage.getItem('basketGoods') ?? '[]');
