@@ -187,6 +187,15 @@ test('a decline returns to the basket with nothing lost; a count the stock canno
   await expectNoSeriousViolations(page);
   await page.keyboard.press('Escape');
 
+  // The club picker, for formats that take part with clubs.
+  const club = page.getByRole('button', { name: 'Участвовать в клубе' });
+  if ((await club.count()) > 0) {
+    await club.click();
+    await expect(page.getByRole('dialog', { name: 'Выберите клуб' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.keyboard.press('Escape');
+  }
+
   // A space ticket held over 10 minutes leaves with the stale notice.
   await page.evaluate(() => {
     const goods = JSON.parse(localStorage.getItem('basketGoods') ?? '[]');
@@ -204,14 +213,14 @@ test('the vip account sees its discount on the first ticket only; two tabs show 
   const login = await (await request.put(`${siteUrl()}/api/auth`, { data: { email: 'vip@geroi.example', password: 'Vip12345' } })).json();
   const context = await browser.newContext();
   await context.addInitScript(
-    ([token, user]) => {
+    ({ token, user }) => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('token', token);
         localStorage.setItem('userObj', user);
         sessionStorage.setItem('seeded', '1');
       }
     },
-    [login.token as string, JSON.stringify(login.user)],
+    { token: login.token as string, user: JSON.stringify(login.user) },
   );
   const first = await context.newPage();
   const second = await context.newPage();

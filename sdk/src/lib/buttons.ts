@@ -8,7 +8,8 @@ const LABELS: Record<string, [full: string, compact: string]> = {
   ru: [BUTTON_LABEL, 'Газпром ID'],
   en: ['Sign in with Gazprom ID', 'Gazprom ID'],
 };
-export const BUTTON_LANGS = Object.keys(LABELS);
+/** Listed, not `Object.keys(LABELS)`: a call at module level would stay in every bundle. */
+export const BUTTON_LANGS = ['ru', 'en'];
 
 /** A button's language: its own `lang`, else the document's (`<html lang>`) if known, else Russian. */
 const langOf = (doc: Document, lang?: string): string => {

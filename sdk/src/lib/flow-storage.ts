@@ -61,15 +61,12 @@ export const clearFlow = (ctx: Context): void => {
  * on first use; where there is no storage, a fresh one each time (spec 4.4: session-scoped ids).
  */
 export const sessionValue = (ctx: Context, key: string, make: () => string): string => {
-  let value: string | null | undefined;
+  const store = storage(ctx);
+  const value = store?.getItem(key) || make();
   try {
-    value = storage(ctx)?.getItem(key);
-    if (!value) {
-      value = make();
-      storage(ctx)?.setItem(key, value);
-    }
+    store?.setItem(key, value);
   } catch {
-    // no storage: not kept
+    // full: not kept
   }
-  return value || make();
+  return value;
 };

@@ -87,6 +87,12 @@ export const basketEn: Messages['basket'] = {
     stale: 'The purchase data for “{{title}}” are outdated, add them to the basket again',
   },
   shopBanners: 'Partner shop',
+  club: {
+    open: 'Take part with a club',
+    title: 'Choose a club',
+    chosen: 'Club: {{title}}',
+    remove: 'Remove the club',
+  },
   similar: 'Similar events',
   participate: 'Take part',
   orderReturn: {

@@ -85,6 +85,12 @@ export const basketRu = {
     stale: 'Данные о покупке для «{{title}}» устарели, добавьте их в корзину снова',
   },
   shopBanners: 'Магазин партнёров',
+  club: {
+    open: 'Участвовать в клубе',
+    title: 'Выберите клуб',
+    chosen: 'Клуб: {{title}}',
+    remove: 'Убрать клуб',
+  },
   similar: 'Похожие события',
   participate: 'Участвовать',
   orderReturn: {

@@ -13,7 +13,8 @@ import '../../../locales/auth';
 const TOKEN_PATTERN = /^[\w-]{16,256}$/;
 
 /**
- * Sign-in by a link from a letter: /token/{token} and /loginlink?token=…&redirect=/path. The token
+ * Sign-in by a link from a letter: /token/{token} and /loginlink?token=…&redirect=/path (or the same in
+ * the fragment, `/loginlink#token=…&redirect=…`, which no server sees). The token
  * is checked with the server (GET /api/user) before it is stored; the address loses it at once;
  * the target is a same-site path or /me — never an open redirect. A person already signed in stays
  * who they are (a link cannot swap their account under them) and just goes on.
@@ -26,9 +27,12 @@ export default function LoginLinkScreen() {
   const [failed, setFailed] = useState(false);
 
   useOnce(() => {
+    // The fragment (`/loginlink#token=…`) is the better place for a letter's token: it never reaches
+    // a server log. The query works too.
     const params = new URLSearchParams(search);
-    const token = id ?? params.get('token') ?? '';
-    const target = safeReturnPath(params.get('redirect') ?? params.get('to')) ?? '/me';
+    const fragment = new URLSearchParams(window.location.hash.slice(1));
+    const token = id ?? params.get('token') ?? fragment.get('token') ?? '';
+    const target = safeReturnPath(params.get('redirect') ?? fragment.get('redirect') ?? params.get('to')) ?? '/me';
     // The token leaves the address bar and the history before anything else (under the router: the
     // screen stays as it is).
     window.history.replaceState(window.history.state, '', '/loginlink');

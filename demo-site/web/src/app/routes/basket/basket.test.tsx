@@ -27,7 +27,7 @@ function basketApi(options: { available?: boolean } = {}) {
     http.get('*/api/insurances', () =>
       HttpResponse.json({ values: [{ public_id: 'ins-day', title: 'Страховка на день', price: 200, default: true, isStartDate: 'true' }] }),
     ),
-    http.get('*/api/event_format/:id', () => HttpResponse.json({ public_id: 'format-10k', insurance_available: true })),
+    http.get('*/api/event_format/:id', () => HttpResponse.json({ public_id: 'format-10k', insurance_available: true, clubs: true })),
     http.get('*/api/event_format/check/:id', ({ request }) => {
       sent.checks.push(new URL(request.url).search);
       return options.available === false
@@ -116,5 +116,20 @@ describe('/basket', () => {
     });
     await user.click(within(popup).getByRole('button', { name: 'Вернуться в корзину' }));
     expect(getBasket().goods).toHaveLength(1);
+  });
+
+  it('picks a club for a ticket in a popup and removes it', async () => {
+    basketApi();
+    basketActions.reset([ticket as BasketItem]);
+    renderApp('/basket');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Участвовать в клубе' }, { timeout: 10_000 }));
+    const popup = await screen.findByRole('dialog', { name: 'Выберите клуб' });
+    await user.click(await within(popup).findByRole('button', { name: /Московские бегуны/ }));
+    expect(await screen.findByText('Клуб: Московские бегуны')).toBeTruthy();
+    expect(getBasket().goods[0]).toMatchObject({ club: { title: 'Московские бегуны' } });
+    await user.click(screen.getByRole('button', { name: 'Убрать клуб' }));
+    expect(await screen.findByRole('button', { name: 'Участвовать в клубе' })).toBeTruthy();
+    expect(getBasket().goods[0]).toMatchObject({ club: null });
   });
 });

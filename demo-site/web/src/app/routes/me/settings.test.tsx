@@ -222,3 +222,14 @@ describe('/me/setting (accounts-sso §2.9, §4.6, §5)', () => {
     expect(bodies).toEqual([{ extra_contact: 'Мария', type_relate: 'Родитель', contact_phone: '375291234567' }]);
   });
 });
+
+describe('/me/setting with an ended session', () => {
+  it('a 401 on a change goes to /login, the token kept (a 403 would remove it)', async () => {
+    server.use(http.put('*/api/user', () => HttpResponse.json({ message: 'Требуется авторизация' }, { status: 401 })));
+    await openSettings();
+    const person = userEvent.setup();
+    await person.click(screen.getByRole('checkbox', { name: 'Получать рекламную рассылку' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    expect(localStorage.getItem(storageKeys.token)).toBe('t');
+  });
+});

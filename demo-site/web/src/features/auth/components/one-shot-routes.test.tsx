@@ -224,6 +224,15 @@ describe('sign-in links (/token/{id}, /loginlink)', () => {
     expect(localStorage.getItem(storageKeys.token)).toBe(token);
   });
 
+  it('reads the token from the fragment too (it never reaches a server log)', async () => {
+    server.use(http.get('*/api/user', () => HttpResponse.json({ user: testUser })));
+    window.history.replaceState(null, '', `/loginlink#token=${token}&redirect=%2Fbasket`);
+    renderApp('/loginlink');
+    await waitFor(() => expect(location()).toBe('/basket'));
+    expect(localStorage.getItem(storageKeys.token)).toBe(token);
+    expect(window.location.hash).toBe('');
+  });
+
   it('/token/{id} follows a same-site redirect', async () => {
     server.use(http.get('*/api/user', () => HttpResponse.json({ user: testUser })));
     renderApp(`/token/${token}?redirect=${encodeURIComponent('/basket')}`);

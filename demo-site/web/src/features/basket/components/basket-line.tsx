@@ -19,6 +19,7 @@ import {
 } from '../basket-model';
 import { basketActions } from '../basket-store';
 import { newBasketId } from '../use-shop-basket';
+import { ClubPicker } from './club-picker';
 import { CountStepper } from './count-stepper';
 import { InsuranceForm } from './insurance-form';
 import { ParticipantTabs } from './participant-tabs';
@@ -40,6 +41,27 @@ export interface BasketLineProps {
  * One basket line (ticketing-shop §2 basket page): what it is, its count with the step, its price with
  * the sale, promocode and vip figures, its promocode, a ticket's insurance and participants, delete.
  */
+/**
+ * Props compared by what they mean: the figures by value, the participant tickets one by one. A count
+ * change in a basket of many lines then re-renders that line only (the other items keep their identity).
+ */
+function sameLine(before: BasketLineProps, after: BasketLineProps): boolean {
+  return (
+    before.item === after.item &&
+    before.insurance === after.insurance &&
+    before.insuranceOffer === after.insuranceOffer &&
+    before.promocodeAllowed === after.promocodeAllowed &&
+    before.validateSignal === after.validateSignal &&
+    before.figures.gross === after.figures.gross &&
+    before.figures.sale === after.figures.sale &&
+    before.figures.promo === after.figures.promo &&
+    before.figures.vip === after.figures.vip &&
+    before.figures.total === after.figures.total &&
+    before.participants.length === after.participants.length &&
+    before.participants.every((ticket, index) => ticket === after.participants[index])
+  );
+}
+
 export const BasketLine = memo(function BasketLine({
   item,
   figures,
@@ -56,11 +78,11 @@ export const BasketLine = memo(function BasketLine({
   const format = useQuery({
     queryKey: ['event-format', ticket?.format_public_id, 'insurance'],
     queryFn: ({ signal }) =>
-      requestParsed(z.looseObject({ insurance_available: z.nullish(z.boolean()) }), {
+      requestParsed(z.looseObject({ insurance_available: z.nullish(z.boolean()), clubs: z.nullish(z.boolean()) }), {
         url: `/api/event_format/${encodeURIComponent(ticket?.format_public_id ?? '')}`,
         signal,
       }),
-    enabled: ticket !== null && insuranceOffer !== null,
+    enabled: ticket !== null,
     staleTime: 300_000,
   });
   const count = participants.length > 0 ? participants.length : item.count;
@@ -157,9 +179,10 @@ export const BasketLine = memo(function BasketLine({
         </label>
       ) : null}
 
+      {ticket && format.data?.clubs ? <ClubPicker ticket={ticket} /> : null}
       {promocodeAllowed ? <PromocodeField item={item} /> : null}
       {item.selector === 'insurance' && !item.linkedTo ? <InsuranceForm line={item} validateSignal={validateSignal} /> : null}
       {participants.length > 0 ? <ParticipantTabs tickets={participants} validateSignal={validateSignal} /> : null}
     </article>
   );
-});
+}, sameLine);

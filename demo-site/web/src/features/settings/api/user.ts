@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
-import { request, requestParsed } from '../../../lib/api-client';
+import { isApiError, request, requestParsed } from '../../../lib/api-client';
+import { removeToken } from '../../../lib/auth';
 import { storageKeys, writeJson } from '../../../lib/storage';
 
 /** accounts-sso §3 user, as GET /api/user answers it (with the confirmation flags the settings show). */
@@ -57,12 +59,21 @@ function useStoreUser() {
   };
 }
 
-/** A settings call: its errors show in the section (not in the global popup); a returned user is stored. */
+/**
+ * A settings call: its errors show in the section (not in the global popup), except that an ended
+ * session still goes to /login (a 403 also forgets the token, accounts-sso §6); a returned user is stored.
+ */
 export function useSettingsCall<TVariables, TResult>(call: (variables: TVariables) => Promise<TResult>) {
   const store = useStoreUser();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: call,
     meta: { globalErrors: false },
+    onError: (error) => {
+      if (!isApiError(error) || (error.status !== 401 && error.status !== 403)) return;
+      if (error.status === 403) removeToken();
+      navigate('/login');
+    },
     onSuccess: (result) => {
       const user = (result as { user?: User }).user;
       if (user) store(user);

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
-import { requestParsed } from '../../../lib/api-client';
+import { isApiError, requestParsed } from '../../../lib/api-client';
+import { removeToken } from '../../../lib/auth';
 import { type ParticipantFormatInput, type ParticipantInfo, participantRules } from '../../participant/participant-schema';
 import { ticketsKey } from './get-tickets';
 
@@ -46,11 +48,18 @@ export function useParticipantRules(formatId: string, eventCityId: string | unde
 export const registerTicket = (body: { public_id: string; info: ParticipantInfo }) =>
   requestParsed(z.looseObject({ public_id: z.optional(z.string()) }), { url: '/api/user/ticket', method: 'PUT', data: body });
 
+/** Its refusals show in the form; an ended session still goes to /login (a 403 also forgets the token). */
 export function useRegisterTicket() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: registerTicket,
     meta: { globalErrors: false },
+    onError: (error) => {
+      if (!isApiError(error) || (error.status !== 401 && error.status !== 403)) return;
+      if (error.status === 403) removeToken();
+      navigate('/login');
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsKey }),
   });
 }

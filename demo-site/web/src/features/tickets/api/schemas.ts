@@ -49,7 +49,8 @@ export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketListResponse = z.object({ values: z.array(ticketSchema) });
 
 /** GET /api/user/ticket/{id}: the card, and the participant's data for the holder's registration form. */
-export const ticketDetailsSchema = z.extend(ticketSchema, {
+export const ticketDetailsSchema = z.object({
+  ...ticketSchema.shape,
   participant: z.nullish(z.record(z.string(), z.unknown())),
 });
 export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
