@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
+import '../../../locales/basket';
 import { useClubs } from '../../clubs/api/get-clubs';
 import { basketKey, type TicketLine } from '../basket-items';
 import { updateLine } from '../basket-model';
