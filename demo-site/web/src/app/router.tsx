@@ -4,7 +4,6 @@ import { matchRoutes, Navigate, Route, Routes } from 'react-router';
 import { Loading } from '../components/ui/states';
 import { RouteAccess } from '../features/auth/components/route-access';
 import { RootLayout } from './layout/root-layout';
-import type { PlaceholderKey } from './routes/placeholder';
 import { ScreenBoundary } from './routes/route-error';
 
 /** A screen module: the screen, and optionally the data it shows first (see preloadScreen). */
@@ -45,9 +44,6 @@ function Screen({ chunk }: { chunk: ScreenChunk }) {
   return <Component />;
 }
 
-const Placeholder = lazy(() => import('./routes/placeholder'));
-const placeholder = (name: PlaceholderKey) => <Placeholder name={name} />;
-
 /** accounts-sso §2.1 and §2.2: every route of the site, path → screen. */
 export const routeTable: AppRoute[] = [
   { path: '/', ...screen(() => import('./routes/home')) },
@@ -83,8 +79,7 @@ export const routeTable: AppRoute[] = [
   { path: '/notsupport', ...screen(() => import('./routes/not-supported')) },
   { path: '/404', ...screen(() => import('./routes/not-found')) },
   { path: '/docs', element: <Navigate to="/" replace /> },
-  // Screens of later issues: a titled placeholder until each is built. Kept in three groups, one per
-  // feature (basket, sign-in, cabinet), so that each can be replaced on its own.
+  // The basket, sign-in and cabinet screens, one group per feature.
   // — basket and checkout —
   { path: '/basket', ...screen(() => import('./routes/basket/basket')) },
   { path: '/basket-fill-outside/:id', ...screen(() => import('./routes/auth/basket-fill-outside')) },
