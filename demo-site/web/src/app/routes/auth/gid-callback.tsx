@@ -47,6 +47,13 @@ function Callback() {
 }
 
 /**
+ * The SDK would put the address back to where the sign-in started (the login screen, which sends a
+ * signed-in person to /me) and race the site's own navigation; the site decides: /me/shop, or the
+ * page a guard stopped the person at (useFinishSignIn).
+ */
+const keepSiteNavigation = () => {};
+
+/**
  * /auth/gid and /test (accounts-sso §2.13): the SDK (through GidProvider) processes the callback —
  * in the popup it hands the code to the opener; after a redirect it exchanges it at /api/auth/gid.
  * Success stores the token and user and goes to /me/shop; failure shows «Ошибка авторизации» with
@@ -60,7 +67,7 @@ export default function GidCallbackScreen() {
   }
   if (!providers.data) return <AuthStatus title={t('placeholder.gidCallback')} progress={t('auth.gid.processing')} />;
   return (
-    <GidProvider config={gidConfig(providers.data.gid, window.location.origin)}>
+    <GidProvider config={gidConfig(providers.data.gid, window.location.origin)} onReturn={keepSiteNavigation}>
       <Callback />
     </GidProvider>
   );
