@@ -106,8 +106,14 @@ const left = async () => {
 it('200 buyers across two processes for 10 places: exactly 10 succeed; both sweepers expire each hold once', async () => {
   expect(await left()).toBe(PLACES);
   // A participant night5k accepts (the checkout's participant rules): the names, its city's region, a shirt size in stock.
-  const format = await (await fetch(`${urls[0]}/api/event_format/${seeded.night5k}`)).json();
-  const shirts = await (await fetch(`${urls[0]}/api/shop/shirts/${format.event_city.public_id}`)).json();
+  const format = (await (await fetch(`${urls[0]}/api/event_format/${seeded.night5k}`)).json()) as {
+    event_city: { public_id: string };
+    regions: { id: number }[];
+    shirt_unavailable?: boolean;
+  };
+  const shirts = (await (await fetch(`${urls[0]}/api/shop/shirts/${format.event_city.public_id}`)).json()) as {
+    values: { size?: { size: string; count: number }[] }[];
+  };
   const size = shirts.values[0]?.size?.find((option: { count: number }) => option.count > 0)?.size;
   const participant = {
     first_name: 'Анна',
@@ -115,7 +121,7 @@ it('200 buyers across two processes for 10 places: exactly 10 succeed; both swee
     phone: '79990001122',
     gender: 'female',
     birth_date: '1990-02-03',
-    region: format.regions[0].id,
+    region: format.regions[0]!.id,
     ...(size && !format.shirt_unavailable ? { item_size: size } : {}),
   };
   const buy = async (i: number) => {
