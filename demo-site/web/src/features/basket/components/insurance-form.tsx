@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Field, FieldError, fieldControlProps, fieldErrorId } from '../../../components/ui/field';
 import { MaskedInput } from '../../../components/ui/masked-input';
 import { dateMask, phoneMask } from '../../../lib/masks';
 import { type BasketItem, basketKey, type InsuranceLine } from '../basket-items';
@@ -72,17 +73,9 @@ export function InsuranceForm({ line, validateSignal }: { line: InsuranceLine; v
     if (validateSignal) void trigger();
   }, [validateSignal, trigger]);
 
-  const message = (name: keyof InsuranceValues) =>
-    errors[name]?.message ? (
-      <p id={`${id}-${name}-error`} className="field-error">
-        {errors[name]?.message}
-      </p>
-    ) : null;
-  const a11y = (name: keyof InsuranceValues) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
+  const fieldId = (name: keyof InsuranceValues) => `${id}-${name}`;
+  const errorOf = (name: keyof InsuranceValues) => errors[name]?.message;
+  const a11y = (name: keyof InsuranceValues) => fieldControlProps(fieldId(name), errorOf(name));
 
   return (
     <section className="participants" aria-labelledby={`${id}-title`}>
@@ -95,22 +88,16 @@ export function InsuranceForm({ line, validateSignal }: { line: InsuranceLine; v
         </a>
       ) : null}
       <form className="form" noValidate onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor={`${id}-last_name`}>{t('basket.insuranceForm.lastName')}</label>
+        <Field id={fieldId('last_name')} label={t('basket.insuranceForm.lastName')} error={errorOf('last_name')}>
           <input autoComplete="family-name" {...a11y('last_name')} {...register('last_name')} />
-          {message('last_name')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-first_name`}>{t('basket.insuranceForm.firstName')}</label>
+        </Field>
+        <Field id={fieldId('first_name')} label={t('basket.insuranceForm.firstName')} error={errorOf('first_name')}>
           <input autoComplete="given-name" {...a11y('first_name')} {...register('first_name')} />
-          {message('first_name')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-second_name`}>{t('basket.insuranceForm.secondName')}</label>
+        </Field>
+        <Field id={fieldId('second_name')} label={t('basket.insuranceForm.secondName')} error={errorOf('second_name')}>
           <input autoComplete="additional-name" {...a11y('second_name')} {...register('second_name')} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-birth_date`}>{t('basket.insuranceForm.birthDate')}</label>
+        </Field>
+        <Field id={fieldId('birth_date')} label={t('basket.insuranceForm.birthDate')} error={errorOf('birth_date')}>
           <Controller
             control={control}
             name="birth_date"
@@ -127,10 +114,8 @@ export function InsuranceForm({ line, validateSignal }: { line: InsuranceLine; v
               />
             )}
           />
-          {message('birth_date')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-phone`}>{t('basket.insuranceForm.phone')}</label>
+        </Field>
+        <Field id={fieldId('phone')} label={t('basket.insuranceForm.phone')} error={errorOf('phone')}>
           <Controller
             control={control}
             name="phone"
@@ -149,9 +134,11 @@ export function InsuranceForm({ line, validateSignal }: { line: InsuranceLine; v
               />
             )}
           />
-          {message('phone')}
-        </div>
-        <fieldset className="field participant-form__gender" aria-describedby={errors.gender ? `${id}-gender-error` : undefined}>
+        </Field>
+        <fieldset
+          className="field participant-form__gender"
+          aria-describedby={errorOf('gender') ? fieldErrorId(fieldId('gender')) : undefined}
+        >
           <legend>{t('basket.insuranceForm.gender')}</legend>
           <label className="checkbox">
             <input type="radio" value="male" {...register('gender')} />
@@ -161,11 +148,10 @@ export function InsuranceForm({ line, validateSignal }: { line: InsuranceLine; v
             <input type="radio" value="female" {...register('gender')} />
             {t('basket.insuranceForm.female')}
           </label>
-          {message('gender')}
+          <FieldError id={fieldId('gender')} error={errorOf('gender')} />
         </fieldset>
         {picksStart ? (
-          <div className="field">
-            <label htmlFor={`${id}-start_date`}>{t('basket.insuranceForm.startDate')}</label>
+          <Field id={fieldId('start_date')} label={t('basket.insuranceForm.startDate')} error={errorOf('start_date')}>
             <Controller
               control={control}
               name="start_date"
@@ -182,8 +168,7 @@ export function InsuranceForm({ line, validateSignal }: { line: InsuranceLine; v
                 />
               )}
             />
-            {message('start_date')}
-          </div>
+          </Field>
         ) : null}
       </form>
     </section>
