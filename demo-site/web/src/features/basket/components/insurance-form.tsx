@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field, FieldError, fieldControlProps, fieldErrorId } from '../../../components/ui/field';
-import { MaskedInput } from '../../../components/ui/masked-input';
+import { Field, fieldControlProps } from '../../../components/ui/field';
+import { FormMaskedInput } from '../../../components/ui/form-masked-input';
 import { dateMask, phoneMask } from '../../../lib/masks';
+import { GenderFieldset } from '../../participant/components/gender-fieldset';
 import { type BasketItem, basketKey, type InsuranceLine } from '../basket-items';
 import { updateLine } from '../basket-model';
 import { basketActions } from '../basket-store';
@@ -98,75 +99,44 @@ export function InsuranceForm({ line, validateSignal }: { line: InsuranceLine; v
           <input autoComplete="additional-name" {...a11y('second_name')} {...register('second_name')} />
         </Field>
         <Field id={fieldId('birth_date')} label={t('basket.insuranceForm.birthDate')} error={errorOf('birth_date')}>
-          <Controller
+          <FormMaskedInput
             control={control}
             name="birth_date"
-            render={({ field }) => (
-              <MaskedInput
-                mask={dateMask}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                inputMode="numeric"
-                placeholder={t('basket.insuranceForm.dateHint')}
-                {...a11y('birth_date')}
-              />
-            )}
+            mask={dateMask}
+            inputMode="numeric"
+            placeholder={t('basket.insuranceForm.dateHint')}
+            {...a11y('birth_date')}
           />
         </Field>
         <Field id={fieldId('phone')} label={t('basket.insuranceForm.phone')} error={errorOf('phone')}>
-          <Controller
+          <FormMaskedInput
             control={control}
             name="phone"
-            render={({ field }) => (
-              <MaskedInput
-                mask={phoneMask}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="+7 (999) 123-45-67"
-                {...a11y('phone')}
-              />
-            )}
+            mask={phoneMask}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+7 (999) 123-45-67"
+            {...a11y('phone')}
           />
         </Field>
-        <fieldset
-          className="field participant-form__gender"
-          aria-describedby={errorOf('gender') ? fieldErrorId(fieldId('gender')) : undefined}
-        >
-          <legend>{t('basket.insuranceForm.gender')}</legend>
-          <label className="checkbox">
-            <input type="radio" value="male" {...register('gender')} />
-            {t('basket.insuranceForm.male')}
-          </label>
-          <label className="checkbox">
-            <input type="radio" value="female" {...register('gender')} />
-            {t('basket.insuranceForm.female')}
-          </label>
-          <FieldError id={fieldId('gender')} error={errorOf('gender')} />
-        </fieldset>
+        <GenderFieldset
+          id={fieldId('gender')}
+          legend={t('basket.insuranceForm.gender')}
+          maleLabel={t('basket.insuranceForm.male')}
+          femaleLabel={t('basket.insuranceForm.female')}
+          error={errorOf('gender')}
+          registration={register('gender')}
+        />
         {picksStart ? (
           <Field id={fieldId('start_date')} label={t('basket.insuranceForm.startDate')} error={errorOf('start_date')}>
-            <Controller
+            <FormMaskedInput
               control={control}
               name="start_date"
-              render={({ field }) => (
-                <MaskedInput
-                  mask={dateMask}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  inputMode="numeric"
-                  placeholder={t('basket.insuranceForm.dateHint')}
-                  {...a11y('start_date')}
-                />
-              )}
+              mask={dateMask}
+              inputMode="numeric"
+              placeholder={t('basket.insuranceForm.dateHint')}
+              {...a11y('start_date')}
             />
           </Field>
         ) : null}

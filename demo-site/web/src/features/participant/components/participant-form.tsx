@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import './participant-form.css';
-import { Field, FieldError, fieldControlProps, fieldErrorId } from '../../../components/ui/field';
-import { MaskedInput } from '../../../components/ui/masked-input';
+import { Field, fieldControlProps } from '../../../components/ui/field';
+import { FormMaskedInput } from '../../../components/ui/form-masked-input';
 import { isApiError } from '../../../lib/api-client';
 import { dateMask, phoneMask } from '../../../lib/masks';
 import {
@@ -23,6 +23,7 @@ import {
   type Translate,
   toParticipantInfo,
 } from '../participant-schema';
+import { GenderFieldset } from './gender-fieldset';
 import '../../../locales/basket';
 
 const knownFields = new Set([
@@ -205,61 +206,39 @@ export function ParticipantForm({
       {textField('second_name', t('basket.participant.secondName'), 'additional-name')}
 
       <Field id={fieldId('phone')} label={t('basket.participant.phone')} error={errorOf('phone')}>
-        <Controller
+        <FormMaskedInput
           control={control}
           name="phone"
-          render={({ field }) => (
-            <MaskedInput
-              mask={phoneMask}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder="+7 (999) 123-45-67"
-              disabled={disabled}
-              {...a11y('phone')}
-            />
-          )}
+          mask={phoneMask}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="+7 (999) 123-45-67"
+          disabled={disabled}
+          {...a11y('phone')}
         />
       </Field>
 
-      <fieldset
-        className="field participant-form__gender"
-        aria-describedby={errorOf('gender') ? fieldErrorId(fieldId('gender')) : undefined}
-      >
-        <legend>{t('basket.participant.gender')}</legend>
-        <label className="checkbox">
-          <input type="radio" value="male" disabled={disabled} {...register('gender')} />
-          {t('basket.participant.male')}
-        </label>
-        <label className="checkbox">
-          <input type="radio" value="female" disabled={disabled} {...register('gender')} />
-          {t('basket.participant.female')}
-        </label>
-        <FieldError id={fieldId('gender')} error={errorOf('gender')} />
-      </fieldset>
+      <GenderFieldset
+        id={fieldId('gender')}
+        legend={t('basket.participant.gender')}
+        maleLabel={t('basket.participant.male')}
+        femaleLabel={t('basket.participant.female')}
+        error={errorOf('gender')}
+        registration={register('gender')}
+        disabled={disabled}
+      />
 
       <Field id={fieldId('birth_date')} label={t('basket.participant.birthDate')} error={errorOf('birth_date')}>
-        <Controller
+        <FormMaskedInput
           control={control}
           name="birth_date"
-          render={({ field }) => (
-            <MaskedInput
-              mask={dateMask}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              inputMode="numeric"
-              autoComplete="bday"
-              placeholder={t('basket.participant.birthDateHint')}
-              disabled={disabled}
-              {...a11y('birth_date')}
-            />
-          )}
+          mask={dateMask}
+          inputMode="numeric"
+          autoComplete="bday"
+          placeholder={t('basket.participant.birthDateHint')}
+          disabled={disabled}
+          {...a11y('birth_date')}
         />
       </Field>
 
