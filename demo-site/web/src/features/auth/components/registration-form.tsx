@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Field, fieldControlProps } from '../../../components/ui/field';
 import { documentLinks } from '../../../lib/links';
 import { failureMessage } from '../api/messages';
 import { registerByEmail } from '../api/sign-in-calls';
@@ -50,15 +51,12 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (message: str
       <fieldset className="auth-fieldset">
         <legend>{t('auth.registration.legend')}</legend>
         <div className="form">
-          <div className="field">
-            <label htmlFor={`${id}-email`}>{t('auth.registration.email')}</label>
+          <Field id={`${id}-email`} label={t('auth.registration.email')} error={errors.email?.message}>
             <input
-              id={`${id}-email`}
               type="email"
               autoComplete="email"
               inputMode="email"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? `${id}-email-error` : undefined}
+              {...fieldControlProps(`${id}-email`, errors.email?.message)}
               {...register('email', {
                 validate: (value) => {
                   const problem = emailProblem(value);
@@ -66,12 +64,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (message: str
                 },
               })}
             />
-            {errors.email?.message ? (
-              <p id={`${id}-email-error`} className="field-error">
-                {errors.email.message}
-              </p>
-            ) : null}
-          </div>
+          </Field>
           <NewPasswordField
             id={`${id}-password`}
             label={t('auth.registration.password')}
