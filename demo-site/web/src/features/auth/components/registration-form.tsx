@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field, fieldControlProps } from '../../../components/ui/field';
-import { documentLinks } from '../../../lib/links';
 import { failureMessage } from '../api/messages';
 import { registerByEmail } from '../api/sign-in-calls';
 import { emailProblem } from '../rules';
 import { Busy } from './busy';
+import { ConsentCheckbox } from './consent-checkbox';
 import { NewPasswordField, newPasswordRule } from './new-password-field';
 import '../../../locales/auth';
 
@@ -72,27 +72,11 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (message: str
             error={errors.password}
           />
           <div className="field">
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                aria-invalid={errors.consent ? true : undefined}
-                aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
-                {...register('consent', { validate: (value) => (value ? true : t('auth.errors.consent')) })}
-              />
-              <span>
-                {t('auth.registration.consent')} (
-                <a href={documentLinks.personalData} target="_blank" rel="noopener noreferrer">
-                  {t('auth.registration.consentDocument')}
-                  <span className="sr-only"> {t('common.opensInNewTab')}</span>
-                </a>
-                )
-              </span>
-            </label>
-            {errors.consent?.message ? (
-              <p id={`${id}-consent-error`} className="field-error">
-                {errors.consent.message}
-              </p>
-            ) : null}
+            <ConsentCheckbox
+              id={`${id}-consent`}
+              error={errors.consent?.message}
+              inputProps={register('consent', { validate: (value) => (value ? true : t('auth.errors.consent')) })}
+            />
             <label className="checkbox">
               <input type="checkbox" {...register('mailing')} />
               <span>{t('auth.registration.mailing')}</span>
