@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
@@ -360,6 +360,32 @@ export default function BasketScreen() {
   );
 }
 
+/** One of the basket's popups: its text and a single button that closes it. */
+function BasketPopup({
+  open,
+  onClose,
+  title,
+  closeLabel,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  closeLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title}>
+      {children}
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={onClose}>
+          {closeLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
 function BasketPopups({
   popup,
   onClose,
@@ -374,41 +400,31 @@ function BasketPopups({
   const { t } = useTranslation();
   return (
     <>
-      <Dialog open={popup === 'paymentError'} onClose={onClose} title={t('basket.popups.paymentErrorTitle')}>
+      <BasketPopup
+        open={popup === 'paymentError'}
+        onClose={onClose}
+        title={t('basket.popups.paymentErrorTitle')}
+        closeLabel={t('basket.popups.backToBasket')}
+      >
         <p>{t('basket.popups.paymentErrorText')}</p>
         {message ? <p className="field-error">{message}</p> : null}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('basket.popups.backToBasket')}
-          </button>
-        </div>
-      </Dialog>
-      <Dialog open={popup === 'unavailable'} onClose={onClose} title={t('basket.popups.unavailableTitle')}>
+      </BasketPopup>
+      <BasketPopup
+        open={popup === 'unavailable'}
+        onClose={onClose}
+        title={t('basket.popups.unavailableTitle')}
+        closeLabel={t('basket.understood')}
+      >
         <p>{t('basket.popups.unavailable')}</p>
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('basket.understood')}
-          </button>
-        </div>
-      </Dialog>
-      <Dialog open={popup === 'stale'} onClose={onClose} title={t('basket.popups.staleTitle')}>
+      </BasketPopup>
+      <BasketPopup open={popup === 'stale'} onClose={onClose} title={t('basket.popups.staleTitle')} closeLabel={t('basket.understood')}>
         {staleTitles.map((title) => (
           <p key={title}>{t('basket.popups.stale', { title })}</p>
         ))}
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('basket.understood')}
-          </button>
-        </div>
-      </Dialog>
-      <Dialog open={popup === 'security'} onClose={onClose} title={t('basket.security')}>
+      </BasketPopup>
+      <BasketPopup open={popup === 'security'} onClose={onClose} title={t('basket.security')} closeLabel={t('basket.understood')}>
         <p>{t('basket.securityText')}</p>
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('basket.understood')}
-          </button>
-        </div>
-      </Dialog>
+      </BasketPopup>
     </>
   );
 }

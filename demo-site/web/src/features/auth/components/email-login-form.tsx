@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Field, fieldControlProps } from '../../../components/ui/field';
 import { failureMessage, statusOf } from '../api/messages';
 import type { SignedIn } from '../api/schemas';
 import { loginByEmail, resendConfirmation } from '../api/sign-in-calls';
@@ -87,38 +88,22 @@ export function EmailLoginForm({ onSignedIn, onEmailChange }: EmailLoginFormProp
 
   return (
     <form className="form auth-form" onSubmit={onSubmit} noValidate aria-busy={sending}>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>{t('auth.login.email')}</label>
+      <Field id={`${id}-email`} label={t('auth.login.email')} error={errors.email?.message}>
         <input
-          id={`${id}-email`}
           type="email"
           autoComplete="email"
           inputMode="email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
+          {...fieldControlProps(`${id}-email`, errors.email?.message)}
           {...emailField}
           onFocus={() => setNeedsConfirmation(false)}
         />
-        {errors.email?.message ? (
-          <p id={`${id}-email-error`} className="field-error">
-            {errors.email.message}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{t('auth.login.password')}</label>
+      </Field>
+      <Field id={`${id}-password`} label={t('auth.login.password')} error={errors.password?.message}>
         <PasswordField
-          id={`${id}-password`}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
+          {...fieldControlProps(`${id}-password`, errors.password?.message)}
           {...register('password', { validate: (value) => (value.length > 0 ? true : t('auth.errors.required')) })}
         />
-        {errors.password?.message ? (
-          <p id={`${id}-password-error`} className="field-error">
-            {errors.password.message}
-          </p>
-        ) : null}
-      </div>
+      </Field>
       {serverError ? (
         <p className="notice notice--error" role="alert">
           {serverError}

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { documentLinks } from '../../../lib/links';
+import { Field, fieldControlProps } from '../../../components/ui/field';
 import { failureMessage } from '../api/messages';
 import { registerByEmail } from '../api/sign-in-calls';
 import { emailProblem } from '../rules';
 import { Busy } from './busy';
+import { ConsentCheckbox } from './consent-checkbox';
 import { NewPasswordField, newPasswordRule } from './new-password-field';
 import '../../../locales/auth';
 
@@ -50,15 +51,12 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (message: str
       <fieldset className="auth-fieldset">
         <legend>{t('auth.registration.legend')}</legend>
         <div className="form">
-          <div className="field">
-            <label htmlFor={`${id}-email`}>{t('auth.registration.email')}</label>
+          <Field id={`${id}-email`} label={t('auth.registration.email')} error={errors.email?.message}>
             <input
-              id={`${id}-email`}
               type="email"
               autoComplete="email"
               inputMode="email"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? `${id}-email-error` : undefined}
+              {...fieldControlProps(`${id}-email`, errors.email?.message)}
               {...register('email', {
                 validate: (value) => {
                   const problem = emailProblem(value);
@@ -66,12 +64,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (message: str
                 },
               })}
             />
-            {errors.email?.message ? (
-              <p id={`${id}-email-error`} className="field-error">
-                {errors.email.message}
-              </p>
-            ) : null}
-          </div>
+          </Field>
           <NewPasswordField
             id={`${id}-password`}
             label={t('auth.registration.password')}
@@ -79,27 +72,11 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (message: str
             error={errors.password}
           />
           <div className="field">
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                aria-invalid={errors.consent ? true : undefined}
-                aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
-                {...register('consent', { validate: (value) => (value ? true : t('auth.errors.consent')) })}
-              />
-              <span>
-                {t('auth.registration.consent')} (
-                <a href={documentLinks.personalData} target="_blank" rel="noopener noreferrer">
-                  {t('auth.registration.consentDocument')}
-                  <span className="sr-only"> {t('common.opensInNewTab')}</span>
-                </a>
-                )
-              </span>
-            </label>
-            {errors.consent?.message ? (
-              <p id={`${id}-consent-error`} className="field-error">
-                {errors.consent.message}
-              </p>
-            ) : null}
+            <ConsentCheckbox
+              id={`${id}-consent`}
+              error={errors.consent?.message}
+              inputProps={register('consent', { validate: (value) => (value ? true : t('auth.errors.consent')) })}
+            />
             <label className="checkbox">
               <input type="checkbox" {...register('mailing')} />
               <span>{t('auth.registration.mailing')}</span>

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MaskedInput } from '../../../components/ui/masked-input';
-import { documentLinks } from '../../../lib/links';
 import { phoneMask } from '../../../lib/masks';
 import { failureMessage } from '../api/messages';
 import type { SignedIn } from '../api/schemas';
 import { loginByPhone, registerByPhone, requestSmsCode } from '../api/sign-in-calls';
 import { phoneDigits, secondsLeft, smsCodeProblem } from '../rules';
 import { Busy } from './busy';
+import { ConsentCheckbox } from './consent-checkbox';
 import '../../../locales/auth';
 
 /** accounts-sso §9 / the server's cooldown: a new code can be asked for a minute after the last. */
@@ -148,31 +148,17 @@ export function SmsForm({ mode, onSignedIn }: SmsFormProps) {
 
       {register ? (
         <div className="field">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={consent}
-              onChange={(event) => {
+          <ConsentCheckbox
+            id={`${id}-consent`}
+            error={consentError}
+            inputProps={{
+              checked: consent,
+              onChange: (event) => {
                 setConsent(event.target.checked);
                 if (event.target.checked) setConsentError(null);
-              }}
-              aria-invalid={consentError ? true : undefined}
-              aria-describedby={consentError ? `${id}-consent-error` : undefined}
-            />
-            <span>
-              {t('auth.registration.consent')} (
-              <a href={documentLinks.personalData} target="_blank" rel="noopener noreferrer">
-                {t('auth.registration.consentDocument')}
-                <span className="sr-only"> {t('common.opensInNewTab')}</span>
-              </a>
-              )
-            </span>
-          </label>
-          {consentError ? (
-            <p id={`${id}-consent-error`} className="field-error">
-              {consentError}
-            </p>
-          ) : null}
+              },
+            }}
+          />
           <label className="checkbox">
             <input type="checkbox" checked={mailing} onChange={(event) => setMailing(event.target.checked)} />
             <span>{t('auth.registration.mailing')}</span>

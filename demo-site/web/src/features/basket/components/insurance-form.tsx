@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MaskedInput } from '../../../components/ui/masked-input';
+import { Field, fieldControlProps } from '../../../components/ui/field';
+import { FormMaskedInput } from '../../../components/ui/form-masked-input';
 import { dateMask, phoneMask } from '../../../lib/masks';
+import { GenderFieldset } from '../../participant/components/gender-fieldset';
 import { type BasketItem, basketKey, type InsuranceLine } from '../basket-items';
 import { updateLine } from '../basket-model';
 import { basketActions } from '../basket-store';
@@ -72,17 +74,9 @@ export function InsuranceForm({ line, validateSignal }: { line: InsuranceLine; v
     if (validateSignal) void trigger();
   }, [validateSignal, trigger]);
 
-  const message = (name: keyof InsuranceValues) =>
-    errors[name]?.message ? (
-      <p id={`${id}-${name}-error`} className="field-error">
-        {errors[name]?.message}
-      </p>
-    ) : null;
-  const a11y = (name: keyof InsuranceValues) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
+  const fieldId = (name: keyof InsuranceValues) => `${id}-${name}`;
+  const errorOf = (name: keyof InsuranceValues) => errors[name]?.message;
+  const a11y = (name: keyof InsuranceValues) => fieldControlProps(fieldId(name), errorOf(name));
 
   return (
     <section className="participants" aria-labelledby={`${id}-title`}>
@@ -95,95 +89,56 @@ export function InsuranceForm({ line, validateSignal }: { line: InsuranceLine; v
         </a>
       ) : null}
       <form className="form" noValidate onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor={`${id}-last_name`}>{t('basket.insuranceForm.lastName')}</label>
+        <Field id={fieldId('last_name')} label={t('basket.insuranceForm.lastName')} error={errorOf('last_name')}>
           <input autoComplete="family-name" {...a11y('last_name')} {...register('last_name')} />
-          {message('last_name')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-first_name`}>{t('basket.insuranceForm.firstName')}</label>
+        </Field>
+        <Field id={fieldId('first_name')} label={t('basket.insuranceForm.firstName')} error={errorOf('first_name')}>
           <input autoComplete="given-name" {...a11y('first_name')} {...register('first_name')} />
-          {message('first_name')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-second_name`}>{t('basket.insuranceForm.secondName')}</label>
+        </Field>
+        <Field id={fieldId('second_name')} label={t('basket.insuranceForm.secondName')} error={errorOf('second_name')}>
           <input autoComplete="additional-name" {...a11y('second_name')} {...register('second_name')} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-birth_date`}>{t('basket.insuranceForm.birthDate')}</label>
-          <Controller
+        </Field>
+        <Field id={fieldId('birth_date')} label={t('basket.insuranceForm.birthDate')} error={errorOf('birth_date')}>
+          <FormMaskedInput
             control={control}
             name="birth_date"
-            render={({ field }) => (
-              <MaskedInput
-                mask={dateMask}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                inputMode="numeric"
-                placeholder={t('basket.insuranceForm.dateHint')}
-                {...a11y('birth_date')}
-              />
-            )}
+            mask={dateMask}
+            inputMode="numeric"
+            placeholder={t('basket.insuranceForm.dateHint')}
+            {...a11y('birth_date')}
           />
-          {message('birth_date')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-phone`}>{t('basket.insuranceForm.phone')}</label>
-          <Controller
+        </Field>
+        <Field id={fieldId('phone')} label={t('basket.insuranceForm.phone')} error={errorOf('phone')}>
+          <FormMaskedInput
             control={control}
             name="phone"
-            render={({ field }) => (
-              <MaskedInput
-                mask={phoneMask}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="+7 (999) 123-45-67"
-                {...a11y('phone')}
-              />
-            )}
+            mask={phoneMask}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="+7 (999) 123-45-67"
+            {...a11y('phone')}
           />
-          {message('phone')}
-        </div>
-        <fieldset className="field participant-form__gender" aria-describedby={errors.gender ? `${id}-gender-error` : undefined}>
-          <legend>{t('basket.insuranceForm.gender')}</legend>
-          <label className="checkbox">
-            <input type="radio" value="male" {...register('gender')} />
-            {t('basket.insuranceForm.male')}
-          </label>
-          <label className="checkbox">
-            <input type="radio" value="female" {...register('gender')} />
-            {t('basket.insuranceForm.female')}
-          </label>
-          {message('gender')}
-        </fieldset>
+        </Field>
+        <GenderFieldset
+          id={fieldId('gender')}
+          legend={t('basket.insuranceForm.gender')}
+          maleLabel={t('basket.insuranceForm.male')}
+          femaleLabel={t('basket.insuranceForm.female')}
+          error={errorOf('gender')}
+          registration={register('gender')}
+        />
         {picksStart ? (
-          <div className="field">
-            <label htmlFor={`${id}-start_date`}>{t('basket.insuranceForm.startDate')}</label>
-            <Controller
+          <Field id={fieldId('start_date')} label={t('basket.insuranceForm.startDate')} error={errorOf('start_date')}>
+            <FormMaskedInput
               control={control}
               name="start_date"
-              render={({ field }) => (
-                <MaskedInput
-                  mask={dateMask}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  inputMode="numeric"
-                  placeholder={t('basket.insuranceForm.dateHint')}
-                  {...a11y('start_date')}
-                />
-              )}
+              mask={dateMask}
+              inputMode="numeric"
+              placeholder={t('basket.insuranceForm.dateHint')}
+              {...a11y('start_date')}
             />
-            {message('start_date')}
-          </div>
+          </Field>
         ) : null}
       </form>
     </section>

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import './participant-form.css';
-import { MaskedInput } from '../../../components/ui/masked-input';
+import { Field, fieldControlProps } from '../../../components/ui/field';
+import { FormMaskedInput } from '../../../components/ui/form-masked-input';
 import { isApiError } from '../../../lib/api-client';
 import { dateMask, phoneMask } from '../../../lib/masks';
 import {
@@ -22,6 +23,7 @@ import {
   type Translate,
   toParticipantInfo,
 } from '../participant-schema';
+import { GenderFieldset } from './gender-fieldset';
 import '../../../locales/basket';
 
 const knownFields = new Set([
@@ -134,19 +136,7 @@ export function ParticipantForm({
     return (errors as Record<string, { message?: string } | undefined>)[name]?.message;
   };
   const fieldId = (name: string) => `${id}-${name.replace('.', '-')}`;
-  const errorText = (name: string) => {
-    const message = errorOf(name);
-    return message ? (
-      <p id={`${fieldId(name)}-error`} className="field-error">
-        {message}
-      </p>
-    ) : null;
-  };
-  const a11y = (name: string, hint?: string) => ({
-    id: fieldId(name),
-    'aria-invalid': errorOf(name) ? true : undefined,
-    'aria-describedby': [errorOf(name) ? `${fieldId(name)}-error` : null, hint].filter(Boolean).join(' ') || undefined,
-  });
+  const a11y = (name: string, hint?: string) => fieldControlProps(fieldId(name), errorOf(name), ...(hint ? [hint] : []));
 
   const chooseFile = async (field: FileField, event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -182,8 +172,7 @@ export function ParticipantForm({
     const name = watch(`${field}_name`);
     const hasFile = watch(field) !== '';
     return (
-      <div className="field">
-        <label htmlFor={fieldId(field)}>{label}</label>
+      <Field id={fieldId(field)} label={label} error={errorOf(field)}>
         <input
           type="file"
           accept={[...PARTICIPANT_FILE_EXTENSIONS.map((extension) => `.${extension}`), ...PARTICIPANT_FILE_TYPES].join(',')}
@@ -200,17 +189,14 @@ export function ParticipantForm({
                 : t('basket.participant.uploadedNoName')
               : t('basket.participant.fileHint')}
         </p>
-        {errorText(field)}
-      </div>
+      </Field>
     );
   };
 
   const textField = (name: 'last_name' | 'first_name' | 'second_name', label: string, autoComplete: string) => (
-    <div className="field">
-      <label htmlFor={fieldId(name)}>{label}</label>
+    <Field id={fieldId(name)} label={label} error={errorOf(name)}>
       <input autoComplete={autoComplete} disabled={disabled} {...a11y(name)} {...register(name)} />
-      {errorText(name)}
-    </div>
+    </Field>
   );
 
   return (
@@ -219,69 +205,45 @@ export function ParticipantForm({
       {textField('first_name', t('basket.participant.firstName'), 'given-name')}
       {textField('second_name', t('basket.participant.secondName'), 'additional-name')}
 
-      <div className="field">
-        <label htmlFor={fieldId('phone')}>{t('basket.participant.phone')}</label>
-        <Controller
+      <Field id={fieldId('phone')} label={t('basket.participant.phone')} error={errorOf('phone')}>
+        <FormMaskedInput
           control={control}
           name="phone"
-          render={({ field }) => (
-            <MaskedInput
-              mask={phoneMask}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder="+7 (999) 123-45-67"
-              disabled={disabled}
-              {...a11y('phone')}
-            />
-          )}
+          mask={phoneMask}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="+7 (999) 123-45-67"
+          disabled={disabled}
+          {...a11y('phone')}
         />
-        {errorText('phone')}
-      </div>
+      </Field>
 
-      <fieldset className="field participant-form__gender" aria-describedby={errorOf('gender') ? `${fieldId('gender')}-error` : undefined}>
-        <legend>{t('basket.participant.gender')}</legend>
-        <label className="checkbox">
-          <input type="radio" value="male" disabled={disabled} {...register('gender')} />
-          {t('basket.participant.male')}
-        </label>
-        <label className="checkbox">
-          <input type="radio" value="female" disabled={disabled} {...register('gender')} />
-          {t('basket.participant.female')}
-        </label>
-        {errorText('gender')}
-      </fieldset>
+      <GenderFieldset
+        id={fieldId('gender')}
+        legend={t('basket.participant.gender')}
+        maleLabel={t('basket.participant.male')}
+        femaleLabel={t('basket.participant.female')}
+        error={errorOf('gender')}
+        registration={register('gender')}
+        disabled={disabled}
+      />
 
-      <div className="field">
-        <label htmlFor={fieldId('birth_date')}>{t('basket.participant.birthDate')}</label>
-        <Controller
+      <Field id={fieldId('birth_date')} label={t('basket.participant.birthDate')} error={errorOf('birth_date')}>
+        <FormMaskedInput
           control={control}
           name="birth_date"
-          render={({ field }) => (
-            <MaskedInput
-              mask={dateMask}
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              inputMode="numeric"
-              autoComplete="bday"
-              placeholder={t('basket.participant.birthDateHint')}
-              disabled={disabled}
-              {...a11y('birth_date')}
-            />
-          )}
+          mask={dateMask}
+          inputMode="numeric"
+          autoComplete="bday"
+          placeholder={t('basket.participant.birthDateHint')}
+          disabled={disabled}
+          {...a11y('birth_date')}
         />
-        {errorText('birth_date')}
-      </div>
+      </Field>
 
       {rules.regions.length > 0 ? (
-        <div className="field">
-          <label htmlFor={fieldId('region')}>{t('basket.participant.region')}</label>
+        <Field id={fieldId('region')} label={t('basket.participant.region')} error={errorOf('region')}>
           <select disabled={disabled} {...a11y('region')} {...register('region')}>
             <option value="">{t('basket.participant.chooseRegion')}</option>
             {rules.regions.map((region) => (
@@ -290,13 +252,11 @@ export function ParticipantForm({
               </option>
             ))}
           </select>
-          {errorText('region')}
-        </div>
+        </Field>
       ) : null}
 
       {sizes.length > 0 ? (
-        <div className="field">
-          <label htmlFor={fieldId('item_size')}>{t('basket.participant.size')}</label>
+        <Field id={fieldId('item_size')} label={t('basket.participant.size')} error={errorOf('item_size')}>
           <select disabled={disabled} {...a11y('item_size')} {...register('item_size')}>
             <option value="">{t('basket.participant.chooseSize')}</option>
             {sizes.map((size) => (
@@ -306,13 +266,11 @@ export function ParticipantForm({
               </option>
             ))}
           </select>
-          {errorText('item_size')}
-        </div>
+        </Field>
       ) : null}
 
       {rules.select ? (
-        <div className="field">
-          <label htmlFor={fieldId('select_field')}>{rules.select.title}</label>
+        <Field id={fieldId('select_field')} label={rules.select.title} error={errorOf('select_field')}>
           <select disabled={disabled} {...a11y('select_field')} {...register('select_field')}>
             <option value="">{t('basket.participant.chooseOption')}</option>
             {rules.select.values.map((value) => (
@@ -321,13 +279,11 @@ export function ParticipantForm({
               </option>
             ))}
           </select>
-          {errorText('select_field')}
-        </div>
+        </Field>
       ) : null}
 
       {rules.clusters.length > 0 ? (
-        <div className="field">
-          <label htmlFor={fieldId('cluster')}>{t('basket.participant.cluster')}</label>
+        <Field id={fieldId('cluster')} label={t('basket.participant.cluster')} error={errorOf('cluster')}>
           <select disabled={disabled} {...a11y('cluster')} {...register('cluster')}>
             <option value="">{t('basket.participant.chooseCluster')}</option>
             {rules.clusters.map((candidate) => (
@@ -336,18 +292,15 @@ export function ParticipantForm({
               </option>
             ))}
           </select>
-          {errorText('cluster')}
-        </div>
+        </Field>
       ) : null}
       {cluster?.document ? fileField('cluster_document', t('basket.participant.clusterDocument')) : null}
       {rules.licenseFile ? fileField('license', t('basket.participant.license')) : null}
 
       {rules.additionalFields.map((field) => (
-        <div className="field" key={field.name}>
-          <label htmlFor={fieldId(`additional.${field.name}`)}>{field.label}</label>
+        <Field key={field.name} id={fieldId(`additional.${field.name}`)} label={field.label} error={errorOf(`additional.${field.name}`)}>
           <input disabled={disabled} {...a11y(`additional.${field.name}`)} {...register(`additional.${field.name}`)} />
-          {errorText(`additional.${field.name}`)}
-        </div>
+        </Field>
       ))}
 
       {children}

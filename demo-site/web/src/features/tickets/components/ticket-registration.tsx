@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/api-client';
+import { useParticipantRules } from '../../participant/api/get-participant-rules';
 import { ParticipantForm } from '../../participant/components/participant-form';
 import { fromParticipantInfo } from '../../participant/participant-schema';
-import { useParticipantRules, useRegisterTicket } from '../api/register-ticket';
+import { useRegisterTicket } from '../api/register-ticket';
 import type { TicketDetails } from '../api/schemas';
 import '../../../locales/cabinet';
 
