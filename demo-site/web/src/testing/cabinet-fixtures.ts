@@ -47,3 +47,22 @@ export const ticket = (changes: Partial<Ticket> & { info?: Partial<Ticket['info'
   ...changes,
   info: { ...ticketBase.info, ...changes.info },
 });
+
+/** The signed-in person of the cabinet's tests (`GET /api/user`). */
+export const cabinetUser = {
+  public_id: 'user-1',
+  name: 'Иван',
+  last_name: 'Петров',
+  second_name: null,
+  birth_date: '1990-05-01',
+  email: 'demo@geroi.example',
+  phone: '79990000001',
+  gender: 'none',
+  mailing: false,
+  extra_contact: null,
+  type_relate: null,
+  contact_phone: null,
+  email_confirmed: true,
+  phone_confirmed: true,
+  has_password: true,
+};

@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { ticket } from './cabinet-fixtures';
+import { cabinetUser, ticket } from './cabinet-fixtures';
 
 /** The cabinet's read calls with empty answers, so a cabinet screen renders in any test; tests override them. */
 export const cabinetHandlers = [
@@ -9,26 +9,6 @@ export const cabinetHandlers = [
   http.get('*/api/user/shop/orders', () => HttpResponse.json({ values: [] })),
   http.get('*/api/user/shop/soldgood/:id', () => HttpResponse.json({ values: [] })),
   http.get('*/api/user/insurances/:which', () => HttpResponse.json({ values: [] })),
-  http.get('*/api/user', () =>
-    HttpResponse.json({
-      user: {
-        public_id: 'user-1',
-        name: 'Иван',
-        last_name: 'Петров',
-        second_name: null,
-        birth_date: '1990-05-01',
-        email: 'demo@geroi.example',
-        phone: '79990000001',
-        gender: 'none',
-        mailing: false,
-        extra_contact: null,
-        type_relate: null,
-        contact_phone: null,
-        email_confirmed: true,
-        phone_confirmed: true,
-        has_password: true,
-      },
-    }),
-  ),
+  http.get('*/api/user', () => HttpResponse.json({ user: cabinetUser })),
   http.post('*/api/auth/history', () => HttpResponse.json({ values: [] })),
 ];

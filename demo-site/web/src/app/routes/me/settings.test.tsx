@@ -3,26 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../../../lib/storage';
+import { cabinetUser } from '../../../testing/cabinet-fixtures';
 import { renderCabinet } from '../../../testing/render-cabinet';
 import { server } from '../../../testing/server';
 
-const user = {
-  public_id: 'user-1',
-  name: 'Иван',
-  last_name: 'Петров',
-  second_name: null,
-  birth_date: '1990-05-01',
-  email: 'demo@geroi.example',
-  phone: '79990000001',
-  gender: 'none',
-  mailing: false,
-  extra_contact: null,
-  type_relate: null,
-  contact_phone: null,
-  email_confirmed: true,
-  phone_confirmed: true,
-  has_password: true,
-};
+const user = cabinetUser;
 
 async function openSettings() {
   localStorage.setItem(storageKeys.token, 't');
