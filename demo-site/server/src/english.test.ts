@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client';
+import { eventFormats, resultRows } from './db/schema/index';
 import { stablePublicId as id } from './lib/crypto';
 import { type Body, createTestApp, openTemplateDatabase, type TestApp } from './testing/fixtures';
+import { insertOrder, insertPolicy, insertShopLine, insertTicket, signedInUser, type TestUser } from './testing/purchases';
 import { seeded } from './testing/suites/catalogue';
 
 // The catalogue in English: the seed writes English beside every Russian text, the API answers in the
@@ -220,5 +222,97 @@ describe('the API in English (Accept-Language: en)', () => {
     const { body } = await post('/api/event_city/filtered', { search: 'Kazan' }, 'en');
     expect(body.values.map((place: Body) => place.public_id)).toContain(id('event-city:spring-run/kazan'));
     expect(body.values.every((place: Body) => place.city.name_en === 'Kazan')).toBe(true);
+  });
+});
+
+describe('the cabinet in English (Accept-Language: en)', () => {
+  const mine = async (url: string, who: TestUser, language?: string) => {
+    const response = await api.request({
+      method: 'GET',
+      url,
+      token: who.token,
+      headers: language === undefined ? {} : { 'accept-language': language },
+    });
+    expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
+    expect(response.headers['content-language']).toBe(language?.startsWith('en') ? 'en' : 'ru');
+    expect(response.headers.vary).toContain('Accept-Language');
+    return response.json() as Body;
+  };
+  const petersburg10k = id('format:spring-run/petersburg/10k');
+  const winter10k = id('format:winter-run/moscow/10k');
+
+  it('answers the tickets, a ticket and its result with English event, city and format names', async () => {
+    const buyer = await signedInUser(api.deps, 'english-tickets');
+    const now = api.clock.now();
+    const upcoming = await insertTicket(database.db, now, { formatPublicId: petersburg10k, userId: buyer.id });
+    const [format] = await database.db.select().from(eventFormats).where(eq(eventFormats.publicId, winter10k));
+    const [finisher] = await database.db
+      .select()
+      .from(resultRows)
+      .where(and(eq(resultRows.formatId, format!.id), eq(resultRows.status, 'Финишировал')))
+      .limit(1);
+    const past = await insertTicket(database.db, now, { formatPublicId: winter10k, userId: buyer.id, number: finisher!.startNumber });
+
+    const [card] = (await mine('/api/user/tickets/my', buyer, 'en')).values;
+    expect(card).toMatchObject({
+      public_id: upcoming.publicId,
+      city: { name_ru: 'Санкт-Петербург', name_en: 'Saint Petersburg' },
+      event: { title: 'Heroes Run: Spring', event_type: { title: 'Heroes Run' } },
+      event_format: { title: '10 km' },
+    });
+    expect(strings(card).filter((text) => cyrillic.test(text))).toEqual([]);
+    const [old] = (await mine('/api/user/tickets/old', buyer, 'en')).values;
+    expect(old).toMatchObject({ public_id: past.publicId, event: { title: 'Heroes Winter Run' }, city: { name_en: 'Moscow' } });
+    const page = await mine(`/api/user/ticket/${upcoming.publicId}`, buyer, 'en-GB');
+    expect(page).toMatchObject({ event: { title: 'Heroes Run: Spring' }, event_format: { title: '10 km' } });
+    expect(page.event_format.address).not.toMatch(cyrillic);
+    const result = await mine(`/api/user/result/${past.publicId}`, buyer, 'en');
+    expect(result).toMatchObject({
+      event: { title: 'Heroes Winter Run' },
+      event_format: { title: '10 km' },
+      city: { name_ru: 'Москва', name_en: 'Moscow' },
+      status: 'Finished',
+    });
+
+    // Russian as before: without the header, and for a language the site does not have.
+    for (const language of [undefined, 'de']) {
+      const [russian] = (await mine('/api/user/tickets/my', buyer, language)).values;
+      expect(russian).toMatchObject({ city: { name_ru: 'Санкт-Петербург' }, event: { title: 'Забег Героев. Весна' } });
+      expect(russian.city).not.toHaveProperty('name_en');
+    }
+  });
+
+  it('keeps the Russian text where an English one is empty', async () => {
+    const buyer = await signedInUser(api.deps, 'english-fallback');
+    const held = await insertTicket(database.db, api.clock.now(), { formatPublicId: petersburg10k, userId: buyer.id });
+    await database.db.execute(sql`update event_formats set title_en = '' where public_id = ${petersburg10k}`);
+    try {
+      expect((await mine(`/api/user/ticket/${held.publicId}`, buyer, 'en')).event_format.title).toBe('10 км');
+    } finally {
+      await database.db.execute(sql`update event_formats set title_en = '10 km' where public_id = ${petersburg10k}`);
+    }
+  });
+
+  it('answers the orders, an order’s goods and the insurances with English names', async () => {
+    const buyer = await signedInUser(api.deps, 'english-orders');
+    const now = api.clock.now();
+    const order = await insertOrder(database.db, { userId: buyer.id, shopStatus: 'paid', createdAt: now });
+    await insertShopLine(database.db, order.id, seeded.hoodie, 'M', 1);
+    await insertShopLine(database.db, order.id, seeded.cap, 'Универсальный', 1);
+    await insertPolicy(database.db, now, { userId: buyer.id, insurancePublicId: seeded.seasonInsurance, startDate: now });
+
+    const [listed] = (await mine('/api/user/shop/orders', buyer, 'en')).values;
+    expect(listed.items[0].shop.map((good: Body) => [good.title, good.size])).toEqual([
+      ['Heroes hoodie', 'M'],
+      ['Running cap', 'One size'],
+    ]);
+    const goods = (await mine(`/api/user/shop/soldgood/${order.publicId}`, buyer, 'en')).values;
+    expect(goods.map((good: Body) => good.title)).toEqual(['Heroes hoodie', 'Running cap']);
+    expect((await mine(`/api/user/shop/soldgood/${order.publicId}`, buyer)).values[1]).toMatchObject({ size: 'Универсальный' });
+
+    const [policy] = (await mine('/api/user/insurances/valid', buyer, 'en')).values;
+    expect(policy.insurance).toMatchObject({ title: '30-day insurance' });
+    expect(policy.insurance.name).not.toMatch(cyrillic);
+    expect((await mine('/api/user/insurances/valid', buyer, 'ru')).values[0].insurance.name).toMatch(cyrillic);
   });
 });

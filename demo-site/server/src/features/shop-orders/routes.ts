@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
+import { answerLanguage } from '../../http/language';
 import { idParams, noQuery } from '../../lib/schemas';
 import { listShopOrders, listSoldGoods } from './service';
 
@@ -8,12 +9,12 @@ import { listShopOrders, listSoldGoods } from './service';
 export const shopOrdersRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/user/shop/orders', { schema: { querystring: noQuery } }, async (request) => {
+    app.get('/api/user/shop/orders', { schema: { querystring: noQuery } }, async (request, reply) => {
       const { user } = await requireUser(deps, request);
-      return { values: await listShopOrders(deps.db, user.id) };
+      return { values: await listShopOrders(deps.db, user.id, answerLanguage(request, reply)) };
     });
-    app.get('/api/user/shop/soldgood/:id', { schema: { params: idParams, querystring: noQuery } }, async (request) => {
+    app.get('/api/user/shop/soldgood/:id', { schema: { params: idParams, querystring: noQuery } }, async (request, reply) => {
       const { user } = await requireUser(deps, request);
-      return { values: await listSoldGoods(deps.db, user.id, request.params.id) };
+      return { values: await listSoldGoods(deps.db, user.id, request.params.id, answerLanguage(request, reply)) };
     });
   };

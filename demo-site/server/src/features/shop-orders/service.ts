@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderItems, orders, productProportions, products } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
+import { type ContentLanguage, inLanguage, inLanguageOrNull } from '../../lib/language';
 import { toRubles } from '../../lib/money';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -23,7 +24,8 @@ export function shopOrderStatus(order: Pick<OrderRow, 'status' | 'shopStatus'>):
   return order.shopStatus && SHOP_STATUSES.has(order.shopStatus) ? order.shopStatus : 'paid';
 }
 
-async function soldGoods(db: Database, orderIds: number[]) {
+/** The goods of orders; their titles and sizes in `language` (an empty English text keeps the Russian). */
+async function soldGoods(db: Database, orderIds: number[], language: ContentLanguage) {
   if (orderIds.length === 0) return [];
   const rows = await db
     .select({ item: orderItems, product: products, proportion: productProportions })
@@ -32,25 +34,29 @@ async function soldGoods(db: Database, orderIds: number[]) {
     .leftJoin(productProportions, eq(productProportions.id, orderItems.proportionId))
     .where(and(inArray(orderItems.orderId, orderIds), eq(orderItems.kind, 'shop')))
     .orderBy(asc(orderItems.id));
-  return rows.map(({ item, product, proportion }) => ({
-    orderId: item.orderId,
-    good: {
-      public_id: product.publicId,
-      title: product.title,
-      picture: product.picture,
-      size: proportion?.name ?? null,
-      proportion_public_id: proportion?.publicId ?? null,
-      count: item.count,
-      price: toRubles(item.unitPrice),
-      discount: toRubles(item.discount),
-      total: toRubles(item.total),
-      text: typeof item.payload.text === 'string' ? item.payload.text : null,
-    },
-  }));
+  return rows.map(({ item, ...row }) => {
+    const product = inLanguage(row.product, language);
+    const proportion = inLanguageOrNull(row.proportion, language);
+    return {
+      orderId: item.orderId,
+      good: {
+        public_id: product.publicId,
+        title: product.title,
+        picture: product.picture,
+        size: proportion?.name ?? null,
+        proportion_public_id: proportion?.publicId ?? null,
+        count: item.count,
+        price: toRubles(item.unitPrice),
+        discount: toRubles(item.discount),
+        total: toRubles(item.total),
+        text: typeof item.payload.text === 'string' ? item.payload.text : null,
+      },
+    };
+  });
 }
 
 /** GET /api/user/shop/orders: the user's orders with goods, newest first. Amounts in rubles. */
-export async function listShopOrders(db: Database, userId: number) {
+export async function listShopOrders(db: Database, userId: number, language: ContentLanguage = 'ru') {
   const withGoods = db.selectDistinct({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.kind, 'shop'));
   const rows = await db
     .select()
@@ -60,6 +66,7 @@ export async function listShopOrders(db: Database, userId: number) {
   const goods = await soldGoods(
     db,
     rows.map((order) => order.id),
+    language,
   );
   return rows.map((order) => ({
     public_id: order.publicId,
@@ -72,11 +79,11 @@ export async function listShopOrders(db: Database, userId: number) {
 }
 
 /** GET /api/user/shop/soldgood/{id}: the goods of one of the user's orders. */
-export async function listSoldGoods(db: Database, userId: number, orderPublicId: string) {
+export async function listSoldGoods(db: Database, userId: number, orderPublicId: string, language: ContentLanguage = 'ru') {
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.publicId, orderPublicId), eq(orders.userId, userId), notInArray(orders.status, HIDDEN_STATUSES)));
   if (!order) throw notFound(shopOrderMessages.notFound);
-  return (await soldGoods(db, [order.id])).map((line) => line.good);
+  return (await soldGoods(db, [order.id], language)).map((line) => line.good);
 }

@@ -1,4 +1,5 @@
 import type { cities, eventCities, eventFormats, events, eventTypes, teams, tickets } from '../../db/schema/index';
+import { type ContentLanguage, inLanguage, placeNames } from '../../lib/language';
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -71,9 +72,24 @@ export function returnable(view: TicketView, viewer: Viewer, now: Date): boolean
   );
 }
 
-/** accounts-sso §3 ticket card, as the viewer may see it. */
-export function presentTicket(view: TicketView, viewer: Viewer, now: Date) {
-  const { ticket, format, eventCity, city, event, eventType, team } = view;
+/**
+ * The catalogue texts of a ticket in `language` (event, its type, format, address; an empty English
+ * text keeps the Russian). Only what is shown changes: ids, dates and the participant's data stay.
+ */
+export function viewInLanguage(view: TicketView, language: ContentLanguage): TicketView {
+  if (language === 'ru') return view;
+  return {
+    ...view,
+    format: inLanguage(view.format, language),
+    eventCity: inLanguage(view.eventCity, language),
+    event: inLanguage(view.event, language),
+    eventType: inLanguage(view.eventType, language),
+  };
+}
+
+/** accounts-sso §3 ticket card, as the viewer may see it, its catalogue texts in `language`. */
+export function presentTicket(view: TicketView, viewer: Viewer, now: Date, language: ContentLanguage = 'ru') {
+  const { ticket, format, eventCity, city, event, eventType, team } = viewInLanguage(view, language);
   const relation = relationTo(ticket, viewer);
   const info = ticket.info;
   const pending = ticket.transferStatus === 'pending';
@@ -90,7 +106,7 @@ export function presentTicket(view: TicketView, viewer: Viewer, now: Date) {
     transfer_pending: pending,
     returnable: returnable(view, viewer, now),
     past: eventStart(view) < now,
-    city: { id: city.id, name_ru: city.nameRu },
+    city: { id: city.id, ...placeNames(city, language) },
     event_city: { public_id: eventCity.publicId },
     event: {
       public_id: event.publicId,

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
+import { answerLanguage } from '../../http/language';
 import { notFound } from '../../lib/errors';
 import { idParams, noQuery } from '../../lib/schemas';
 import { finished, finisherCertificate } from './certificate';
@@ -35,12 +36,15 @@ export const ticketsRoutes =
     const list = { schema: { querystring: noQuery } };
     const byId = { schema: { params: idParams, querystring: noQuery } };
 
-    app.get('/api/user/tickets/my', list, async (request) => ({ values: await listTickets(deps, await viewer(request), 'my') }));
-    app.get('/api/user/tickets/transfered', list, async (request) => ({
-      values: await listTickets(deps, await viewer(request), 'transfered'),
-    }));
-    app.get('/api/user/tickets/old', list, async (request) => ({ values: await listTickets(deps, await viewer(request), 'old') }));
-    app.get('/api/user/ticket/:id', byId, async (request) => getTicket(deps, await viewer(request), request.params.id));
+    // The lists and cards answer their catalogue texts (event, city, format) in the Accept-Language.
+    for (const section of ['my', 'transfered', 'old'] as const) {
+      app.get(`/api/user/tickets/${section}`, list, async (request, reply) => ({
+        values: await listTickets(deps, await viewer(request), section, answerLanguage(request, reply)),
+      }));
+    }
+    app.get('/api/user/ticket/:id', byId, async (request, reply) =>
+      getTicket(deps, await viewer(request), request.params.id, answerLanguage(request, reply)),
+    );
 
     app.put('/api/user/ticket/transfer', { schema: { body: transferBody, querystring: noQuery } }, async (request) =>
       transferTicket(deps, await viewer(request), request.body.public_id, request.body.email),
@@ -67,7 +71,9 @@ export const ticketsRoutes =
     );
     app.get('/api/user/ticket/online/:id', byId, async (request) => getOnlineResult(deps, await viewer(request), request.params.id));
 
-    app.get('/api/user/result/:id', byId, async (request) => getTicketResult(deps, await viewer(request), request.params.id));
+    app.get('/api/user/result/:id', byId, async (request, reply) =>
+      getTicketResult(deps, await viewer(request), request.params.id, answerLanguage(request, reply)),
+    );
     app.get('/api/user/certificate/result/:id', byId, async (request, reply) => {
       const { view, row } = await ticketResult(deps, await viewer(request), request.params.id);
       if (!finished(row)) throw notFound(ticketMessages.notFinisher);

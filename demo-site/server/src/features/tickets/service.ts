@@ -20,6 +20,7 @@ import {
 import type { ServerDeps } from '../../deps';
 import { normalizeDuration } from '../../lib/duration';
 import { badRequest, notFound } from '../../lib/errors';
+import { type ContentLanguage, placeNames } from '../../lib/language';
 import { presentResultRow } from '../results/service';
 import {
   ParticipantFormError,
@@ -38,6 +39,7 @@ import {
   type TicketSection,
   type TicketView,
   type Viewer,
+  viewInLanguage,
 } from './present';
 
 type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'config'>;
@@ -109,14 +111,14 @@ function ticketsOf(db: Database, viewer: Viewer) {
 }
 
 /** GET /api/user/tickets/{my|transfered|old}. */
-export async function listTickets(deps: Deps, viewer: Viewer, section: TicketSection) {
+export async function listTickets(deps: Deps, viewer: Viewer, section: TicketSection, language: ContentLanguage = 'ru') {
   const now = deps.clock.now();
   const views = (await ticketsOf(deps.db, viewer)).filter((view) => sectionsOf(view, viewer, now).includes(section));
   const byStart = (a: TicketView, b: TicketView) => eventStart(a).getTime() - eventStart(b).getTime() || a.ticket.number - b.ticket.number;
   if (section === 'my') views.sort(byStart);
   else if (section === 'old') views.sort((a, b) => byStart(b, a));
   else views.sort((a, b) => (b.ticket.transferredAt?.getTime() ?? 0) - (a.ticket.transferredAt?.getTime() ?? 0));
-  return views.map((view) => presentTicket(view, viewer, now));
+  return views.map((view) => presentTicket(view, viewer, now, language));
 }
 
 /** A ticket the viewer may see (holds, bought, or is being handed); 404 for anyone else's. */
@@ -129,11 +131,11 @@ async function visibleTicket(db: Database, viewer: Viewer, publicId: string): Pr
 }
 
 /** GET /api/user/ticket/{id}: one card; the holder also gets the participant data for the form. */
-export async function getTicket(deps: Deps, viewer: Viewer, publicId: string) {
+export async function getTicket(deps: Deps, viewer: Viewer, publicId: string, language: ContentLanguage = 'ru') {
   const view = await visibleTicket(deps.db, viewer, publicId);
   const now = deps.clock.now();
   const holder = relationTo(view.ticket, viewer).holder;
-  return { ...presentTicket(view, viewer, now), participant: holder ? presentParticipant(view) : null };
+  return { ...presentTicket(view, viewer, now, language), participant: holder ? presentParticipant(view) : null };
 }
 
 /**
@@ -356,14 +358,18 @@ export async function ticketResult(deps: Deps, viewer: Viewer, publicId: string)
 }
 
 /** GET /api/user/result/{id}. */
-export async function getTicketResult(deps: Deps, viewer: Viewer, publicId: string) {
-  const { view, row } = await ticketResult(deps, viewer, publicId);
+export async function getTicketResult(deps: Deps, viewer: Viewer, publicId: string, language: ContentLanguage = 'ru') {
+  const found = await ticketResult(deps, viewer, publicId);
+  const { row } = found;
+  const view = viewInLanguage(found.view, language);
+  // The finisher's city is most often the event's: named in English from it when asked.
+  const cityNames = new Map([[view.city.nameRu, view.city.nameEn]]);
   return {
-    ...presentResultRow(row),
+    ...presentResultRow(row, language, cityNames),
     ticket: { public_id: view.ticket.publicId, ticketNumber: view.ticket.number },
     event: { public_id: view.event.publicId, title: view.event.title },
     event_city: { public_id: view.eventCity.publicId, start_time: eventStart(view).toISOString(), timezone: view.eventCity.timezone },
     event_format: { public_id: view.format.publicId, title: view.format.title },
-    city: { id: view.city.id, name_ru: view.city.nameRu },
+    city: { id: view.city.id, ...placeNames(view.city, language) },
   };
 }

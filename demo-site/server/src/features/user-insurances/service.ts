@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { insurances, tickets, userInsurances } from '../../db/schema/index';
+import { type ContentLanguage, inLanguage } from '../../lib/language';
 
 type PolicyRow = typeof userInsurances.$inferSelect;
 type InsuranceRow = typeof insurances.$inferSelect;
@@ -36,8 +37,8 @@ function presentPolicy(policy: PolicyRow, insurance: InsuranceRow, ticketInfo: R
   };
 }
 
-/** GET /api/user/insurances/{valid|past}: valid ones soonest first, past ones latest first. */
-export async function listPolicies(db: Database, now: Date, userId: number, which: 'valid' | 'past') {
+/** GET /api/user/insurances/{valid|past}: valid ones soonest first, past ones latest first; the offer's texts in `language`. */
+export async function listPolicies(db: Database, now: Date, userId: number, which: 'valid' | 'past', language: ContentLanguage = 'ru') {
   const rows = await db
     .select({ policy: userInsurances, insurance: insurances, ticketInfo: tickets.info })
     .from(userInsurances)
@@ -47,5 +48,5 @@ export async function listPolicies(db: Database, now: Date, userId: number, whic
     .orderBy(asc(userInsurances.startDate), asc(userInsurances.id));
   const chosen = rows.filter((row) => policyValid(row.policy, row.insurance, now) === (which === 'valid'));
   if (which === 'past') chosen.reverse();
-  return chosen.map((row) => presentPolicy(row.policy, row.insurance, row.ticketInfo));
+  return chosen.map((row) => presentPolicy(row.policy, inLanguage(row.insurance, language), row.ticketInfo));
 }
