@@ -76,7 +76,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ...(options.senders ?? createOutboxSenders(database.db, clock)),
       geo: createStaticGeoLocator(config.demo ? { city: 'Москва', country: 'Россия' } : null),
       providers: createIdentityProviders(config.identity),
-      payments: options.payments ?? createSandboxProvider({ publicUrl: () => config.publicUrl, secret: config.payment.sandboxSecret }),
+      payments:
+        options.payments ??
+        createSandboxProvider({ publicUrl: () => config.publicUrl, secret: config.payment.sandboxSecret, now: () => clock.now() }),
       config,
     };
     const app = await buildServer(deps, { logger: options.logger ?? false });

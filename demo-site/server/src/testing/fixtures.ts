@@ -58,7 +58,11 @@ export async function createTestApp(db: DatabaseHandle, config: Partial<ServerCo
     ...createOutboxSenders(db.db, clock),
     geo: createStaticGeoLocator({ city: 'Москва', country: 'Россия' }),
     providers: createIdentityProviders(fullConfig.identity),
-    payments: createSandboxProvider({ publicUrl: () => fullConfig.publicUrl, secret: fullConfig.payment.sandboxSecret }),
+    payments: createSandboxProvider({
+      publicUrl: () => fullConfig.publicUrl,
+      secret: fullConfig.payment.sandboxSecret,
+      now: () => clock.now(),
+    }),
     config: fullConfig,
   };
   const app = await buildServer(deps, options);

@@ -314,6 +314,12 @@ export async function handleNotification(deps: Deps, notification: Notification,
   const [order] = await deps.db.select().from(orders).where(eq(orders.paymentId, notification.payment_id));
   if (!order) throw notFound();
   if (notification.amount !== order.amount) throw badRequest(orderMessages.amount);
+  // A refund settled: only one the site asked for (a `refunding` order) closes anything; one made
+  // elsewhere (the provider's dashboard) is the provider's business, not a reason to void tickets.
+  if (notification.status === 'refunded') {
+    if (order.status !== 'refunding') return { status: order.status === 'refunded' ? 'already' : 'ignored' };
+    return { status: (await finishRefund(deps, order.id, notification.event_id)) ? 'refunded' : 'already' };
+  }
   if (notification.status === 'succeeded') return { status: await confirmOrder(deps, order.id, notification.event_id) };
   const closed = await closeOrder(deps, order.id, 'declined', notification.event_id);
   return { status: closed ? 'declined' : 'already' };
@@ -322,8 +328,8 @@ export async function handleNotification(deps: Deps, notification: Notification,
 /**
  * POST /api/payment/cancel: the buyer returns a paid order before its event. The stock is released at
  * once and the tickets wait for the refund (`processing`, «Ожидайте возврат»); when the provider has
- * refunded, they are `returned` and the order `refunded`. A refund the provider did not take is
- * retried by the sweeper.
+ * refunded — at once, or later by its notification (`refunded`) or the sweeper's next ask — they are
+ * `returned` and the order `refunded`. A refund the provider did not take is asked again by the sweeper.
  */
 export async function cancelOrder(deps: Deps, auth: Authenticated, orderPublicId: string) {
   const now = deps.clock.now();
@@ -358,32 +364,49 @@ export async function cancelOrder(deps: Deps, auth: Authenticated, orderPublicId
   return { sum: toRubles(order.amount) };
 }
 
-/** Asks the provider to refund a `refunding` order; once it has, the order and its tickets are closed. */
+/**
+ * Asks the provider to refund a `refunding` order (again: the ask is idempotent and reads where the
+ * refund stands). When the provider says the money is back, the order and its tickets are closed;
+ * while its refund is pending they wait («Ожидайте возврат») for its notification or the next sweep.
+ */
 export async function completeRefund(deps: Deps, orderId: number): Promise<boolean> {
   const [order] = await deps.db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.status, 'refunding')));
   if (!order) return false;
+  let outcome: Awaited<ReturnType<Deps['payments']['refund']>>;
   try {
-    await deps.payments.refund({ paymentId: order.paymentId, amount: order.amount });
+    outcome = await deps.payments.refund({ paymentId: order.paymentId, amount: order.amount });
   } catch {
     return false; // the tickets stay «Ожидайте возврат»; the sweeper asks again
   }
-  const done = await deps.db.transaction(async (tx) => {
+  if (outcome === 'pending') return false;
+  return finishRefund(deps, orderId);
+}
+
+/**
+ * The provider has returned the money: a `refunding` order becomes `refunded` and its tickets
+ * `returned`, once (a second word on the same refund finds it done); the buyer gets a letter.
+ * `eventId` is the notification's, recorded so that a replay is refused.
+ */
+async function finishRefund(deps: Deps, orderId: number, eventId?: string): Promise<boolean> {
+  const now = deps.clock.now();
+  const order = await deps.db.transaction(async (tx) => {
+    await recordEvent(tx, eventId, orderId, 'refunded', now);
     const [refunded] = await tx
       .update(orders)
-      .set({ status: 'refunded', refundedAmount: order.amount })
+      .set({ status: 'refunded', refundedAmount: sql`${orders.amount}` })
       .where(and(eq(orders.id, orderId), eq(orders.status, 'refunding')))
-      .returning({ id: orders.id });
+      .returning();
     if (refunded)
       await tx
         .update(tickets)
         .set({ status: 'returned' })
         .where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'processing')));
-    return Boolean(refunded);
+    return refunded;
   });
-  if (done) {
+  if (order) {
     await deps.email.send({
       to: order.email,
       subject: `Возврат по заказу ${order.publicId}`,
@@ -391,7 +414,7 @@ export async function completeRefund(deps: Deps, orderId: number): Promise<boole
       meta: { kind: 'order-refunded', order: order.publicId },
     });
   }
-  return done;
+  return Boolean(order);
 }
 
 const samePerson = (a: Record<string, unknown>, b: Record<string, unknown>) =>

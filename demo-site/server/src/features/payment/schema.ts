@@ -127,11 +127,14 @@ export const orderParams = z.strictObject({ orderId: publicId });
 
 export const cancelBody = z.object({ order_id: publicId });
 
-/** The provider's notification of a payment's outcome (signed; see provider.ts). */
+/**
+ * The provider's notification of a payment's outcome (signed; see provider.ts): paid, declined, or —
+ * after a cancel — its refund settled (`refunded`, `amount` the sum returned).
+ */
 export const notificationBody = z.strictObject({
   event_id: z.string().regex(/^[\w-]{8,64}$/),
   payment_id: z.string().regex(/^[\w-]{8,64}$/),
-  status: z.enum(['succeeded', 'canceled']),
+  status: z.enum(['succeeded', 'canceled', 'refunded']),
   amount: z.number().int().nonnegative(),
   ts: z.number().int().positive(),
 });

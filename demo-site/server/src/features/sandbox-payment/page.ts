@@ -16,11 +16,17 @@ const statusText: Record<string, string> = {
   declined: 'От оплаты отказались.',
   expired: 'Время на оплату истекло.',
   refunded: 'Оплата возвращена.',
+  refunding: 'Покупку отменили: возврат оформлен и ждёт проведения.',
 };
 
 /** The sandbox provider's pay page: a person decides here whether the test payment succeeds. */
 export function renderSandboxPage(order: SandboxPageOrder): string {
   const pending = order.status === 'pending';
+  // A cancelled order's refund waits here until the operator settles it (or the sandbox does, later).
+  const refund =
+    order.status === 'refunding'
+      ? `<form method="post" action="/sandbox/pay/${escapeHtml(order.paymentId)}/refund"><button class="pay" type="submit">Провести возврат</button></form>`
+      : '';
   const id = escapeHtml(order.paymentId);
   return `<!doctype html>
 <html lang="ru">
@@ -50,7 +56,7 @@ ${
   pending
     ? `<form method="post" action="/sandbox/pay/${id}/pay"><button class="pay" type="submit">Оплатить</button></form>
 <form method="post" action="/sandbox/pay/${id}/decline"><button class="decline" type="submit">Отказаться</button></form>`
-    : `<p>${escapeHtml(statusText[order.status] ?? 'Заказ обработан.')}</p><p><a href="${escapeHtml(order.returnUrl)}">Вернуться на сайт</a></p>`
+    : `<p>${escapeHtml(statusText[order.status] ?? 'Заказ обработан.')}</p>${refund}<p><a href="${escapeHtml(order.returnUrl)}">Вернуться на сайт</a></p>`
 }
 </main>
 </body>

@@ -5,18 +5,20 @@ import { z } from 'zod';
 import { orders } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { notFound } from '../../lib/errors';
-import { signNotification } from '../payment/provider';
+import { isSandboxProvider, signNotification } from '../payment/provider';
 import type { Notification } from '../payment/schema';
 import { returnUrl } from '../payment/service';
 import { renderSandboxPage } from './page';
 
 const paymentParams = z.strictObject({ paymentId: z.string().regex(/^[\w-]{8,64}$/) });
-const actionParams = paymentParams.extend({ action: z.enum(['pay', 'decline']) });
+const actionParams = paymentParams.extend({ action: z.enum(['pay', 'decline', 'refund']) });
 
 /**
  * The sandbox payment provider, served on this machine: its pay page with «Оплатить» and
  * «Отказаться», and the signed notification it sends the site (POST /api/payment/notification) before
  * returning the buyer to the order's thanks page. It knows payments by the id the site gave them.
+ * After a cancel the same page shows the refund waiting, and «Провести возврат» settles it as a real
+ * provider does later: the money back, then the signed `refunded` notification.
  */
 export const sandboxPaymentRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
@@ -49,11 +51,12 @@ export const sandboxPaymentRoutes =
 
     app.post('/sandbox/pay/:paymentId/:action', { schema: { params: actionParams } }, async (request, reply) => {
       const order = await findPayment(request.params.paymentId);
-      if (order.status === 'pending') {
+      const { action } = request.params;
+      const notify = async (status: Notification['status']) => {
         const notification: Notification = {
           event_id: randomUUID(),
           payment_id: order.paymentId,
-          status: request.params.action === 'pay' ? 'succeeded' : 'canceled',
+          status,
           amount: order.amount,
           ts: Math.floor(deps.clock.now().getTime() / 1000),
         };
@@ -64,7 +67,16 @@ export const sandboxPaymentRoutes =
           payload: notification,
         });
         if (delivered.statusCode >= 500) request.log.error({ status: delivered.statusCode }, 'sandbox notification failed');
+      };
+      if (action === 'refund') {
+        // Only a refund the site asked for is settled; the operator stays on the sandbox's page.
+        if (order.status === 'refunding' && isSandboxProvider(deps.payments)) {
+          deps.payments.settleRefund({ paymentId: order.paymentId, amount: order.amount });
+          await notify('refunded');
+        }
+        return reply.redirect(`/sandbox/pay/${encodeURIComponent(order.paymentId)}`, 303);
       }
+      if (order.status === 'pending') await notify(action === 'pay' ? 'succeeded' : 'canceled');
       return reply.redirect(returnUrl(deps.config.publicUrl, order.publicId), 303);
     });
   };

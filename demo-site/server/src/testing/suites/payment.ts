@@ -55,7 +55,7 @@ export function paymentSuite(database: () => DatabaseHandle) {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as Body;
   };
-  const sandbox = async (orderPublicId: string, action: 'pay' | 'decline') => {
+  const sandbox = async (orderPublicId: string, action: 'pay' | 'decline' | 'refund') => {
     const paymentId = await paymentIdOf(orderPublicId);
     return api.request({
       method: 'POST',
@@ -297,6 +297,25 @@ export function paymentSuite(database: () => DatabaseHandle) {
       expect((await call('GET', `/api/order/${created.order_id}`)).json().status).toBe('pending');
     });
 
+    it('a signed `refunded` closes only a refund the site asked for, once; forged or wrong-amount ones change nothing', async () => {
+      const created = await pay({ tickets: [{ format_public_id: seeded.night5k }] }, demoToken);
+      await sandbox(created.order_id, 'pay');
+      // Not asked for: a paid order stays paid, its tickets active.
+      const early = await notification(created.order_id, { status: 'refunded' });
+      expect((await notify(early, sign(early))).json()).toEqual({ status: 'ignored' });
+      expect((await call('GET', `/api/order/${created.order_id}`, undefined, demoToken)).json().status).toBe('paid');
+
+      await call('POST', '/api/payment/cancel', { order_id: created.order_id }, demoToken);
+      const body = await notification(created.order_id, { status: 'refunded' });
+      expect((await notify(body)).statusCode).toBe(403);
+      const partial = { ...body, amount: body.amount - 100 };
+      expect((await notify(partial, sign(partial))).json()).toEqual({ message: 'Сумма уведомления не совпадает с суммой заказа' });
+      expect((await call('GET', `/api/order/${created.order_id}`, undefined, demoToken)).json().status).toBe('refunding');
+      expect((await notify(body, sign(body))).json()).toEqual({ status: 'refunded' });
+      expect((await call('GET', `/api/order/${created.order_id}`, undefined, demoToken)).json().status).toBe('refunded');
+      expect((await notify(body, sign(body))).json()).toEqual({ status: 'already' });
+    });
+
     it('a replayed notification is refused; the order was paid once', async () => {
       const created = await pay({ tickets: [{ format_public_id: seeded.night5k }] });
       const body = await notification(created.order_id);
@@ -377,7 +396,7 @@ export function paymentSuite(database: () => DatabaseHandle) {
       expect(again.token).toBeUndefined();
     });
 
-    it('a signed-in buyer cancels a paid order: the whole sum back, tickets returned, stock released', async () => {
+    it('a signed-in buyer cancels a paid order: stock released, tickets await the refund until the sandbox settles it', async () => {
       const before = await left(seeded.night5k);
       const created = await pay({ tickets: [{ format_public_id: seeded.night5k, ticket_count: 2 }] }, demoToken);
       await sandbox(created.order_id, 'pay');
@@ -391,8 +410,39 @@ export function paymentSuite(database: () => DatabaseHandle) {
         message: 'Заказ не оплачен',
       });
       const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
-      const returned = await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id));
-      expect(returned.map((ticket) => ticket.status)).toEqual(['returned', 'returned']);
+      const statuses = async () => (await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id))).map((t) => t.status);
+      // The sandbox, like a real provider, takes the refund and settles it later: «Ожидайте возврат» till then.
+      expect(await statuses()).toEqual(['processing', 'processing']);
+      expect((await call('GET', `/api/order/${created.order_id}`, undefined, demoToken)).json().status).toBe('refunding');
+      const { expireOrders } = await import('../../features/payment/orders');
+      await expireOrders(api.deps); // the sweeper asks again: still pending
+      expect(await statuses()).toEqual(['processing', 'processing']);
+      const page = await api.request({ method: 'GET', url: `/sandbox/pay/${order!.paymentId}` });
+      expect(page.body).toContain('Провести возврат');
+
+      // The sandbox's operator settles it: the signed `refunded` notification closes the order.
+      expect((await sandbox(created.order_id, 'refund')).headers.location).toBe(`/sandbox/pay/${order!.paymentId}`);
+      expect(await statuses()).toEqual(['returned', 'returned']);
+      expect((await call('GET', `/api/order/${created.order_id}`, undefined, demoToken)).json().status).toBe('refunded');
+      expect((await api.lastMessage(order!.email)).text).toContain(`Заказ ${created.order_id} отменён`);
+      expect((await api.request({ method: 'GET', url: `/sandbox/pay/${order!.paymentId}` })).body).toContain('Оплата возвращена.');
+    });
+
+    it('an unsettled sandbox refund settles by itself at the sweep after its delay', async () => {
+      const created = await pay({ tickets: [{ format_public_id: seeded.night5k }] }, demoToken);
+      await sandbox(created.order_id, 'pay');
+      await call('POST', '/api/payment/cancel', { order_id: created.order_id }, demoToken);
+      expect((await call('GET', `/api/order/${created.order_id}`, undefined, demoToken)).json().status).toBe('refunding');
+      const { SANDBOX_REFUND_SETTLE_MS } = await import('../../features/payment/provider');
+      const { expireOrders } = await import('../../features/payment/orders');
+      const before = api.clock.now();
+      api.clock.advance(SANDBOX_REFUND_SETTLE_MS);
+      try {
+        await expireOrders(api.deps);
+      } finally {
+        api.clock.set(before);
+      }
+      expect((await call('GET', `/api/order/${created.order_id}`, undefined, demoToken)).json().status).toBe('refunded');
     });
 
     it('a refund the provider does not take leaves the tickets awaiting it; the sweeper asks again', async () => {
@@ -416,6 +466,11 @@ export function paymentSuite(database: () => DatabaseHandle) {
       }
       const { expireOrders } = await import('../../features/payment/orders');
       await expireOrders(api.deps);
+      // Asked again, the provider takes the refund now; settled, the order is closed.
+      const { isSandboxProvider } = await import('../../features/payment/provider');
+      const paymentId = await paymentIdOf(created.order_id);
+      expect(isSandboxProvider(api.deps.payments) && api.deps.payments.refundOf(paymentId)).toMatchObject({ settled: false });
+      await sandbox(created.order_id, 'refund');
       expect((await call('GET', `/api/order/${created.order_id}`, undefined, demoToken)).json().status).toBe('refunded');
       const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
       expect((await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id))).map((t) => t.status)).toEqual(['returned']);
