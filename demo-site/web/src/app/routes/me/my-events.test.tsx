@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../lib/i18n';
 import { storageKeys } from '../../../lib/storage';
 import { ticket } from '../../../testing/cabinet-fixtures';
 import { renderCabinet } from '../../../testing/render-cabinet';
@@ -42,6 +43,31 @@ describe('/me, «Билеты» (accounts-sso §2.6, §4.5)', () => {
     expect(image.getAttribute('width')).toBe('200');
     await user.click(within(registered).getByRole('button', { name: 'Скрыть QR-код билета' }));
     expect(within(registered).queryByRole('img', { name: 'QR-код билета t-reg' })).toBeNull();
+  });
+
+  it('in English: asks in English and shows the English event, city and format the server answers', async () => {
+    signIn();
+    await setLanguage('en');
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/user/tickets/my', ({ request }) => {
+        asked.push(request.headers.get('accept-language') ?? '');
+        const base = ticket();
+        return HttpResponse.json({
+          values: [
+            ticket({
+              city: { name_ru: 'Москва', name_en: 'Moscow' },
+              event: { ...base.event, title: 'Heroes Run: Spring' },
+              event_format: { ...base.event_format, title: '10 km' },
+            }),
+          ],
+        });
+      }),
+    );
+    await renderCabinet('/me');
+    const card = (await screen.findByRole('link', { name: 'Heroes Run: Spring' })).closest('article')!;
+    expect(within(card as HTMLElement).getByText(/^Moscow · 10 km ·/)).toBeTruthy();
+    expect(asked).toEqual(['en']);
   });
 
   it('«Прошедшие мероприятия» and «Переданные билеты» load only when expanded, with their empty texts', async () => {

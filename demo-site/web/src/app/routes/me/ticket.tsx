@@ -10,6 +10,7 @@ import { RefundDialog } from '../../../features/tickets/components/ticket-action
 import { TicketCard, ticketDate } from '../../../features/tickets/components/ticket-card';
 import { TicketRegistration } from '../../../features/tickets/components/ticket-registration';
 import { ticketPageSection } from '../../../features/tickets/ticket-status';
+import { placeName } from '../../../lib/i18n';
 import { CabinetFrame } from './cabinet-frame';
 import '../../../locales/cabinet';
 
@@ -39,7 +40,7 @@ export default function TicketPage() {
               <time dateTime={data.event_format.start_time}>{ticketDate(data)}</time>
             </dd>
             <dt>{t('cabinet.ticket.place')}</dt>
-            <dd>{[data.city.name_ru, data.event_format.address].filter(Boolean).join(', ')}</dd>
+            <dd>{[placeName(data.city), data.event_format.address].filter(Boolean).join(', ')}</dd>
             <dt>{t('cabinet.ticket.format')}</dt>
             <dd>{data.event_format.title}</dd>
             {typeof data.info.number === 'number' ? (

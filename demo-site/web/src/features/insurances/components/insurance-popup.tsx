@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
+import { placeName } from '../../../lib/i18n';
 import { formatRubles } from '../../../lib/money';
 import { addInsuranceLine } from '../../basket/basket-model';
 import { basketActions } from '../../basket/basket-store';
@@ -78,7 +79,7 @@ function InsuranceChain() {
           <option value="">{t('cabinet.insurances.choose')}</option>
           {cities.map((place) => (
             <option key={place.public_id} value={place.public_id}>
-              {place.city.name_ru}
+              {placeName(place.city)}
             </option>
           ))}
         </select>

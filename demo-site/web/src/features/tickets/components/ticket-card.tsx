@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { eventMoment } from '../../../lib/dates';
+import { placeName } from '../../../lib/i18n';
 import type { TicketSection } from '../api/get-tickets';
 import type { Ticket } from '../api/schemas';
 import { ticketStatusLabel } from '../ticket-status';
@@ -46,7 +47,8 @@ export function TicketCard({
           <Link to={ticketPath(ticket)}>{title}</Link>
         </Heading>
         <p className="ticket-card__meta">
-          {ticket.city.name_ru} · {ticket.event_format.title} · <time dateTime={ticket.event_format.start_time}>{ticketDate(ticket)}</time>
+          {placeName(ticket.city)} · {ticket.event_format.title} ·{' '}
+          <time dateTime={ticket.event_format.start_time}>{ticketDate(ticket)}</time>
         </p>
         {typeof ticket.ticketNumber === 'number' ? (
           <p className="ticket-card__meta">{t('cabinet.tickets.number', { number: ticket.ticketNumber })}</p>
