@@ -43,6 +43,7 @@ export const cabinetEn: Messages['cabinet'] = {
       finished: 'Finished',
       register: 'Register',
       awaitingRefund: 'Awaiting refund',
+      refunded: 'Refunded',
     },
     showQr: 'Show the ticket QR code',
     hideQr: 'Hide the ticket QR code',

@@ -41,6 +41,7 @@ export const cabinetRu = {
       finished: 'Завершено',
       register: 'Зарегистрироваться',
       awaitingRefund: 'Ожидайте возврат',
+      refunded: 'Возврат выполнен',
     },
     showQr: 'Показать QR-код билета',
     hideQr: 'Скрыть QR-код билета',

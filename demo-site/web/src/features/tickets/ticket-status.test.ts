@@ -24,6 +24,11 @@ describe('ticketStatusLabel (accounts-sso §4.5)', () => {
     expect(ticketStatusLabel(card('processing', { registered: true }), 'my', before)).toBe('awaitingRefund');
   });
 
+  it('a refunded ticket is «Возврат выполнен», past or not', () => {
+    expect(ticketStatusLabel(card('returned', { registered: true }), 'my', before)).toBe('refunded');
+    expect(ticketStatusLabel(card('returned', { registered: false }), 'old', after)).toBe('refunded');
+  });
+
   it('a past ticket is «Завершено» whatever its state', () => {
     expect(ticketStatusLabel(card('active', { registered: true, offline_registered: true }), 'old', after)).toBe('finished');
     expect(ticketStatusLabel(card('active', { registered: false }), 'old', after)).toBe('finished');

@@ -2,10 +2,11 @@ import type { Ticket } from './api/schemas';
 import '../../locales/cabinet';
 
 /** The label of a ticket card's button (accounts-sso §4.5), as a key of `cabinet.tickets.status`. */
-export type TicketStatusLabel = 'registered' | 'used' | 'finished' | 'register' | 'awaitingRefund';
+export type TicketStatusLabel = 'registered' | 'used' | 'finished' | 'register' | 'awaitingRefund' | 'refunded';
 
 /**
- * accounts-sso §4.5: a past ticket is «Завершено»; one awaiting its refund «Ожидайте возврат» (the
+ * accounts-sso §4.5: a refunded ticket (the provider has returned the money: `returned`, shown only on
+ * its own page) is «Возврат выполнен», whatever else; a past ticket is «Завершено»; one awaiting its refund «Ожидайте возврат» (the
  * refund outranks registration: the ticket can no longer be used); a registered one «Билет
  * зарегистрирован», or «Использован» once its event has started and it was checked in on the spot;
  * otherwise «Зарегистрироваться».
@@ -15,6 +16,7 @@ export function ticketStatusLabel(
   section: 'my' | 'transfered' | 'old',
   now: number,
 ): TicketStatusLabel {
+  if (ticket.status === 'returned') return 'refunded';
   if (section === 'old') return 'finished';
   if (ticket.status === 'processing') return 'awaitingRefund';
   if (ticket.info.registered) {

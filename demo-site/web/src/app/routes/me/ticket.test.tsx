@@ -57,6 +57,21 @@ describe('/me/ticket/{id} (accounts-sso §2.6, §4.5)', () => {
     expect(await within(form).findByText('Билет зарегистрирован')).toBeTruthy();
   });
 
+  it('a refunded ticket says «Возврат выполнен» and offers no action; one awaiting it «Ожидайте возврат»', async () => {
+    localStorage.setItem(storageKeys.token, 't');
+    let status = 'processing';
+    server.use(http.get('*/api/user/ticket/ticket-1', () => HttpResponse.json({ ...unregistered, status, returnable: false })));
+    const { unmount } = await renderCabinet('/me/ticket/ticket-1');
+    expect(await screen.findByText('Ожидайте возврат', {}, { timeout: 5000 })).toBeTruthy();
+    unmount();
+    status = 'returned';
+    await renderCabinet('/me/ticket/ticket-1');
+    expect(await screen.findByText('Возврат выполнен', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('Ожидайте возврат')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Отменить покупку' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Регистрация участника' })).toBeNull();
+  });
+
   it("someone else's ticket is «not found»", async () => {
     localStorage.setItem(storageKeys.token, 't');
     server.use(http.get('*/api/user/ticket/:id', () => HttpResponse.json({ message: 'Билет не найден' }, { status: 404 })));
