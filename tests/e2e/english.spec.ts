@@ -75,3 +75,42 @@ test('the site’s language decides, not the browser’s: an English browser see
   expect(await cyrillicShare(page)).toBeGreaterThan(0.5);
   await context.close();
 });
+
+test('the cabinet in English: the tickets and the orders name events, cities, formats and goods in English', async ({
+  browser,
+  request,
+}) => {
+  // Signed in through the API (signing in is the sign-in spec's); the demo account is only read.
+  const signedIn = await request.put(`${siteUrl()}/api/auth`, { data: { email: 'demo@geroi.example', password: 'Demo1234' } });
+  expect(signedIn.status()).toBe(200);
+  const { token, user } = await signedIn.json();
+  const context = await browser.newContext({ locale: 'ru-RU' });
+  await context.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('token', token as string);
+      localStorage.setItem('userObj', JSON.stringify(user));
+      localStorage.setItem('lang', 'en');
+    },
+    [token, user],
+  );
+  const page = await context.newPage();
+  await page.goto(`${siteUrl()}/me`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tickets' })).toBeVisible();
+  const card = page.locator('article.ticket-card').first();
+  await expect(card.getByRole('heading')).not.toHaveText(cyrillic);
+  await expect(card.locator('.ticket-card__meta').first()).toHaveText(
+    /^[A-Z][a-z]+( [A-Z][a-z]+)? · [^·]+ · \d{1,2} [A-Z][a-z]+ \/ \d\d:\d\d$/,
+  );
+  await expect(page.getByRole('heading', { level: 2, name: 'You may also like' })).toBeVisible();
+  expect(await cyrillicShare(page)).toBeLessThan(MAX_CYRILLIC_SHARE);
+
+  await page.goto(`${siteUrl()}/me/shop`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Goods' })).toBeVisible();
+  await page
+    .getByRole('link', { name: /^Order of / })
+    .first()
+    .click();
+  await expect(page.getByRole('list', { name: 'Order goods' })).toBeVisible();
+  expect(await cyrillicShare(page)).toBeLessThan(MAX_CYRILLIC_SHARE);
+  await context.close();
+});
