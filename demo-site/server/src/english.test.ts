@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client';
 import { eventFormats, resultRows } from './db/schema/index';
+import { seedImages } from './db/seed/image-catalogue';
 import { stablePublicId as id } from './lib/crypto';
 import { type Body, createTestApp, openTemplateDatabase, type TestApp } from './testing/fixtures';
 import { insertOrder, insertPolicy, insertShopLine, insertTicket, signedInUser, type TestUser } from './testing/purchases';
@@ -314,5 +315,35 @@ describe('the cabinet in English (Accept-Language: en)', () => {
     expect(policy.insurance).toMatchObject({ title: '30-day insurance' });
     expect(policy.insurance.name).not.toMatch(cyrillic);
     expect((await mine('/api/user/insurances/valid', buyer, 'ru')).values[0].insurance.name).toMatch(cyrillic);
+  });
+});
+
+describe('the pictures in English', () => {
+  it('English answers point the seed’s pictures at their English copies; Russian ones as before', async () => {
+    const english = (await get('/api/event/list', 'en')).body.values[0].event_type;
+    const russian = (await get('/api/event/list', 'ru')).body.values[0].event_type;
+    expect(russian.logo).toMatch(/^\/images\/event-types\//);
+    expect(english.logo).toBe(russian.logo.replace('/images/', '/images/en/'));
+    const hoodie = (await get(`/api/shop/product/${seeded.hoodie}`, 'en')).body;
+    expect(hoodie.picture).toMatch(/^\/images\/en\/products\//);
+  });
+
+  it('every seeded picture has an English copy with no Cyrillic drawn: its caption in English, or none', async () => {
+    const captions: string[] = [];
+    for (const [path, image] of seedImages()) {
+      const response = await api.request({ method: 'GET', url: path.replace('/images/', '/images/en/') });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-type']).toContain('image/svg+xml');
+      expect(response.body, path).not.toMatch(cyrillic);
+      if (image.caption !== false && response.body.includes('<text')) captions.push(path);
+    }
+    // Almost all are translated (the seed writes English for every catalogue text), not left blank.
+    expect(captions.length).toBeGreaterThan([...seedImages().values()].filter((image) => image.caption !== false).length * 0.9);
+    const hoodie = await api.request({ method: 'GET', url: '/images/en/products/hoodie-geroi.svg' });
+    expect(hoodie.body).toContain('>Heroes hoodie</text>');
+    const russian = await api.request({ method: 'GET', url: '/images/products/hoodie-geroi.svg' });
+    expect(russian.body).toMatch(/Худи/);
+    // The same colours in both languages.
+    expect(hoodie.body.match(/hsl\([^)]+\)/g)).toEqual(russian.body.match(/hsl\([^)]+\)/g));
   });
 });

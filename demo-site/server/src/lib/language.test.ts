@@ -46,6 +46,17 @@ describe('inLanguage', () => {
     expect(inLanguage({ select, selectEn: null }, 'en').select).toBe(select);
   });
 
+  it('points the seed’s drawn pictures at their English copies, and nothing else', () => {
+    const pictures = {
+      logo: '/images/event-types/run.svg',
+      picture: '/images/en/products/cap.svg',
+      file: '/api/files/x.pdf',
+      link: 'https://x.example/images/a.svg',
+    };
+    expect(inLanguage(pictures, 'en')).toEqual({ ...pictures, logo: '/images/en/event-types/run.svg' });
+    expect(inLanguage(pictures, 'ru')).toBe(pictures);
+  });
+
   it('leaves a Russian row as it is', () => {
     expect(inLanguage(row, 'ru')).toBe(row);
   });

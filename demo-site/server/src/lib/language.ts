@@ -43,12 +43,25 @@ export function inLanguage<Row extends object>(row: Row, language: ContentLangua
   if (language === 'ru') return row;
   const copy = { ...row } as Record<string, unknown>;
   for (const [key, value] of Object.entries(row)) {
+    if (typeof value === 'string' && value.startsWith(SEED_PICTURES)) copy[key] = englishPicture(value);
     if (!key.endsWith('En') || value === null || value === undefined || value === '') continue;
     const base = key.slice(0, -2);
     if (base in copy) copy[base] = value;
   }
   return copy as Row;
 }
+
+/** Where the seed's drawn pictures live (features/images); their English copies are under `/images/en/`. */
+const SEED_PICTURES = '/images/';
+
+/**
+ * The English copy of a seeded picture (its caption in English, or none): an English page shows no
+ * Cyrillic in its pictures either. Other addresses (uploads, links elsewhere) stay as they are.
+ */
+export const englishPicture = (path: string): string =>
+  path.startsWith(SEED_PICTURES) && !path.startsWith(`${SEED_PICTURES}en/`)
+    ? `${SEED_PICTURES}en/${path.slice(SEED_PICTURES.length)}`
+    : path;
 
 /** `inLanguage` for a possibly missing row. */
 export const inLanguageOrNull = <Row extends object>(row: Row | null | undefined, language: ContentLanguage): Row | null =>

@@ -34,7 +34,7 @@ export function renderPlaceholder(path: string, image: PlaceholderImage): string
         `<text x="50%" y="${Math.round(top + i * fontSize * 1.2)}" text-anchor="middle" dominant-baseline="middle">${escapeXml(line)}</text>`,
     )
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(image.label)}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img"${image.label ? ` aria-label="${escapeXml(image.label)}"` : ''}>
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 70% 45%)"/><stop offset="1" stop-color="hsl(${hue2} 70% 30%)"/></linearGradient></defs>
 <rect width="100%" height="100%" fill="url(#g)"/>
 <circle cx="${Math.round(width * 0.85)}" cy="${Math.round(height * 0.2)}" r="${Math.round(Math.min(width, height) * 0.25)}" fill="#fff" fill-opacity="0.08"/>

@@ -1,5 +1,7 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { englishLabel } from '../../db/seed/data/english';
 import { seedImages } from '../../db/seed/image-catalogue';
 import { notFound } from '../../lib/errors';
 import { noQuery } from '../../lib/schemas';
@@ -10,13 +12,29 @@ const imageParams = z.strictObject({
   file: z.string().regex(/^[a-z0-9-]{1,96}\.svg$/),
 });
 
-/** The seed's pictures, drawn on request as SVG (GET /images/{folder}/{name}.svg). */
+/**
+ * The seed's pictures, drawn on request as SVG (GET /images/{folder}/{name}.svg), and their English
+ * copies (GET /images/en/{folder}/{name}.svg: the same colours, the caption in English or none), which
+ * English answers point at (lib/language.ts).
+ */
 export const imageRoutes = (): FastifyPluginAsyncZod => async (app) => {
   const images = seedImages();
-  app.get('/images/:folder/:file', { schema: { params: imageParams, querystring: noQuery } }, async (request, reply) => {
-    const path = `/images/${request.params.folder}/${request.params.file}`;
+  const schema = { params: imageParams, querystring: noQuery };
+  const send = (reply: FastifyReply, svg: string) =>
+    reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(svg);
+  const find = (params: z.infer<typeof imageParams>) => {
+    const path = `/images/${params.folder}/${params.file}`;
     const image = images.get(path);
     if (!image) throw notFound();
-    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(renderPlaceholder(path, image));
+    return { path, image };
+  };
+  app.get('/images/:folder/:file', { schema }, async (request, reply) => {
+    const { path, image } = find(request.params);
+    return send(reply, renderPlaceholder(path, image));
+  });
+  app.get('/images/en/:folder/:file', { schema }, async (request, reply) => {
+    const { path, image } = find(request.params);
+    const label = englishLabel(image.label);
+    return send(reply, renderPlaceholder(path, label ? { ...image, label } : { ...image, label: '', caption: false }));
   });
 };

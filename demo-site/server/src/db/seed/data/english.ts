@@ -434,3 +434,15 @@ export const englishShirtTitle = (eventTitle: string) => `${english(eventTitle)}
 
 /** A gift certificate's title in English, for `rubles`. */
 export const englishCertificateTitle = (rubles: number) => `₽${rubles.toLocaleString('en-US')} gift certificate`;
+
+/**
+ * A seeded picture's caption in English (features/images draws it under `/images/en/`): the seed's
+ * own translation, the shirt and certificate titles by their pattern; null for none (drawn without).
+ */
+export function englishLabel(label: string): string | null {
+  const shirt = /^Футболка участника «(.+)»$/.exec(label);
+  if (shirt && texts[shirt[1]!] !== undefined) return englishShirtTitle(shirt[1]!);
+  const certificate = /^Подарочный сертификат на ([\d\s\u00a0\u202f]+) ₽$/.exec(label);
+  if (certificate) return englishCertificateTitle(Number(certificate[1]!.replace(/\D/g, '')));
+  return texts[label] ?? (/[А-Яа-яЁё]/.test(label) ? null : label);
+}
