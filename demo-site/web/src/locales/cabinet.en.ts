@@ -15,7 +15,7 @@ export const cabinetEn: Messages['cabinet'] = {
   },
   promo: {
     title: 'Participant insurance',
-    text: '200 ₽ covers accidents on the day of your start.',
+    text: '₽200 covers accidents on the day of your start.',
     action: 'Buy insurance',
   },
   similar: {
