@@ -13,6 +13,7 @@ import {
   ensureDefaultInsurances,
   formatRubles,
   groupLines,
+  isTemporaryPayer,
   lineFigures,
   maxCount,
   payBlockers,
@@ -20,8 +21,10 @@ import {
   promocodeAllowed,
   removeInsurance,
   SPACE_HOLD_MS,
+  shouldLoadServerBasket,
   ticketTabs,
   updateLine,
+  vipListFormats,
 } from './basket-model';
 import { shopLine } from './shop-line';
 import { ticketLine } from './ticket-line';
@@ -386,5 +389,43 @@ describe('hold, promocodes, pay button, order return, payload', () => {
       delivery: null,
       register: true,
     });
+  });
+});
+
+describe('the load of the server basket on open (ticketing-shop §4)', () => {
+  it.each([
+    [true, [], [{ selector: 'shop' }], true],
+    [true, [], [], false],
+    [true, [], null, false],
+    [true, [{ selector: 'ticket' }], [{ selector: 'shop' }], false],
+    [false, [], [{ selector: 'shop' }], false],
+  ])('signed in %s, basket %j, local copy %j → %s', (signedIn, goods, localCopy, load) => {
+    expect(shouldLoadServerBasket({ signedIn, goods, localCopy })).toBe(load);
+  });
+});
+
+describe('the temporary payer (ticketing-shop §6)', () => {
+  it.each([
+    [null, false],
+    [{ temporary: true }, true],
+    [{ has_password: false, phone_confirmed: false }, true],
+    [{ has_password: true, phone_confirmed: false }, false],
+    [{ has_password: false, phone_confirmed: true }, false],
+    [{}, false],
+  ])('%j → %s', (user, temporary) => {
+    expect(isTemporaryPayer(user)).toBe(temporary);
+  });
+});
+
+describe('the vip ticket list (ticketing-shop §6)', () => {
+  it('gives each held format once and skips cards without one', () => {
+    expect(
+      vipListFormats([
+        { event_format: { public_id: 'f1' } },
+        { event_format: { public_id: 'f1' } },
+        { event_format: null },
+        { event_format: { public_id: 'f2' } },
+      ]),
+    ).toEqual(['f1', 'f2']);
   });
 });

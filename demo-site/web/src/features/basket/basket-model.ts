@@ -470,3 +470,38 @@ export function paymentPayload(
     register: options.register,
   };
 }
+
+/**
+ * ticketing-shop §4 Basket storage, on opening the basket: when the basket is empty but the local
+ * copy (`NoAuthBasketGoods`) has items, the server basket is loaded — for a signed-in person only,
+ * the server basket being theirs.
+ */
+export function shouldLoadServerBasket(input: { signedIn: boolean; goods: readonly unknown[]; localCopy: unknown }): boolean {
+  return input.signedIn && input.goods.length === 0 && Array.isArray(input.localCopy) && input.localCopy.length > 0;
+}
+
+/** The stored user as far as the payment path cares (accounts-sso §3 userObj). */
+export interface PayerUser {
+  temporary?: boolean | null;
+  has_password?: boolean | null;
+  phone_confirmed?: boolean | null;
+}
+
+/**
+ * ticketing-shop §6: users flagged temporary pay without the token (PUT /api/user/auth/payment,
+ * accounts-sso §7). Flagged by the payment answer (`temporary: true`), or, as the server decides it,
+ * an account with neither a password nor a confirmed phone — the one a guest checkout created.
+ */
+export function isTemporaryPayer(user: PayerUser | null | undefined): boolean {
+  if (!user) return false;
+  if (user.temporary === true) return true;
+  return user.has_password === false && user.phone_confirmed === false;
+}
+
+/**
+ * ticketing-shop §6: the vip ticket list — the formats a vip already holds tickets of. A promocode may
+ * be typed on the vip ticket only when its format is in this list.
+ */
+export function vipListFormats(cards: readonly { event_format?: { public_id?: string | null } | null }[]): string[] {
+  return [...new Set(cards.flatMap((card) => (card.event_format?.public_id ? [card.event_format.public_id] : [])))];
+}

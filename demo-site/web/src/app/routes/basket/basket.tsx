@@ -8,6 +8,7 @@ import { createPayment, createTemporaryPayment } from '../../../features/basket/
 import { useDeliveryPrice } from '../../../features/basket/api/delivery';
 import { useInsuranceOffers } from '../../../features/basket/api/insurances';
 import { getUserBasket } from '../../../features/basket/api/user-basket';
+import { useVipTicketFormats } from '../../../features/basket/api/vip-tickets';
 import type { InsuranceLine, TicketLine } from '../../../features/basket/basket-items';
 import {
   basketTotals,
@@ -16,12 +17,14 @@ import {
   formatRubles,
   groupLines,
   type InsuranceOffer,
+  isTemporaryPayer,
   lineFigures,
   PAY_RESET_MS,
   participantTickets,
   payBlockers,
   paymentPayload,
   promocodeAllowed,
+  shouldLoadServerBasket,
   type VipDiscount,
 } from '../../../features/basket/basket-model';
 import { basketActions, getBasket, useBasket } from '../../../features/basket/basket-store';
@@ -49,6 +52,8 @@ interface StoredUser {
   discount?: number | null;
   discount_form?: string | null;
   temporary?: boolean;
+  has_password?: boolean;
+  phone_confirmed?: boolean;
 }
 
 const storedUser = (): StoredUser | null => readJson<StoredUser | null>(storageKeys.user, null);
@@ -75,9 +80,14 @@ export default function BasketScreen() {
   const [staleTitles, setStaleTitles] = useState<string[]>([]);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  // ticketing-shop §4: on open, a signed-in person's empty basket is loaded from the server.
+  // ticketing-shop §4: on open, when the basket is empty but the local copy has items, the server basket is loaded.
   useEffect(() => {
-    if (!getToken() || getBasket().goods.length > 0) return;
+    const load = shouldLoadServerBasket({
+      signedIn: getToken() !== null,
+      goods: getBasket().goods,
+      localCopy: readJson<unknown>(storageKeys.guestBasket, []),
+    });
+    if (!load) return;
     let live = true;
     getUserBasket()
       .then((answer) => {
@@ -117,6 +127,8 @@ export default function BasketScreen() {
       ? { discount: user.discount, discount_form: user.discount_form ?? 'percent' }
       : null;
   const firstTicket = firstTicketId(goods);
+  // ticketing-shop §6: the vip ticket list, loaded when the basket opens for a vip.
+  const vipTickets = useVipTicketFormats(vip !== null);
 
   const shopGoods = goods.filter((item) => item.selector === 'shop');
   const hasShop = shopGoods.length > 0;
@@ -177,8 +189,9 @@ export default function BasketScreen() {
               )
             : null,
       });
-      // accounts-sso §7 / ticketing-shop §6: a temporary user pays without the token.
-      const result = user?.temporary ? await createTemporaryPayment(body) : await createPayment(body);
+      // accounts-sso §7 / ticketing-shop §6: a temporary user pays for their own e-mail without the token.
+      const temporary = isTemporaryPayer(user) && body.email === user?.email?.toLowerCase();
+      const result = temporary ? await createTemporaryPayment(body) : await createPayment(body);
       if (result.token && !signedIn) {
         // A guest who asked for an account is signed in with it (accounts-sso §4.1).
         writeString(storageKeys.token, result.token);
@@ -246,7 +259,10 @@ export default function BasketScreen() {
                       participants={participants}
                       insurance={item.selector === 'ticket' ? insuranceOf(item) : null}
                       insuranceOffer={item.selector === 'ticket' ? defaultOffer : null}
-                      promocodeAllowed={promocodeAllowed(item, { vipTicketId: vip ? firstTicket : null })}
+                      promocodeAllowed={promocodeAllowed(item, {
+                        vipTicketId: vip ? firstTicket : null,
+                        vipListFormats: vipTickets.data ?? [],
+                      })}
                       validateSignal={validateSignal}
                     />
                   );

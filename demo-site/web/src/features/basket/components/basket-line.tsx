@@ -18,12 +18,14 @@ import {
   toKopecks,
 } from '../basket-model';
 import { basketActions } from '../basket-store';
+import { fixedProductLinks } from '../fixed-products';
 import { newBasketId } from '../use-shop-basket';
 import { ClubPicker } from './club-picker';
 import { CountStepper } from './count-stepper';
 import { InsuranceForm } from './insurance-form';
 import { ParticipantTabs } from './participant-tabs';
 import { PromocodeField } from './promocode-field';
+import { TeamNameField } from './team-name-field';
 import '../../../locales/basket';
 
 export interface BasketLineProps {
@@ -92,7 +94,8 @@ export const BasketLine = memo(function BasketLine({
   const remove = () => {
     // A preregistration format goes with all its participant tickets.
     if (participants.length > 1) for (const other of participants.slice(1)) basketActions.removeWithLinks(basketKey(other));
-    basketActions.removeWithLinks(key);
+    // The fixed event product takes its linked product with it (ticketing-shop §4).
+    basketActions.removeWithLinks(key, fixedProductLinks);
   };
 
   return (
@@ -179,6 +182,7 @@ export const BasketLine = memo(function BasketLine({
         </label>
       ) : null}
 
+      {ticket?.isTeam ? <TeamNameField ticket={ticket} /> : null}
       {ticket && format.data?.clubs ? <ClubPicker ticket={ticket} /> : null}
       {promocodeAllowed ? <PromocodeField item={item} /> : null}
       {item.selector === 'insurance' && !item.linkedTo ? <InsuranceForm line={item} validateSignal={validateSignal} /> : null}
