@@ -252,6 +252,42 @@ describe('/basket: the page rules', () => {
     expect(sent.payment).toMatchObject({ tickets: [{ format_public_id: 'format-relay', ticket_count: 4, team_name: 'Быстрые лоси' }] });
   });
 
+  it('shows the sale the server lists on each line it applies to, and in the totals', async () => {
+    basketApi();
+    server.use(
+      http.get('*/api/sales', () =>
+        HttpResponse.json({
+          values: [
+            {
+              public_id: 's1',
+              title: 'Скидка 10 % на три билета и больше',
+              active: true,
+              start_date: '2020-01-01T00:00:00Z',
+              end_date: '2099-01-01T00:00:00Z',
+              discount: 10,
+              discount_form: 'percent',
+              count: 3,
+              formats: ['format-10k'],
+            },
+          ],
+        }),
+      ),
+    );
+    basketActions.reset([{ ...ticket, count: 2 } as BasketItem]);
+    renderApp('/basket');
+    const line = await screen.findByRole('article', { name: '10 км' }, { timeout: 10_000 });
+    // Two tickets: the sale wants three.
+    expect(within(line).queryByText('Скидка по акции')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(line).getByRole('button', { name: 'Увеличить количество: 10 км' }));
+    expect(await within(line).findByText('Скидка по акции')).toBeTruthy();
+    // 3 × 1 500 ₽ less 10 % of each: −450 ₽, 4 050 ₽.
+    expect(within(line).getByText(/^−450\s₽$/)).toBeTruthy();
+    expect(within(line).getByText(/^4\s050\s₽$/)).toBeTruthy();
+    const summary = screen.getByRole('complementary', { name: 'Ваш заказ' });
+    expect(within(summary).getAllByText(/^4\s050\s₽$/, { selector: 'dd' })).toHaveLength(2);
+  });
+
   it('has no team name field on an individual ticket', async () => {
     basketApi();
     basketActions.reset([ticket as BasketItem]);

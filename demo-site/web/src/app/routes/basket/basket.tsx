@@ -7,6 +7,7 @@ import { checkAvailability } from '../../../features/basket/api/check-availabili
 import { createPayment, createTemporaryPayment } from '../../../features/basket/api/create-payment';
 import { useDeliveryPrice } from '../../../features/basket/api/delivery';
 import { useInsuranceOffers } from '../../../features/basket/api/insurances';
+import { useSales } from '../../../features/basket/api/sales';
 import { getUserBasket } from '../../../features/basket/api/user-basket';
 import { useVipTicketFormats } from '../../../features/basket/api/vip-tickets';
 import type { InsuranceLine, TicketLine } from '../../../features/basket/basket-items';
@@ -24,6 +25,7 @@ import {
   payBlockers,
   paymentPayload,
   promocodeAllowed,
+  salesOf,
   shouldLoadServerBasket,
   type VipDiscount,
 } from '../../../features/basket/basket-model';
@@ -138,7 +140,10 @@ export default function BasketScreen() {
     goods: shopGoods.map((item) => ({ public_id: item.public_id, count: item.count })),
   });
   const deliveryRubles = hasShop && delivery.method ? (deliveryQuote.data?.delivery.cost ?? 0) : 0;
-  const totals = basketTotals(goods, { vip, deliveryRubles });
+  // ticketing-shop §9: the sales running now, per ticket line (the payment prices them again).
+  const salesData = useSales(hasTickets).data;
+  const sales = useMemo(() => salesOf(goods, salesData ?? [], Date.now()), [goods, salesData]);
+  const totals = basketTotals(goods, { vip, deliveryRubles, sales });
 
   const emailValid = emailPattern.test(email.trim());
   const blockers = payBlockers({ goods, emailValid, inProgress, deliveryResolved: !hasShop || deliveryResolved(delivery) });
@@ -255,7 +260,11 @@ export default function BasketScreen() {
                     <BasketLine
                       key={item.unique_id + item.selector}
                       item={item}
-                      figures={lineFigures(item, { vip, firstVipTicket: item.unique_id === firstTicket })}
+                      figures={lineFigures(item, {
+                        vip,
+                        firstVipTicket: item.unique_id === firstTicket,
+                        sale: sales.get(item.unique_id) ?? null,
+                      })}
                       participants={participants}
                       insurance={item.selector === 'ticket' ? insuranceOf(item) : null}
                       insuranceOffer={item.selector === 'ticket' ? defaultOffer : null}
