@@ -9,7 +9,7 @@ import { ticketLine } from '../../../features/basket/ticket-line';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 
-const ticket = ticketLine({
+const ticketInput = {
   format: { public_id: 'format-10k', title: '10 км', price: 1500 },
   seats: 10,
   ticketsLeft: 50,
@@ -19,7 +19,8 @@ const ticket = ticketLine({
   promocode: null,
   now: Date.now(),
   uniqueId: 't1',
-});
+};
+const ticket = ticketLine(ticketInput);
 
 /** The calls the basket makes, answered as the server does; what was paid is kept. */
 function basketApi(options: { available?: boolean } = {}) {
@@ -286,6 +287,30 @@ describe('/basket: the page rules', () => {
     expect(within(line).getByText(/^4\s050\s₽$/)).toBeTruthy();
     const summary = screen.getByRole('complementary', { name: 'Ваш заказ' });
     expect(within(summary).getAllByText(/^4\s050\s₽$/, { selector: 'dd' })).toHaveLength(2);
+  });
+
+  it('insures every participant ticket of a preregistration card with one checkbox', async () => {
+    basketApi();
+    server.use(http.get('*/api/shop/shirts/:id', () => HttpResponse.json({ values: [] })));
+    const participant = (uniqueId: string) =>
+      ({ ...ticketLine({ ...ticketInput, format: { ...ticketInput.format, preregistration: true }, uniqueId }) }) as BasketItem;
+    basketActions.reset([participant('p1'), participant('p2')]);
+    renderApp('/basket');
+    const line = await screen.findByRole('article', { name: '10 км' }, { timeout: 10_000 });
+    expect(await within(line).findByRole('button', { name: /^Билет 2/ })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(await within(line).findByRole('checkbox', { name: /^Страховка участника/ }));
+    await waitFor(() => expect(getBasket().goods.filter((item) => item.selector === 'insurance')).toHaveLength(2));
+    expect(
+      getBasket()
+        .goods.filter((item) => item.selector === 'ticket')
+        .every((item) => item.isAddInsurance),
+    ).toBe(true);
+    // 2 × 200 ₽ of insurance in the summary.
+    const summary = screen.getByRole('complementary', { name: 'Ваш заказ' });
+    expect(within(summary).getByText(/^400\s₽$/, { selector: 'dd' })).toBeTruthy();
+    await user.click(within(line).getByRole('checkbox', { name: /^Страховка/ }));
+    await waitFor(() => expect(getBasket().goods.filter((item) => item.selector === 'insurance')).toHaveLength(0));
   });
 
   it('has no team name field on an individual ticket', async () => {

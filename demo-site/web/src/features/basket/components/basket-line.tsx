@@ -88,6 +88,7 @@ export const BasketLine = memo(function BasketLine({
     staleTime: 300_000,
   });
   const count = participants.length > 0 ? participants.length : item.count;
+  const insured: TicketLine[] = participants.length > 0 ? participants : ticket ? [ticket] : [];
   const step = countStep(item);
   const max = maxCount(item);
   const onCount = (direction: 1 | -1) => basketActions.apply((goods) => changeCount(goods, key, direction, newBasketId, Date.now()));
@@ -167,14 +168,24 @@ export const BasketLine = memo(function BasketLine({
         <label className="checkbox basket-line__insurance">
           <input
             type="checkbox"
-            checked={ticket.isAddInsurance === true}
-            onChange={(event) =>
+            checked={insured.every((one) => one.isAddInsurance === true)}
+            onChange={(event) => {
+              const checked = event.target.checked;
+              // A preregistration card insures each of its participant tickets (200 ₽ per participant).
               basketActions.apply((goods) =>
-                event.target.checked
-                  ? addInsuranceLine(goods, insuranceOffer, { newId: newBasketId, ticketKey: key })
-                  : removeInsurance(goods, key),
-              )
-            }
+                insured.reduce<BasketItem[]>(
+                  (current, one) => {
+                    const oneKey = basketKey(one);
+                    if (!checked) return removeInsurance(current, oneKey);
+                    const line = current.find((candidate) => basketKey(candidate) === oneKey);
+                    return line?.selector === 'ticket' && line.isAddInsurance
+                      ? current
+                      : addInsuranceLine(current, insuranceOffer, { newId: newBasketId, ticketKey: oneKey });
+                  },
+                  [...goods],
+                ),
+              );
+            }}
           />
           {insurance
             ? t('basket.insuranceLinked', { title: insurance.title })
