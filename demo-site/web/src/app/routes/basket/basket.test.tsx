@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { BasketItem } from '../../../features/basket/basket-items';
 import { basketActions, getBasket } from '../../../features/basket/basket-store';
 import { FIXED_EVENT_PRODUCT_ID, FIXED_LINKED_PRODUCT_ID } from '../../../features/basket/fixed-products';
@@ -57,13 +57,34 @@ describe('/basket', () => {
 
   it('shows the line and the summary, keeps the pay button disabled until the e-mail is valid, and clears', async () => {
     basketApi();
+    // The page's own IntersectionObserver, driven by the test (happy-dom's never reports).
+    const observers: { callback: IntersectionObserverCallback }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(public callback: IntersectionObserverCallback) {
+          observers.push(this);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
     basketActions.reset([ticket as BasketItem]);
     renderApp('/basket');
     expect(await screen.findByRole('heading', { level: 1, name: 'Корзина' }, { timeout: 10_000 })).toBeTruthy();
     const line = screen.getByRole('article', { name: '10 км' });
-    // The external-shop banners below, in their own (lazy) Swiper chunk.
+    // The external-shop banners below, in their own (lazy) Swiper chunk, loaded once they near the viewport.
     const banners = await screen.findByRole('region', { name: 'Магазин партнёров' });
-    expect((await within(banners).findByRole('link', { name: /Большой магазин/ })).getAttribute('href')).toBe('https://shop.geroi.example');
+    expect(within(banners).queryByRole('link')).toBeNull();
+    await act(async () => {
+      for (const observer of observers) observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], observer as never);
+    });
+    expect((await within(banners).findByRole('link', { name: /Большой магазин/ }, { timeout: 5000 })).getAttribute('href')).toBe(
+      'https://shop.geroi.example',
+    );
     const user = userEvent.setup();
     await user.click(within(line).getByRole('button', { name: 'Увеличить количество: 10 км' }));
     expect(within(line).getByRole('status', { name: 'Количество' }).textContent).toBe('2');
