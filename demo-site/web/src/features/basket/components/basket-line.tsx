@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { requestParsed } from '../../../lib/api-client';
@@ -22,11 +22,14 @@ import { fixedProductLinks } from '../fixed-products';
 import { newBasketId } from '../use-shop-basket';
 import { ClubPicker } from './club-picker';
 import { CountStepper } from './count-stepper';
-import { InsuranceForm } from './insurance-form';
-import { ParticipantTabs } from './participant-tabs';
 import { PromocodeField } from './promocode-field';
 import { TeamNameField } from './team-name-field';
 import '../../../locales/basket';
+
+// The forms (react-hook-form, the participant rules) load only for a basket that has a participant or
+// an insurance to fill: most baskets show neither, and the route's first render stays light.
+const InsuranceForm = lazy(() => import('./insurance-form').then((module) => ({ default: module.InsuranceForm })));
+const ParticipantTabs = lazy(() => import('./participant-tabs').then((module) => ({ default: module.ParticipantTabs })));
 
 export interface BasketLineProps {
   item: BasketItem;
@@ -196,8 +199,12 @@ export const BasketLine = memo(function BasketLine({
       {ticket?.isTeam ? <TeamNameField ticket={ticket} /> : null}
       {ticket && format.data?.clubs ? <ClubPicker ticket={ticket} /> : null}
       {promocodeAllowed ? <PromocodeField item={item} /> : null}
-      {item.selector === 'insurance' && !item.linkedTo ? <InsuranceForm line={item} validateSignal={validateSignal} /> : null}
-      {participants.length > 0 ? <ParticipantTabs tickets={participants} validateSignal={validateSignal} /> : null}
+      {(item.selector === 'insurance' && !item.linkedTo) || participants.length > 0 ? (
+        <Suspense fallback={<p className="field-hint">{t('basket.loadingForm')}</p>}>
+          {item.selector === 'insurance' && !item.linkedTo ? <InsuranceForm line={item} validateSignal={validateSignal} /> : null}
+          {participants.length > 0 ? <ParticipantTabs tickets={participants} validateSignal={validateSignal} /> : null}
+        </Suspense>
+      ) : null}
     </article>
   );
 }, sameLine);
