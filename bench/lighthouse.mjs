@@ -10,9 +10,13 @@
 //   RUNS=5 PAGES=/,/news node bench/lighthouse.mjs
 //   REPORT_DIR=/tmp/lh node bench/lighthouse.mjs   keep every report (JSON) for reading
 //   SIGNED_IN_PAGES=/me,/me/shop node bench/lighthouse.mjs   the cabinet pages measured signed in
+//   BASKET_PAGES= node bench/lighthouse.mjs   without the basket
 //
 // The cabinet (default SIGNED_IN_PAGES=/me) is measured signed in as the demo account: its token and
 // user go into the page's localStorage before Lighthouse loads it (with Lighthouse's storage reset off).
+// The basket (default BASKET_PAGES=/basket) is measured as a guest with three lines in it — two
+// tickets (an individual and a team format of the first upcoming event city) and a sized shop item —
+// put under `basketGoods` and `NoAuthBasketGoods` the same way.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +32,7 @@ const TARGET = 90;
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
 const PAGES = (process.env.PAGES ?? '/,/calendar,/login').split(',').filter(Boolean);
 const SIGNED_IN_PAGES = (process.env.SIGNED_IN_PAGES ?? '/me').split(',').filter(Boolean);
+const BASKET_PAGES = (process.env.BASKET_PAGES ?? '/basket').split(',').filter(Boolean);
 const details = process.argv.includes('--details');
 
 let api;
@@ -38,7 +43,7 @@ const deadline = setTimeout(
     await cleanUp();
     process.exit(1);
   },
-  (60 + 60 * RUNS * (PAGES.length + SIGNED_IN_PAGES.length)) * 1000,
+  (60 + 60 * RUNS * (PAGES.length + SIGNED_IN_PAGES.length + BASKET_PAGES.length)) * 1000,
 );
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
@@ -84,39 +89,101 @@ async function demoSession(base) {
   return response.json();
 }
 
-/** Puts a session into the origin's localStorage (keys `token` and `userObj`) in the Chromium on `port`. */
-async function storeSession(port, origin, session) {
+/** The demo account's session as the localStorage entries the app reads (`token`, `userObj`). */
+const sessionEntries = (session) => ({ token: session.token, userObj: JSON.stringify(session.user) });
+
+/**
+ * A guest basket of three lines, as the catalogue adds them (ticketing-shop §3 basket item): an
+ * individual and a team ticket of the first upcoming event city selling both, and a sized product.
+ */
+async function threeLineBasket(base) {
+  const get = async (path) => (await fetch(`${base}${path}`)).json();
+  const now = Date.now();
+  for (const event of (await get('/api/event/list')).values) {
+    for (const city of event.event_city) {
+      const formats = (await get(`/api/event_format/event/${city.public_id}`)).values;
+      const single = formats.find((format) => !format.is_team);
+      const team = formats.find((format) => format.is_team);
+      if (!single || !team) continue;
+      const ticket = (format, index) => ({
+        selector: 'ticket',
+        public_id: format.public_id,
+        unique_id: `bench-ticket-${index}`,
+        format_public_id: format.public_id,
+        title: format.title,
+        price: format.price,
+        count: format.is_team ? format.max_count : 1,
+        totalCost: format.price * (format.is_team ? format.max_count : 1),
+        promocode: null,
+        event: { public_id: event.public_id, title: event.title },
+        event_city: { public_id: city.public_id },
+        address: city.address ?? '',
+        start_time: format.start_time ?? city.start_time,
+        kind: 'athlete',
+        max_count: format.max_count,
+        fixed_count: format.fixed_count !== false,
+        team_all: format.team_all === true,
+        isTeam: format.is_team === true,
+        buy_limit: format.buy_limit ?? null,
+        tickets_left: format.tickets_left?.athlete ?? null,
+        preregistration: false,
+        space: false,
+        addTicketToBasketTime: now,
+        groupId: `${event.public_id}:${city.public_id}`,
+        isErrorTab: true,
+      });
+      const product = (await get('/api/shop/items/home')).values.find((item) => item.proportions.length > 1);
+      const size = product.proportions.find((proportion) => proportion.count > 0);
+      const shop = {
+        selector: 'shop',
+        public_id: product.public_id,
+        unique_id: 'bench-shop',
+        title: product.title,
+        price: product.price,
+        count: 1,
+        totalCost: product.price,
+        promocode: null,
+        size: size.name,
+        proportion_public_id: size.public_id,
+        delivery_public_id: null,
+        max_count: size.count,
+      };
+      const goods = JSON.stringify([ticket(single, 0), ticket(team, 1), shop]);
+      return { basketGoods: goods, NoAuthBasketGoods: goods };
+    }
+  }
+  throw new Error('no event city with an individual and a team format');
+}
+
+/** Puts `entries` into the origin's localStorage in the Chromium on `port`, before Lighthouse loads the page. */
+async function storeLocal(port, origin, entries) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0].newPage();
     await page.goto(`${origin}/404`);
-    await page.evaluate(
-      ([token, user]) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('userObj', user);
-      },
-      [session.token, JSON.stringify(session.user)],
-    );
+    await page.evaluate((stored) => {
+      for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+    }, entries);
     await page.close();
   } finally {
     await browser.close();
   }
 }
 
-/** One Lighthouse run in a fresh Chromium: the report's performance category and audits. */
-async function measure(url, session) {
+/** One Lighthouse run in a fresh Chromium (with `stored` in its localStorage): the report's performance category and audits. */
+async function measure(url, stored) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumLaunchOptions.executablePath,
     chromeFlags: ['--headless', ...chromiumLaunchOptions.args],
   });
   try {
-    if (session) await storeSession(chrome.port, new URL(url).origin, session);
+    if (stored) await storeLocal(chrome.port, new URL(url).origin, stored);
     const result = await lighthouse(url, {
       port: chrome.port,
       onlyCategories: ['performance'],
       logLevel: 'error',
       output: 'json',
-      disableStorageReset: session !== undefined,
+      disableStorageReset: stored !== undefined,
     });
     return result?.lhr;
   } finally {
@@ -154,13 +221,18 @@ try {
   await warmUp(base);
   console.log(`\nLighthouse performance, mobile preset, Debian Chromium, ${RUNS} run(s) per page (target ≥ ${TARGET} for the median):`);
   const verdicts = [];
-  const pages = [...PAGES.map((path) => ({ path, signedIn: false })), ...SIGNED_IN_PAGES.map((path) => ({ path, signedIn: true }))];
-  for (const { path, signedIn } of pages) {
+  const pages = [
+    ...PAGES.map((path) => ({ path, signedIn: false, basket: false })),
+    ...SIGNED_IN_PAGES.map((path) => ({ path, signedIn: true, basket: false })),
+    ...BASKET_PAGES.map((path) => ({ path, signedIn: false, basket: true })),
+  ];
+  for (const { path, signedIn, basket } of pages) {
     const scores = [];
     for (let run = 0; run < RUNS; run += 1) {
       let lhr;
       try {
-        lhr = await measure(`${base}${path}`, signedIn ? await demoSession(base) : undefined);
+        const stored = signedIn ? sessionEntries(await demoSession(base)) : basket ? await threeLineBasket(base) : undefined;
+        lhr = await measure(`${base}${path}`, stored);
       } catch (error) {
         console.log(`  ${path.padEnd(10)} run ${run + 1}: not measured (${error.message})`);
         continue;
@@ -181,7 +253,7 @@ try {
       continue;
     }
     const middle = median(scores);
-    const label = signedIn ? `${path} (signed in)` : path;
+    const label = signedIn ? `${path} (signed in)` : basket ? `${path} (3 lines)` : path;
     verdicts.push(`  ${label.padEnd(10)} median ${middle} (runs ${scores.join(', ')}) ${middle >= TARGET ? 'met' : 'NOT met'}`);
   }
   console.log(`\n${verdicts.join('\n')}\n`);

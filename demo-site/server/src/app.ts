@@ -23,6 +23,7 @@ import { temporaryPaymentRoutes } from './features/payment/temporary-payment-rou
 import { profileRoutes } from './features/profile/routes';
 import { promocodeRoutes } from './features/promocodes/routes';
 import { resultRoutes } from './features/results/routes';
+import { saleRoutes } from './features/sales/routes';
 import { sandboxPaymentRoutes } from './features/sandbox-payment/routes';
 import { sessionRoutes } from './features/sessions/routes';
 import { shopRoutes } from './features/shop/routes';
@@ -60,6 +61,7 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
   locationRoutes,
   obrnadzorRoutes,
   promocodeRoutes,
+  saleRoutes,
   bannerRoutes,
   insuranceRoutes,
   emailAuthRoutes,

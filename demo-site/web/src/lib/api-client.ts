@@ -48,6 +48,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** For tests: another fetch. */
   fetch?: typeof fetch;
+  /** Sent without the stored token (ticketing-shop §6: a temporary user pays without it). */
+  anonymous?: boolean;
 }
 
 /** The URL of a call: same origin, a leading slash, query parameters without empty values. */
@@ -97,7 +99,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   const form = typeof FormData !== 'undefined' && data instanceof FormData;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (data !== undefined && !form) headers['Content-Type'] = 'application/json';
-  const token = getToken();
+  const token = options.anonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   // The catalogue answers in the site's language, not the browser's (lib/content-language.ts).
   const language = contentLanguage();

@@ -16,6 +16,8 @@ export const basketEn: Messages['basket'] = {
   size: 'Size: {{size}}',
   pricePer: '{{price}} each',
   team: 'Team: {{count}} participants',
+  teamName: 'Team name',
+  teamNameHint: 'Optional: a team without a name gets a number',
   sale: 'Sale',
   promoDiscount: 'Promo code',
   vipDiscount: 'VIP discount',

@@ -14,6 +14,8 @@ export const basketRu = {
   size: 'Размер: {{size}}',
   pricePer: '{{price}} за шт.',
   team: 'Команда: {{count}} участников',
+  teamName: 'Название команды',
+  teamNameHint: 'Необязательно: без названия команда получит номер',
   sale: 'Скидка по акции',
   promoDiscount: 'Промокод',
   vipDiscount: 'Скидка VIP',

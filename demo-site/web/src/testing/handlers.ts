@@ -44,6 +44,8 @@ export const handlers = [
   http.get('*/api/shop/items/:place', () => HttpResponse.json({ values: fixtures.products })),
   http.get('*/api/shop/categories', () => HttpResponse.json({ values: fixtures.categories })),
   http.get('*/api/shop/category/:name', () => HttpResponse.json({ category: fixtures.categories[0], values: fixtures.products })),
+  // The basket's sales (GET /api/sales): none running unless a test says otherwise.
+  http.get('*/api/sales', () => HttpResponse.json({ values: [] })),
   http.get('*/api/shop/product/:id', ({ params }) =>
     HttpResponse.json(fixtures.products.find((item) => item.public_id === params.id) ?? fixtures.tshirt),
   ),

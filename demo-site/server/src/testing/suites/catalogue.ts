@@ -402,6 +402,26 @@ export function catalogueSuite(database: () => DatabaseHandle) {
       await post('/api/shop/delivery/price', { city: { id: 524901 }, goods: [{ public_id: seeded.unknown, count: 1 }] }, 404);
     });
 
+    it('GET /api/sales: the sales running now, with their visible formats only', async () => {
+      const { values } = await get('/api/sales');
+      expect(values).toEqual([
+        expect.objectContaining({
+          title: 'Скидка 10 % на три билета и больше',
+          active: true,
+          discount: 10,
+          discount_form: 'percent',
+          count: 3,
+        }),
+      ]);
+      const [sale] = values;
+      expect(sale.formats).toContain(seeded.spring10k);
+      expect(sale.formats).toContain(seeded.springRelay);
+      // The invitation-only vip format is in the sale but its id is not published.
+      expect(sale.formats).not.toContain(seeded.springVip);
+      expect(Date.parse(sale.start_date)).toBeLessThanOrEqual(api.clock.now().getTime());
+      expect(Date.parse(sale.end_date)).toBeGreaterThanOrEqual(api.clock.now().getTime());
+    });
+
     it('promocode checks answer the promocode, available_code_count and a message', async () => {
       const ticket = await get(`/api/promocode/check/ticket/geroi10/${seeded.spring10k}`);
       expect(ticket).toEqual({

@@ -13,6 +13,7 @@ import {
   ensureDefaultInsurances,
   formatRubles,
   groupLines,
+  isTemporaryPayer,
   lineFigures,
   maxCount,
   payBlockers,
@@ -20,8 +21,11 @@ import {
   promocodeAllowed,
   removeInsurance,
   SPACE_HOLD_MS,
+  salesOf,
+  shouldLoadServerBasket,
   ticketTabs,
   updateLine,
+  vipListFormats,
 } from './basket-model';
 import { shopLine } from './shop-line';
 import { ticketLine } from './ticket-line';
@@ -386,5 +390,77 @@ describe('hold, promocodes, pay button, order return, payload', () => {
       delivery: null,
       register: true,
     });
+  });
+});
+
+describe('the load of the server basket on open (ticketing-shop §4)', () => {
+  it.each([
+    [true, [], [{ selector: 'shop' }], true],
+    [true, [], [], false],
+    [true, [], null, false],
+    [true, [{ selector: 'ticket' }], [{ selector: 'shop' }], false],
+    [false, [], [{ selector: 'shop' }], false],
+  ])('signed in %s, basket %j, local copy %j → %s', (signedIn, goods, localCopy, load) => {
+    expect(shouldLoadServerBasket({ signedIn, goods, localCopy })).toBe(load);
+  });
+});
+
+describe('the temporary payer (ticketing-shop §6)', () => {
+  it.each([
+    [null, false],
+    [{ temporary: true }, true],
+    [{ has_password: false, phone_confirmed: false }, true],
+    [{ has_password: true, phone_confirmed: false }, false],
+    [{ has_password: false, phone_confirmed: true }, false],
+    [{}, false],
+  ])('%j → %s', (user, temporary) => {
+    expect(isTemporaryPayer(user)).toBe(temporary);
+  });
+});
+
+describe('the vip ticket list (ticketing-shop §6)', () => {
+  it('gives each held format once and skips cards without one', () => {
+    expect(
+      vipListFormats([
+        { event_format: { public_id: 'f1' } },
+        { event_format: { public_id: 'f1' } },
+        { event_format: null },
+        { event_format: { public_id: 'f2' } },
+      ]),
+    ).toEqual(['f1', 'f2']);
+  });
+});
+
+describe('the sales of the ticket lines (ticketing-shop §9)', () => {
+  const sale = (overrides: Record<string, unknown> = {}) => ({
+    active: true,
+    start_date: new Date(NOW - 86_400_000).toISOString(),
+    end_date: new Date(NOW + 86_400_000).toISOString(),
+    discount: 10,
+    discount_form: 'percent',
+    count: 3,
+    formats: ['f-10k', 'f-5k'],
+    ...overrides,
+  });
+  it.each([
+    ['three tickets of its formats', [{ count: 2 }, { count: 1, format: 'f-5k' }], sale(), [true, true]],
+    ['two tickets only', [{ count: 1 }, { count: 1, format: 'f-5k' }], sale(), [false, false]],
+    ['a format outside the sale counts nothing and gets nothing', [{ count: 2 }, { count: 5, format: 'f-other' }], sale(), [false, false]],
+    ['before its start', [{ count: 3 }], sale({ start_date: new Date(NOW + 1000).toISOString() }), [false]],
+    ['after its end', [{ count: 3 }], sale({ end_date: new Date(NOW - 1000).toISOString() }), [false]],
+    ['inactive', [{ count: 3 }], sale({ active: false }), [false]],
+  ])('%s', (_case, lines, running, expected) => {
+    const goods = lines.map((line) => ticket({ count: line.count, format_public_id: line.format ?? 'f-10k' }));
+    const found = salesOf(goods, [running], NOW);
+    expect(goods.map((line) => found.has(line.unique_id))).toEqual(expected);
+  });
+
+  it('takes the sale that leaves the lowest price and shows it per line', () => {
+    const goods = [ticket({ count: 3 })];
+    const found = salesOf(goods, [sale(), sale({ discount: 300, discount_form: 'fixed' })], NOW);
+    expect(found.get(goods[0]!.unique_id)).toEqual({ discount: 300, discount_form: 'fixed' });
+    // 3 × 1 500 ₽ with 300 ₽ off each.
+    expect(lineFigures(goods[0]!, { sale: found.get(goods[0]!.unique_id) ?? null })).toMatchObject({ sale: 90_000, total: 360_000 });
+    expect(basketTotals(goods, { sales: found }).tickets).toBe(360_000);
   });
 });

@@ -240,11 +240,16 @@ export interface LineFigures {
  * discount on the first ticket of the basket only (`firstVipTicket`). Never negative, a discount
  * never above the price.
  */
-export function lineFigures(item: BasketItem, options: { vip?: VipDiscount | null; firstVipTicket?: boolean } = {}): LineFigures {
+export function lineFigures(
+  item: BasketItem,
+  options: { vip?: VipDiscount | null; firstVipTicket?: boolean; sale?: SaleDiscount | null } = {},
+): LineFigures {
   const count = Math.max(0, Math.floor(item.count));
   const unit = Math.max(0, toKopecks(item.price));
   const gross = unit * count;
-  const saleUnit = Math.min(unit, Math.max(0, toKopecks(item.sale ?? 0)));
+  const saleUnit = options.sale
+    ? discountOf(unit, options.sale.discount, options.sale.discount_form)
+    : Math.min(unit, Math.max(0, toKopecks(item.sale ?? 0)));
   const afterSale = unit - saleUnit;
   let vip = 0;
   let vipUnits = 0;
@@ -262,6 +267,46 @@ function promoDiscount(promo: AppliedPromocode, unit: number, count: number): nu
   return discountOf(unit, promo.discount, promo.discount_form) * units;
 }
 
+/** A sale's discount per ticket: percent, or fixed in rubles (GET /api/sales). */
+export interface SaleDiscount {
+  discount: number;
+  discount_form: string;
+}
+
+/** A sale as GET /api/sales answers it (ticketing-shop §3 Sale). */
+export interface Sale extends SaleDiscount {
+  active: boolean;
+  start_date: string;
+  end_date: string;
+  count: number;
+  formats: readonly string[];
+}
+
+/**
+ * ticketing-shop §9: a sale applies only within its dates and once the basket counts `count` tickets of
+ * its formats; of several, the one leaving the lowest price wins (as the payment's pricing decides).
+ * The sale of each ticket line, by unique_id.
+ */
+export function salesOf(goods: readonly BasketItem[], sales: readonly Sale[], now: number): Map<string, SaleDiscount> {
+  const tickets = goods.filter(isTicket);
+  const result = new Map<string, SaleDiscount>();
+  const running = sales.filter(
+    (sale) => sale.active && Date.parse(sale.start_date) <= now && now <= Date.parse(sale.end_date) && sale.formats.length > 0,
+  );
+  for (const ticket of tickets) {
+    const unit = toKopecks(ticket.price);
+    let best: Sale | null = null;
+    for (const sale of running) {
+      if (!sale.formats.includes(ticket.format_public_id)) continue;
+      const counted = tickets.filter((other) => sale.formats.includes(other.format_public_id)).reduce((sum, other) => sum + other.count, 0);
+      if (counted < sale.count) continue;
+      if (!best || discountOf(unit, sale.discount, sale.discount_form) > discountOf(unit, best.discount, best.discount_form)) best = sale;
+    }
+    if (best) result.set(ticket.unique_id, { discount: best.discount, discount_form: best.discount_form });
+  }
+  return result;
+}
+
 /** The side summary by section (ticketing-shop §2), in kopecks. */
 export interface BasketTotals {
   tickets: number;
@@ -277,12 +322,16 @@ export const firstTicketId = (goods: readonly BasketItem[]): string | null => go
 
 export function basketTotals(
   goods: readonly BasketItem[],
-  options: { vip?: VipDiscount | null; deliveryRubles?: number } = {},
+  options: { vip?: VipDiscount | null; deliveryRubles?: number; sales?: ReadonlyMap<string, SaleDiscount> } = {},
 ): BasketTotals {
   const first = firstTicketId(goods);
   const totals: BasketTotals = { tickets: 0, insurance: 0, certificates: 0, shop: 0, delivery: 0, total: 0 };
   for (const item of goods) {
-    const { total } = lineFigures(item, { vip: options.vip ?? null, firstVipTicket: item.unique_id === first });
+    const { total } = lineFigures(item, {
+      vip: options.vip ?? null,
+      firstVipTicket: item.unique_id === first,
+      sale: options.sales?.get(item.unique_id) ?? null,
+    });
     if (item.selector === 'ticket') totals.tickets += total;
     else if (item.selector === 'insurance') totals.insurance += total;
     else if (item.selector === 'certificate') totals.certificates += total;
@@ -469,4 +518,39 @@ export function paymentPayload(
     delivery: options.delivery ?? null,
     register: options.register,
   };
+}
+
+/**
+ * ticketing-shop §4 Basket storage, on opening the basket: when the basket is empty but the local
+ * copy (`NoAuthBasketGoods`) has items, the server basket is loaded — for a signed-in person only,
+ * the server basket being theirs.
+ */
+export function shouldLoadServerBasket(input: { signedIn: boolean; goods: readonly unknown[]; localCopy: unknown }): boolean {
+  return input.signedIn && input.goods.length === 0 && Array.isArray(input.localCopy) && input.localCopy.length > 0;
+}
+
+/** The stored user as far as the payment path cares (accounts-sso §3 userObj). */
+export interface PayerUser {
+  temporary?: boolean | null;
+  has_password?: boolean | null;
+  phone_confirmed?: boolean | null;
+}
+
+/**
+ * ticketing-shop §6: users flagged temporary pay without the token (PUT /api/user/auth/payment,
+ * accounts-sso §7). Flagged by the payment answer (`temporary: true`), or, as the server decides it,
+ * an account with neither a password nor a confirmed phone — the one a guest checkout created.
+ */
+export function isTemporaryPayer(user: PayerUser | null | undefined): boolean {
+  if (!user) return false;
+  if (user.temporary === true) return true;
+  return user.has_password === false && user.phone_confirmed === false;
+}
+
+/**
+ * ticketing-shop §6: the vip ticket list — the formats a vip already holds tickets of. A promocode may
+ * be typed on the vip ticket only when its format is in this list.
+ */
+export function vipListFormats(cards: readonly { event_format?: { public_id?: string | null } | null }[]): string[] {
+  return [...new Set(cards.flatMap((card) => (card.event_format?.public_id ? [card.event_format.public_id] : [])))];
 }

@@ -558,6 +558,8 @@ export const formatTemplates: Record<FormatTemplate, FormatSeed[]> = {
       maxCount: 5,
       insurance: true,
       ageMin: 16,
+      // Participant data are filled in the basket (no licence file: a guest can buy it too).
+      preregistration: true,
     },
     {
       key: '30k',

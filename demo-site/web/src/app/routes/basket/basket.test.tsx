@@ -1,14 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { BasketItem } from '../../../features/basket/basket-items';
 import { basketActions, getBasket } from '../../../features/basket/basket-store';
+import { FIXED_EVENT_PRODUCT_ID, FIXED_LINKED_PRODUCT_ID } from '../../../features/basket/fixed-products';
 import { ticketLine } from '../../../features/basket/ticket-line';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 
-const ticket = ticketLine({
+const ticketInput = {
   format: { public_id: 'format-10k', title: '10 км', price: 1500 },
   seats: 10,
   ticketsLeft: 50,
@@ -18,7 +19,8 @@ const ticket = ticketLine({
   promocode: null,
   now: Date.now(),
   uniqueId: 't1',
-});
+};
+const ticket = ticketLine(ticketInput);
 
 /** The calls the basket makes, answered as the server does; what was paid is kept. */
 function basketApi(options: { available?: boolean } = {}) {
@@ -55,13 +57,34 @@ describe('/basket', () => {
 
   it('shows the line and the summary, keeps the pay button disabled until the e-mail is valid, and clears', async () => {
     basketApi();
+    // The page's own IntersectionObserver, driven by the test (happy-dom's never reports).
+    const observers: { callback: IntersectionObserverCallback }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(public callback: IntersectionObserverCallback) {
+          observers.push(this);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
     basketActions.reset([ticket as BasketItem]);
     renderApp('/basket');
     expect(await screen.findByRole('heading', { level: 1, name: 'Корзина' }, { timeout: 10_000 })).toBeTruthy();
     const line = screen.getByRole('article', { name: '10 км' });
-    // The external-shop banners below, in their own (lazy) Swiper chunk.
+    // The external-shop banners below, in their own (lazy) Swiper chunk, loaded once they near the viewport.
     const banners = await screen.findByRole('region', { name: 'Магазин партнёров' });
-    expect((await within(banners).findByRole('link', { name: /Большой магазин/ })).getAttribute('href')).toBe('https://shop.geroi.example');
+    expect(within(banners).queryByRole('link')).toBeNull();
+    await act(async () => {
+      for (const observer of observers) observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], observer as never);
+    });
+    expect((await within(banners).findByRole('link', { name: /Большой магазин/ }, { timeout: 5000 })).getAttribute('href')).toBe(
+      'https://shop.geroi.example',
+    );
     const user = userEvent.setup();
     await user.click(within(line).getByRole('button', { name: 'Увеличить количество: 10 км' }));
     expect(within(line).getByRole('status', { name: 'Количество' }).textContent).toBe('2');
@@ -131,5 +154,243 @@ describe('/basket', () => {
     await user.click(screen.getByRole('button', { name: 'Убрать клуб' }));
     expect(await screen.findByRole('button', { name: 'Участвовать в клубе' })).toBeTruthy();
     expect(getBasket().goods[0]).toMatchObject({ club: null });
+  });
+});
+
+/** A shop line as the shop card adds it. */
+const shopLine = (publicId: string, title: string, price: number): BasketItem => ({
+  selector: 'shop',
+  public_id: publicId,
+  unique_id: `u-${publicId}`,
+  title,
+  price,
+  count: 1,
+  totalCost: price,
+  promocode: null,
+  size: 'Универсальный',
+  proportion_public_id: `p-${publicId}`,
+  delivery_public_id: null,
+  max_count: 10,
+});
+
+const teamTicket = ticketLine({
+  format: { public_id: 'format-relay', title: 'Эстафета 4×5 км', price: 6400, is_team: true, fixed_count: true, team_all: true },
+  seats: 4,
+  ticketsLeft: 50,
+  kind: 'athlete',
+  event: { public_id: 'spring-run', title: 'Весенний забег' },
+  eventCity: { public_id: 'ec-moscow', start_time: '2030-05-31T06:00:00Z' },
+  promocode: null,
+  now: Date.now(),
+  uniqueId: 'team1',
+});
+
+/** The delivery picker's calls that a basket with shop goods makes. */
+function deliveryApi() {
+  server.use(
+    http.get('*/api/delivery/shop', () => HttpResponse.json({ values: [] })),
+    http.get('*/api/location/region/list/RU', () => HttpResponse.json({ values: [] })),
+    http.get('*/api/location/city/region/:id', () => HttpResponse.json({ values: [] })),
+  );
+}
+
+function signIn(user: Record<string, unknown>) {
+  localStorage.setItem('token', 'session-token');
+  localStorage.setItem('userObj', JSON.stringify({ public_id: 'u1', email: 'anna@example.ru', role: [], ...user }));
+}
+
+describe('/basket: the page rules', () => {
+  it('loads the server basket on open when the basket is empty but the local copy has items', async () => {
+    basketApi();
+    const loads: string[] = [];
+    server.use(
+      http.get('*/api/user/basket', ({ request }) => {
+        loads.push(request.headers.get('authorization') ?? '');
+        return HttpResponse.json({ goods: [ticket] });
+      }),
+    );
+    signIn({});
+    localStorage.setItem('NoAuthBasketGoods', JSON.stringify([shopLine('p-cap', 'Кепка', 900)]));
+    renderApp('/basket');
+    expect(await screen.findByRole('article', { name: '10 км' }, { timeout: 10_000 })).toBeTruthy();
+    expect(loads).toEqual(['Bearer session-token']);
+    expect(getBasket().goods.map((item) => item.title)).toEqual(['10 км']);
+  });
+
+  it('does not load the server basket when the local copy is empty', async () => {
+    let loaded = false;
+    server.use(
+      http.get('*/api/user/basket', () => {
+        loaded = true;
+        return HttpResponse.json({ goods: [ticket] });
+      }),
+    );
+    signIn({});
+    renderApp('/basket');
+    expect(await screen.findByText('В корзине пока ничего нет', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(loaded).toBe(false);
+  });
+
+  it('takes the linked product away with the fixed event product', async () => {
+    basketApi();
+    deliveryApi();
+    basketActions.reset([
+      shopLine(FIXED_EVENT_PRODUCT_ID, 'Футляр для медали «Весна»', 700),
+      shopLine(FIXED_LINKED_PRODUCT_ID, 'Медальница', 1500),
+      shopLine('p-cap', 'Кепка', 900),
+    ]);
+    renderApp('/basket');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Удалить «Футляр для медали «Весна»»' }, { timeout: 10_000 }));
+    await waitFor(() => expect(getBasket().goods.map((item) => item.title)).toEqual(['Кепка']));
+    expect(screen.queryByRole('article', { name: 'Медальница' })).toBeNull();
+  });
+
+  it('keeps the linked product when it is removed alone', async () => {
+    basketApi();
+    deliveryApi();
+    basketActions.reset([
+      shopLine(FIXED_EVENT_PRODUCT_ID, 'Футляр для медали «Весна»', 700),
+      shopLine(FIXED_LINKED_PRODUCT_ID, 'Медальница', 1500),
+    ]);
+    renderApp('/basket');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Удалить «Медальница»' }, { timeout: 10_000 }));
+    await waitFor(() => expect(getBasket().goods.map((item) => item.title)).toEqual(['Футляр для медали «Весна»']));
+  });
+
+  it("names a team ticket's team and sends the name with the payment", async () => {
+    const sent = basketApi();
+    basketActions.reset([teamTicket as BasketItem]);
+    renderApp('/basket');
+    const user = userEvent.setup();
+    const name = await screen.findByRole('textbox', { name: 'Название команды' }, { timeout: 10_000 });
+    expect(name.getAttribute('maxlength')).toBe('100');
+    await user.type(name, 'Быстрые лоси');
+    expect(getBasket().goods[0]).toMatchObject({ team_name: 'Быстрые лоси' });
+    await user.type(screen.getByRole('textbox', { name: 'E-mail для билетов и чека' }), 'anna@example.ru');
+    await user.click(screen.getByRole('button', { name: /^Оплатить/ }));
+    await screen.findByRole('dialog', { name: 'Оплата не прошла' });
+    expect(sent.payment).toMatchObject({ tickets: [{ format_public_id: 'format-relay', ticket_count: 4, team_name: 'Быстрые лоси' }] });
+  });
+
+  it('shows the sale the server lists on each line it applies to, and in the totals', async () => {
+    basketApi();
+    server.use(
+      http.get('*/api/sales', () =>
+        HttpResponse.json({
+          values: [
+            {
+              public_id: 's1',
+              title: 'Скидка 10 % на три билета и больше',
+              active: true,
+              start_date: '2020-01-01T00:00:00Z',
+              end_date: '2099-01-01T00:00:00Z',
+              discount: 10,
+              discount_form: 'percent',
+              count: 3,
+              formats: ['format-10k'],
+            },
+          ],
+        }),
+      ),
+    );
+    basketActions.reset([{ ...ticket, count: 2 } as BasketItem]);
+    renderApp('/basket');
+    const line = await screen.findByRole('article', { name: '10 км' }, { timeout: 10_000 });
+    // Two tickets: the sale wants three.
+    expect(within(line).queryByText('Скидка по акции')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(line).getByRole('button', { name: 'Увеличить количество: 10 км' }));
+    expect(await within(line).findByText('Скидка по акции')).toBeTruthy();
+    // 3 × 1 500 ₽ less 10 % of each: −450 ₽, 4 050 ₽.
+    expect(within(line).getByText(/^−450\s₽$/)).toBeTruthy();
+    expect(within(line).getByText(/^4\s050\s₽$/)).toBeTruthy();
+    const summary = screen.getByRole('complementary', { name: 'Ваш заказ' });
+    expect(within(summary).getAllByText(/^4\s050\s₽$/, { selector: 'dd' })).toHaveLength(2);
+  });
+
+  it('insures every participant ticket of a preregistration card with one checkbox', async () => {
+    basketApi();
+    server.use(http.get('*/api/shop/shirts/:id', () => HttpResponse.json({ values: [] })));
+    const participant = (uniqueId: string) =>
+      ({ ...ticketLine({ ...ticketInput, format: { ...ticketInput.format, preregistration: true }, uniqueId }) }) as BasketItem;
+    basketActions.reset([participant('p1'), participant('p2')]);
+    renderApp('/basket');
+    const line = await screen.findByRole('article', { name: '10 км' }, { timeout: 10_000 });
+    expect(await within(line).findByRole('button', { name: /^Билет 2/ })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(await within(line).findByRole('checkbox', { name: /^Страховка участника/ }));
+    await waitFor(() => expect(getBasket().goods.filter((item) => item.selector === 'insurance')).toHaveLength(2));
+    expect(
+      getBasket()
+        .goods.filter((item) => item.selector === 'ticket')
+        .every((item) => item.isAddInsurance),
+    ).toBe(true);
+    // 2 × 200 ₽ of insurance in the summary.
+    const summary = screen.getByRole('complementary', { name: 'Ваш заказ' });
+    expect(within(summary).getByText(/^400\s₽$/, { selector: 'dd' })).toBeTruthy();
+    await user.click(within(line).getByRole('checkbox', { name: /^Страховка/ }));
+    await waitFor(() => expect(getBasket().goods.filter((item) => item.selector === 'insurance')).toHaveLength(0));
+  });
+
+  it('has no team name field on an individual ticket', async () => {
+    basketApi();
+    basketActions.reset([ticket as BasketItem]);
+    renderApp('/basket');
+    expect(await screen.findByRole('article', { name: '10 км' }, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Название команды' })).toBeNull();
+  });
+
+  it.each([
+    ['in the vip ticket list', [{ public_id: 't-old', event_format: { public_id: 'format-10k' } }], true],
+    ['not in the vip ticket list', [{ public_id: 't-old', event_format: { public_id: 'format-other' } }], false],
+  ])('allows a promocode on the vip ticket only when its format is %s', async (_case, cards, allowed) => {
+    basketApi();
+    let listed = 0;
+    server.use(
+      http.get('*/api/user/tickets/my', () => {
+        listed += 1;
+        return HttpResponse.json({ values: cards });
+      }),
+      http.post('*/api/user/basket', () => HttpResponse.json({ goods: [] })),
+    );
+    signIn({ role: ['vip'], discount: 20, discount_form: 'percent' });
+    basketActions.reset([ticket as BasketItem]);
+    renderApp('/basket');
+    const line = await screen.findByRole('article', { name: '10 км' }, { timeout: 10_000 });
+    await waitFor(() => expect(listed).toBe(1));
+    if (allowed) expect(await within(line).findByRole('textbox', { name: 'Промокод' })).toBeTruthy();
+    else {
+      // The list has come and the ticket keeps its vip discount without a promocode field.
+      expect(within(line).getByText('Скидка VIP')).toBeTruthy();
+      expect(within(line).queryByRole('textbox', { name: 'Промокод' })).toBeNull();
+    }
+  });
+
+  it.each([
+    ['a temporary user pays for their own e-mail without the token', { has_password: false, phone_confirmed: false }, 'PUT', ''],
+    ['an account with a password pays with its token', { has_password: true, phone_confirmed: false }, 'POST', 'Bearer session-token'],
+  ])('%s', async (_case, flags, method, authorization) => {
+    basketApi();
+    const calls: { method: string; authorization: string; body: unknown }[] = [];
+    const record = async ({ request }: { request: Request }) => {
+      calls.push({ method: request.method, authorization: request.headers.get('authorization') ?? '', body: await request.json() });
+      return HttpResponse.json({ message: 'Корзина пуста' }, { status: 400 });
+    };
+    server.use(
+      http.put('*/api/user/auth/payment', record),
+      http.post('*/api/payment', record),
+      http.post('*/api/user/basket', () => HttpResponse.json({ goods: [] })),
+    );
+    signIn(flags);
+    basketActions.reset([ticket as BasketItem]);
+    renderApp('/basket');
+    const user = userEvent.setup();
+    const email = await screen.findByRole('textbox', { name: 'E-mail для билетов и чека' }, { timeout: 10_000 });
+    expect((email as HTMLInputElement).value).toBe('anna@example.ru');
+    await user.click(screen.getByRole('button', { name: /^Оплатить/ }));
+    await screen.findByRole('dialog', { name: 'Оплата не прошла' });
+    expect(calls).toEqual([{ method, authorization, body: expect.objectContaining({ email: 'anna@example.ru', register: false }) }]);
   });
 });

@@ -7,7 +7,9 @@ import { checkAvailability } from '../../../features/basket/api/check-availabili
 import { createPayment, createTemporaryPayment } from '../../../features/basket/api/create-payment';
 import { useDeliveryPrice } from '../../../features/basket/api/delivery';
 import { useInsuranceOffers } from '../../../features/basket/api/insurances';
+import { useSales } from '../../../features/basket/api/sales';
 import { getUserBasket } from '../../../features/basket/api/user-basket';
+import { useVipTicketFormats } from '../../../features/basket/api/vip-tickets';
 import type { InsuranceLine, TicketLine } from '../../../features/basket/basket-items';
 import {
   basketTotals,
@@ -16,12 +18,15 @@ import {
   formatRubles,
   groupLines,
   type InsuranceOffer,
+  isTemporaryPayer,
   lineFigures,
   PAY_RESET_MS,
   participantTickets,
   payBlockers,
   paymentPayload,
   promocodeAllowed,
+  salesOf,
+  shouldLoadServerBasket,
   type VipDiscount,
 } from '../../../features/basket/basket-model';
 import { basketActions, getBasket, useBasket } from '../../../features/basket/basket-store';
@@ -49,6 +54,8 @@ interface StoredUser {
   discount?: number | null;
   discount_form?: string | null;
   temporary?: boolean;
+  has_password?: boolean;
+  phone_confirmed?: boolean;
 }
 
 const storedUser = (): StoredUser | null => readJson<StoredUser | null>(storageKeys.user, null);
@@ -75,9 +82,14 @@ export default function BasketScreen() {
   const [staleTitles, setStaleTitles] = useState<string[]>([]);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  // ticketing-shop §4: on open, a signed-in person's empty basket is loaded from the server.
+  // ticketing-shop §4: on open, when the basket is empty but the local copy has items, the server basket is loaded.
   useEffect(() => {
-    if (!getToken() || getBasket().goods.length > 0) return;
+    const load = shouldLoadServerBasket({
+      signedIn: getToken() !== null,
+      goods: getBasket().goods,
+      localCopy: readJson<unknown>(storageKeys.guestBasket, []),
+    });
+    if (!load) return;
     let live = true;
     getUserBasket()
       .then((answer) => {
@@ -117,6 +129,8 @@ export default function BasketScreen() {
       ? { discount: user.discount, discount_form: user.discount_form ?? 'percent' }
       : null;
   const firstTicket = firstTicketId(goods);
+  // ticketing-shop §6: the vip ticket list, loaded when the basket opens for a vip.
+  const vipTickets = useVipTicketFormats(vip !== null);
 
   const shopGoods = goods.filter((item) => item.selector === 'shop');
   const hasShop = shopGoods.length > 0;
@@ -126,7 +140,10 @@ export default function BasketScreen() {
     goods: shopGoods.map((item) => ({ public_id: item.public_id, count: item.count })),
   });
   const deliveryRubles = hasShop && delivery.method ? (deliveryQuote.data?.delivery.cost ?? 0) : 0;
-  const totals = basketTotals(goods, { vip, deliveryRubles });
+  // ticketing-shop §9: the sales running now, per ticket line (the payment prices them again).
+  const salesData = useSales(hasTickets).data;
+  const sales = useMemo(() => salesOf(goods, salesData ?? [], Date.now()), [goods, salesData]);
+  const totals = basketTotals(goods, { vip, deliveryRubles, sales });
 
   const emailValid = emailPattern.test(email.trim());
   const blockers = payBlockers({ goods, emailValid, inProgress, deliveryResolved: !hasShop || deliveryResolved(delivery) });
@@ -177,8 +194,9 @@ export default function BasketScreen() {
               )
             : null,
       });
-      // accounts-sso §7 / ticketing-shop §6: a temporary user pays without the token.
-      const result = user?.temporary ? await createTemporaryPayment(body) : await createPayment(body);
+      // accounts-sso §7 / ticketing-shop §6: a temporary user pays for their own e-mail without the token.
+      const temporary = isTemporaryPayer(user) && body.email === user?.email?.toLowerCase();
+      const result = temporary ? await createTemporaryPayment(body) : await createPayment(body);
       if (result.token && !signedIn) {
         // A guest who asked for an account is signed in with it (accounts-sso §4.1).
         writeString(storageKeys.token, result.token);
@@ -242,11 +260,18 @@ export default function BasketScreen() {
                     <BasketLine
                       key={item.unique_id + item.selector}
                       item={item}
-                      figures={lineFigures(item, { vip, firstVipTicket: item.unique_id === firstTicket })}
+                      figures={lineFigures(item, {
+                        vip,
+                        firstVipTicket: item.unique_id === firstTicket,
+                        sale: sales.get(item.unique_id) ?? null,
+                      })}
                       participants={participants}
                       insurance={item.selector === 'ticket' ? insuranceOf(item) : null}
                       insuranceOffer={item.selector === 'ticket' ? defaultOffer : null}
-                      promocodeAllowed={promocodeAllowed(item, { vipTicketId: vip ? firstTicket : null })}
+                      promocodeAllowed={promocodeAllowed(item, {
+                        vipTicketId: vip ? firstTicket : null,
+                        vipListFormats: vipTickets.data ?? [],
+                      })}
                       validateSignal={validateSignal}
                     />
                   );

@@ -17,4 +17,4 @@ export const createPayment = (body: ReturnType<typeof paymentPayload>) =>
 
 /** PUT /api/user/auth/payment (accounts-sso §7): a temporary user pays without a token. */
 export const createTemporaryPayment = (body: ReturnType<typeof paymentPayload>) =>
-  requestParsed(paymentResultSchema, { url: '/api/user/auth/payment', method: 'PUT', data: body });
+  requestParsed(paymentResultSchema, { url: '/api/user/auth/payment', method: 'PUT', data: body, anonymous: true });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { requestParsed } from '../../../lib/api-client';
@@ -18,13 +18,18 @@ import {
   toKopecks,
 } from '../basket-model';
 import { basketActions } from '../basket-store';
+import { fixedProductLinks } from '../fixed-products';
 import { newBasketId } from '../use-shop-basket';
 import { ClubPicker } from './club-picker';
 import { CountStepper } from './count-stepper';
-import { InsuranceForm } from './insurance-form';
-import { ParticipantTabs } from './participant-tabs';
 import { PromocodeField } from './promocode-field';
+import { TeamNameField } from './team-name-field';
 import '../../../locales/basket';
+
+// The forms (react-hook-form, the participant rules) load only for a basket that has a participant or
+// an insurance to fill: most baskets show neither, and the route's first render stays light.
+const InsuranceForm = lazy(() => import('./insurance-form').then((module) => ({ default: module.InsuranceForm })));
+const ParticipantTabs = lazy(() => import('./participant-tabs').then((module) => ({ default: module.ParticipantTabs })));
 
 export interface BasketLineProps {
   item: BasketItem;
@@ -86,13 +91,15 @@ export const BasketLine = memo(function BasketLine({
     staleTime: 300_000,
   });
   const count = participants.length > 0 ? participants.length : item.count;
+  const insured: TicketLine[] = participants.length > 0 ? participants : ticket ? [ticket] : [];
   const step = countStep(item);
   const max = maxCount(item);
   const onCount = (direction: 1 | -1) => basketActions.apply((goods) => changeCount(goods, key, direction, newBasketId, Date.now()));
   const remove = () => {
     // A preregistration format goes with all its participant tickets.
     if (participants.length > 1) for (const other of participants.slice(1)) basketActions.removeWithLinks(basketKey(other));
-    basketActions.removeWithLinks(key);
+    // The fixed event product takes its linked product with it (ticketing-shop §4).
+    basketActions.removeWithLinks(key, fixedProductLinks);
   };
 
   return (
@@ -164,14 +171,24 @@ export const BasketLine = memo(function BasketLine({
         <label className="checkbox basket-line__insurance">
           <input
             type="checkbox"
-            checked={ticket.isAddInsurance === true}
-            onChange={(event) =>
+            checked={insured.every((one) => one.isAddInsurance === true)}
+            onChange={(event) => {
+              const checked = event.target.checked;
+              // A preregistration card insures each of its participant tickets (200 ₽ per participant).
               basketActions.apply((goods) =>
-                event.target.checked
-                  ? addInsuranceLine(goods, insuranceOffer, { newId: newBasketId, ticketKey: key })
-                  : removeInsurance(goods, key),
-              )
-            }
+                insured.reduce<BasketItem[]>(
+                  (current, one) => {
+                    const oneKey = basketKey(one);
+                    if (!checked) return removeInsurance(current, oneKey);
+                    const line = current.find((candidate) => basketKey(candidate) === oneKey);
+                    return line?.selector === 'ticket' && line.isAddInsurance
+                      ? current
+                      : addInsuranceLine(current, insuranceOffer, { newId: newBasketId, ticketKey: oneKey });
+                  },
+                  [...goods],
+                ),
+              );
+            }}
           />
           {insurance
             ? t('basket.insuranceLinked', { title: insurance.title })
@@ -179,10 +196,15 @@ export const BasketLine = memo(function BasketLine({
         </label>
       ) : null}
 
+      {ticket?.isTeam ? <TeamNameField ticket={ticket} /> : null}
       {ticket && format.data?.clubs ? <ClubPicker ticket={ticket} /> : null}
       {promocodeAllowed ? <PromocodeField item={item} /> : null}
-      {item.selector === 'insurance' && !item.linkedTo ? <InsuranceForm line={item} validateSignal={validateSignal} /> : null}
-      {participants.length > 0 ? <ParticipantTabs tickets={participants} validateSignal={validateSignal} /> : null}
+      {(item.selector === 'insurance' && !item.linkedTo) || participants.length > 0 ? (
+        <Suspense fallback={<p className="field-hint">{t('basket.loadingForm')}</p>}>
+          {item.selector === 'insurance' && !item.linkedTo ? <InsuranceForm line={item} validateSignal={validateSignal} /> : null}
+          {participants.length > 0 ? <ParticipantTabs tickets={participants} validateSignal={validateSignal} /> : null}
+        </Suspense>
+      ) : null}
     </article>
   );
 }, sameLine);
