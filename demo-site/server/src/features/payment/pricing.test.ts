@@ -191,6 +191,17 @@ describe('priceOrder: tickets', () => {
     );
   });
 
+  it('vip: a promocode on the vip ticket is taken when the vip already holds a ticket of its format (the vip ticket list)', () => {
+    const holder: Buyer = { ...vip(20), heldFormats: new Set(['f10k']) };
+    // The vip discount stays on the first ticket; the code counts on the tickets after it.
+    expect(price({ tickets: [{ format_public_id: 'f10k', promocode: 'GEROI10' }] }, { buyer: holder }).total).toBe(144_000);
+    expect(price({ tickets: [{ format_public_id: 'f10k', ticket_count: 2, promocode: 'GEROI10' }] }, { buyer: holder }).total).toBe(
+      144_000 + 162_000,
+    );
+    // Holding another format's ticket does not open this one.
+    expect(refusal({ tickets: [{ format_public_id: 'f5k', promocode: 'GEROI10' }] }, { buyer: holder })).toBe(pricingMessages.vipPromocode);
+  });
+
   it.each<[string, Partial<PricingRequest>, string]>([
     ['more than tickets left', { tickets: [{ format_public_id: 'f10k', ticket_count: 101 }] }, pricingMessages.unavailable],
     [

@@ -125,6 +125,11 @@ export interface PricingRequest {
 export interface Buyer {
   /** The vip discount (ticketing-shop §6): applied to the first ticket; 100 means none. */
   vipDiscount: { discount: number; form: string } | null;
+  /**
+   * The formats of tickets the buyer already holds (the vip ticket list): a promocode may go on the
+   * vip ticket of such a format (ticketing-shop §6), as the basket lets a vip type one.
+   */
+  heldFormats?: ReadonlySet<string>;
 }
 
 interface LineBase {
@@ -288,7 +293,7 @@ export function priceOrder(
       vipUsed = true;
       vipUnits = 1;
       total -= unit - applyDiscount(unit, vip.discount, vip.form);
-      if (ticket.promocode && count === 1) fail(pricingMessages.vipPromocode);
+      if (ticket.promocode && count === 1 && !buyer.heldFormats?.has(format.publicId)) fail(pricingMessages.vipPromocode);
     }
     const promo = usePromocode(ticket.promocode, 'ticket', format.publicId, count - vipUnits);
     if (promo) total -= promo.units * (unit - applyDiscount(unit, promo.promo.discount, promo.promo.discountForm));

@@ -34,7 +34,13 @@ export interface PaymentResult {
 /** The order's page after the provider: the basket's thanks route reads the order from here. */
 export const returnUrl = (publicUrl: string, orderPublicId: string) => `${publicUrl}/basket/thanks?order=${orderPublicId}`;
 
-const price = (catalogue: PaymentCatalogue, body: PaymentBody, buyer: UserRow | null, now: Date): PricedOrder => {
+const price = (
+  catalogue: PaymentCatalogue,
+  body: PaymentBody,
+  buyer: UserRow | null,
+  now: Date,
+  heldFormats?: ReadonlySet<string>,
+): PricedOrder => {
   try {
     return priceOrder(
       catalogue,
@@ -44,6 +50,7 @@ const price = (catalogue: PaymentCatalogue, body: PaymentBody, buyer: UserRow | 
           buyer?.roles.includes('vip') && buyer.discount !== null
             ? { discount: buyer.discount, form: buyer.discountForm ?? 'percent' }
             : null,
+        heldFormats,
       },
       now,
       promocodeMessages,
@@ -208,13 +215,15 @@ async function purchase(
     [...checkout.values()].map((format) => format.id),
   );
   const checked = checkTicketLines(request.tickets, checkout, bought, now);
+  // The formats the buyer already holds tickets of: the vip ticket list of ticketing-shop §6.
+  const heldFormats = new Set([...checkout.values()].filter((format) => (bought.get(format.id) ?? 0) > 0).map((format) => format.publicId));
   // Files are the signed-in buyer's own uploads, never someone's whose e-mail was typed.
   await checkParticipantFiles(db, auth?.user.id ?? null, checked.uploads);
   checkCheckoutPhone(request.delivery);
   const body: PaymentBody = { ...request, tickets: checked.tickets };
   // Validation and pricing outside the transaction: a refusal costs no locks.
   const catalogue = await loadCatalogue(db, body);
-  price(catalogue, body, auth?.user ?? null, now);
+  price(catalogue, body, auth?.user ?? null, now, heldFormats);
   const delivery = await deliveryCost(db, body);
   // The insurance form's rules (start date, age on it, phone), checked once; an unknown offer is the pricing's refusal.
   const insuranceChecks = body.insurances.map((line) => {
@@ -232,7 +241,7 @@ async function purchase(
       for (const row of locked) catalogue.promocodes.set(row.code, presentPromocode(row));
     }
     // The stock figures read above may be a moment old: the conditional updates below decide.
-    const priced = price(catalogue, body, auth?.user ?? null, now);
+    const priced = price(catalogue, body, auth?.user ?? null, now, heldFormats);
 
     let buyer = existing;
     let newAccount: UserRow | null = null;
