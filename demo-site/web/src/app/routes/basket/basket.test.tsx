@@ -174,14 +174,9 @@ const shopLine = (publicId: string, title: string, price: number): BasketItem =>
 });
 
 const teamTicket = ticketLine({
+  ...ticketInput,
   format: { public_id: 'format-relay', title: 'Эстафета 4×5 км', price: 6400, is_team: true, fixed_count: true, team_all: true },
   seats: 4,
-  ticketsLeft: 50,
-  kind: 'athlete',
-  event: { public_id: 'spring-run', title: 'Весенний забег' },
-  eventCity: { public_id: 'ec-moscow', start_time: '2030-05-31T06:00:00Z' },
-  promocode: null,
-  now: Date.now(),
   uniqueId: 'team1',
 });
 
