@@ -6,6 +6,7 @@
 // on PGlite, on PostgreSQL with one process, and on PostgreSQL with two processes side by side (the
 // contention then races across both).
 // Stops by itself and removes its folder.
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startApi, startPostgresServer } from './lib.mjs';
 
@@ -75,6 +76,17 @@ async function run(label, env, processCount) {
       left -= count;
     }
 
+    // Every process warmed as a running server is: its pool connections open, its code paths compiled.
+    if (process.env.WARM)
+      for (const api of apis) {
+        await Promise.all(
+          Array.from({ length: 20 }, async () => {
+            const response = await fetch(`${api.url}/api/payment`, { method: 'POST', ...paymentRequest(roomy.public_id) });
+            await response.arrayBuffer();
+          }),
+        );
+      }
+
     const buy = async (i, formatId) => {
       const started = performance.now();
       const response = await fetch(`${apis[i % apis.length].url}/api/payment`, { method: 'POST', ...paymentRequest(formatId) });
@@ -129,13 +141,27 @@ async function run(label, env, processCount) {
   }
 }
 
+// `node bench/payment.mjs [pglite] [postgres] [postgres2]` runs only those; all three by default.
+const only = new Set(process.argv.slice(2));
+const wanted = (name) => only.size === 0 || only.has(name);
+
 try {
-  await run('embedded PGlite (the default), one process', {}, 1);
-  postgres = await startPostgresServer();
-  await run('PostgreSQL 15 (DATABASE_URL), one process', { DATABASE_URL: postgres.url }, 1);
-  await postgres.stop();
-  postgres = await startPostgresServer();
-  await run('PostgreSQL 15, two processes on one database', { DATABASE_URL: postgres.url }, 2);
+  console.log(
+    `Machine load (1, 5, 15 min): ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')} on ${cpus().length} cores`,
+  );
+  if (wanted('pglite')) await run('embedded PGlite (the default), one process', {}, 1);
+  if (wanted('postgres')) {
+    postgres = await startPostgresServer();
+    await run('PostgreSQL 15 (DATABASE_URL), one process', { DATABASE_URL: postgres.url }, 1);
+    await postgres.stop();
+    postgres = undefined;
+  }
+  if (wanted('postgres2')) {
+    postgres = await startPostgresServer();
+    await run('PostgreSQL 15, two processes on one database', { DATABASE_URL: postgres.url }, 2);
+  }
   console.log('\nPayment creation side by side (no contention: req/s, p99; contention: p99, winners of 10):');
   for (const row of summary) {
     console.log(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderItems, orders, promocodes } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
@@ -198,22 +198,29 @@ async function purchase(
 ): Promise<PaymentResult> {
   const { db, config } = deps;
 
-  await checkHoldCaps(deps, request.email, meta.ip, now);
-  const existing = auth?.user ?? (await findUserByEmail(db, request.email)) ?? null;
-  // The checkout's own rules (ticket-rules.ts): participants, kinds, buy_limit per person, the phone.
-  const checkout = await loadCheckoutFormats(db, request.tickets);
+  // Reads that do not depend on each other go out together: under a crowd every round trip waits its
+  // turn for a pool connection, so a purchase's latency is its chain of sequential queries.
+  const [, found, checkout] = await Promise.all([
+    checkHoldCaps(deps, request.email, meta.ip, now),
+    auth ? null : findUserByEmail(db, request.email),
+    // The checkout's own rules (ticket-rules.ts): participants, kinds, buy_limit per person, the phone.
+    loadCheckoutFormats(db, request.tickets),
+  ]);
+  const existing = auth?.user ?? found ?? null;
   const bought = await ticketsBought(
     db,
     { userId: existing?.id ?? null, email: request.email },
     [...checkout.values()].map((format) => format.id),
   );
   const checked = checkTicketLines(request.tickets, checkout, bought, now);
-  // Files are the signed-in buyer's own uploads, never someone's whose e-mail was typed.
-  await checkParticipantFiles(db, auth?.user.id ?? null, checked.uploads);
   checkCheckoutPhone(request.delivery);
   const body: PaymentBody = { ...request, tickets: checked.tickets };
   // Validation and pricing outside the transaction: a refusal costs no locks.
-  const catalogue = await loadCatalogue(db, body);
+  const [, catalogue] = await Promise.all([
+    // Files are the signed-in buyer's own uploads, never someone's whose e-mail was typed.
+    checkParticipantFiles(db, auth?.user.id ?? null, checked.uploads),
+    loadCatalogue(db, body),
+  ]);
   price(catalogue, body, auth?.user ?? null, now);
   const delivery = await deliveryCost(db, body);
   // The insurance form's rules (start date, age on it, phone), checked once; an unknown offer is the pricing's refusal.
@@ -310,14 +317,22 @@ export const holdMessages = {
  * sign-in, so without a cap one script could hold every place of every event.
  */
 async function checkHoldCaps(deps: ServerDeps, email: string, ip: string | undefined, now: Date): Promise<void> {
-  const open = (column: typeof orders.email | typeof orders.ip, value: string) =>
-    deps.db
-      .select({ count: count() })
-      .from(orders)
-      .where(and(eq(column, value), eq(orders.status, 'pending'), gt(orders.expiresAt, now)))
-      .then(([row]) => row?.count ?? 0);
-  if ((await open(orders.email, email)) >= deps.config.holdCaps.perEmail) throw tooManyRequests(holdMessages.tooManyHolds);
-  if (ip && (await open(orders.ip, ip)) >= deps.config.holdCaps.perAddress) throw tooManyRequests(holdMessages.tooManyHolds);
+  // Both counts in one statement (one round trip): the open holds of this e-mail and of this address.
+  const [row] = await deps.db
+    .select({
+      byEmail: sql<number>`count(*) filter (where ${orders.email} = ${email})`.mapWith(Number),
+      byAddress: sql<number>`count(*) filter (where ${orders.ip} = ${ip ?? null})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        gt(orders.expiresAt, now),
+        ip ? or(eq(orders.email, email), eq(orders.ip, ip)) : eq(orders.email, email),
+      ),
+    );
+  if ((row?.byEmail ?? 0) >= deps.config.holdCaps.perEmail) throw tooManyRequests(holdMessages.tooManyHolds);
+  if (ip && (row?.byAddress ?? 0) >= deps.config.holdCaps.perAddress) throw tooManyRequests(holdMessages.tooManyHolds);
 }
 
 const newOrderId = (): string => crypto.randomUUID().replaceAll('-', '').slice(0, 24);
