@@ -45,6 +45,8 @@ const summary = [];
 
 async function run(label, env, processCount) {
   const firstErrors = [];
+  // Other work on the machine moves these figures: the 1-minute load average goes beside each row.
+  const load = loadavg()[0];
   // One after the other: the first migrates and seeds; the others open the same database.
   apis = [];
   for (let i = 0; i < processCount; i++) {
@@ -76,16 +78,17 @@ async function run(label, env, processCount) {
       left -= count;
     }
 
-    // Every process warmed as a running server is: its pool connections open, its code paths compiled.
-    if (process.env.WARM)
-      for (const api of apis) {
-        await Promise.all(
-          Array.from({ length: 20 }, async () => {
-            const response = await fetch(`${api.url}/api/payment`, { method: 'POST', ...paymentRequest(roomy.public_id) });
-            await response.arrayBuffer();
-          }),
-        );
-      }
+    // Every process first serves a few payments, as a server in service has: its pool connections
+    // open and its code compiled. (Otherwise the second process meets the crowd cold, and the figure
+    // measures its start-up: opening ten PostgreSQL connections in the middle of the race.)
+    for (const api of apis) {
+      await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const response = await fetch(`${api.url}/api/payment`, { method: 'POST', ...paymentRequest(roomy.public_id) });
+          await response.arrayBuffer();
+        }),
+      );
+    }
 
     const buy = async (i, formatId) => {
       const started = performance.now();
@@ -134,7 +137,7 @@ async function run(label, env, processCount) {
     console.log(
       `  no contention: ${rps.toFixed(0)} req/s (10 connections, ${total} payments, ${non2xx} non-2xx), p99 ${p99} ms${apis.length > 1 ? ' (the slower process)' : ''}`,
     );
-    summary.push({ label, rps, p99, contentionP99, succeeded });
+    summary.push({ label, rps, p99, contentionP99, succeeded, load });
   } finally {
     await Promise.all(apis.map((api) => api.kill()));
     apis = [];
@@ -162,10 +165,12 @@ try {
     postgres = await startPostgresServer();
     await run('PostgreSQL 15, two processes on one database', { DATABASE_URL: postgres.url }, 2);
   }
-  console.log('\nPayment creation side by side (no contention: req/s, p99; contention: p99, winners of 10):');
+  console.log(
+    `\nPayment creation side by side (no contention: req/s, p99; contention: p99, winners of 10; machine load, ${cpus().length} cores):`,
+  );
   for (const row of summary) {
     console.log(
-      `  ${row.label.padEnd(48)} ${row.rps.toFixed(0).padStart(5)} req/s  p99 ${String(row.p99).padStart(4)} ms | contention p99 ${row.contentionP99.toFixed(0).padStart(4)} ms, ${row.succeeded} won`,
+      `  ${row.label.padEnd(48)} ${row.rps.toFixed(0).padStart(5)} req/s  p99 ${String(row.p99).padStart(4)} ms | contention p99 ${row.contentionP99.toFixed(0).padStart(4)} ms, ${row.succeeded} won | load ${row.load.toFixed(1)}`,
     );
   }
 } finally {
