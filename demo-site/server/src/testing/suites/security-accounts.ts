@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { users } from '../../db/schema/index';
+import { loggerOptions } from '../../http/log-redaction';
 import { hashPassword } from '../../lib/crypto';
 import { CHROME_UA, createTestApp, type TestApp, uniqueEmail, uniquePhone } from '../fixtures';
 
@@ -181,6 +182,29 @@ export function accountAttackSuite(database: () => DatabaseHandle) {
       expect((await api.lastMessage(victim)).meta.kind).toBe('register_taken');
       expect((await call('PUT', '/api/auth', { email: victim, password: 'Thief123' })).statusCode).toBe(400);
       expect((await call('PUT', '/api/auth', { email: victim, password })).statusCode).toBe(200);
+    });
+  });
+
+  describe('secrets in addresses', () => {
+    it('a sign-in link’s session token (/token/{id}) and the letters’ codes never reach the server’s log', async () => {
+      const lines: string[] = [];
+      const stream = { write: (line: string) => void lines.push(line) };
+      const app = await createTestApp(database(), {}, { logger: { ...(loggerOptions('info') as object), stream } });
+      const { token } = await registeredUser();
+      for (const url of [
+        `/token/${token}`,
+        `/loginlink?redirect=/me&token=${token}`,
+        `/verify/resetpassword/${token}`,
+        `/verify/new/email/${token}`,
+        `/basket/thanks?order=${token}`,
+        `/auth/gid?state=x&code=${token}`,
+      ])
+        await app.request({ method: 'GET', url });
+      await app.close();
+      const log = lines.join('');
+      expect(log).toContain('/token/[redacted]');
+      expect(log).toContain('/loginlink?redirect=/me&token=[redacted]');
+      expect(log).not.toContain(token);
     });
   });
 
