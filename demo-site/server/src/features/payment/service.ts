@@ -177,10 +177,15 @@ export async function createPayment(
     const key = `${line.format_public_id}:${line.kind ?? 'athlete'}`;
     wants.set(key, (wants.get(key) ?? 0) + (line.ticket_count ?? 1));
   }
-  const reservation = wants.size ? await stockGate(db).reserve(wants) : null;
+  const gate = stockGate(db);
+  const reservation = wants.size ? await gate.reserve(wants) : null;
   if (wants.size && !reservation) throw badRequest(pricingMessages.unavailable);
+  // At the last places, another process may have sold them while this one checked the basket.
+  const stillAvailable = async () => {
+    if (wants.size && !(await gate.stillAvailable(wants))) throw badRequest(pricingMessages.unavailable);
+  };
   try {
-    const result = await purchase(deps, body, auth, meta, now);
+    const result = await purchase(deps, body, auth, meta, now, stillAvailable);
     reservation?.commit();
     return result;
   } catch (error) {
@@ -195,6 +200,7 @@ async function purchase(
   auth: Authenticated | null,
   meta: RequestMeta,
   now: Date,
+  beforeTransaction: () => Promise<void>,
 ): Promise<PaymentResult> {
   const { db, config } = deps;
 
@@ -231,6 +237,7 @@ async function purchase(
       : null;
   });
 
+  await beforeTransaction();
   const created = await db.transaction(async (tx) => {
     // Promocode rows locked first, then priced with what they have left at this moment.
     const promoIds = [...catalogue.promocodes.values()].map((promo) => promo.id).sort((a, b) => a - b);
@@ -269,6 +276,9 @@ async function purchase(
       })
       .returning();
     const rows = priced.lines.map((line) => itemRow(line, body, insuranceChecks, order!.id));
+    for (let i = 0; i < rows.length; i += 200) await tx.insert(orderItems).values(rows.slice(i, i + 200));
+    // The stock last: its row locks (the format's counter, the hot row when a crowd buys one format)
+    // are held from here to the commit only, not across the inserts as well.
     await takeStock(
       tx,
       rows.map((row) => ({
@@ -282,7 +292,6 @@ async function purchase(
         count: row.count,
       })),
     );
-    for (let i = 0; i < rows.length; i += 200) await tx.insert(orderItems).values(rows.slice(i, i + 200));
     return { order: order!, newAccount };
   });
 
