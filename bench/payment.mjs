@@ -1,7 +1,8 @@
 // Payment benchmark (`npm run bench`): the ticketing API started for real (child process, temporary
 // data folder, embedded PGlite), then
 //   1. contention: 200 buyers at once for a format with 10 places left — p50 / p99 latency of
-//      POST /api/payment and how many succeeded (target p99 < 500 ms, exactly 10);
+//      POST /api/payment and how many succeeded (target p99 < 500 ms, exactly 10); three such races
+//      on three formats, the middle p99 counting;
 //   2. no contention: autocannon against POST /api/payment for a format with plenty of places (req/s),
 // on PGlite, on PostgreSQL with one process, and on PostgreSQL with two processes side by side (the
 // contention then races across both).
@@ -14,6 +15,7 @@ import { startApi, startPostgresServer } from './lib.mjs';
 const BUYERS = 200;
 const PLACES = 10;
 const TARGET_P99_MS = 500;
+const ROUNDS = 3;
 
 let apis = [];
 let postgres;
@@ -56,7 +58,8 @@ async function run(label, env, processCount) {
   try {
     const base = apis[0].url;
 
-    // Formats of the nearest upcoming event city: one is squeezed to 10 places, another stays roomy.
+    // Formats of the nearest upcoming event cities: ROUNDS are squeezed to 10 places (one race each),
+    // another stays roomy.
     const events = (await (await fetch(`${base}/api/event/list`)).json()).values;
     const formats = [];
     for (const event of events) {
@@ -64,19 +67,22 @@ async function run(label, env, processCount) {
         const list = (await (await fetch(`${base}/api/event_format/event/${city.public_id}`)).json()).values;
         formats.push(...list.filter((format) => !format.is_team && (format.tickets_left.athlete ?? 0) > 200));
       }
-      if (formats.some((format) => format.tickets_left.athlete > 600) && formats.length >= 2) break;
+      if (formats.some((format) => format.tickets_left.athlete > 600) && formats.length > ROUNDS) break;
     }
-    const contended = formats[0];
-    const roomy = formats.find((format) => format !== contended && format.tickets_left.athlete > 600) ?? formats[1];
+    const roomy = formats.find((format) => format.tickets_left.athlete > 600);
+    const contendedFormats = formats.filter((format) => format !== roomy).slice(0, ROUNDS);
+    if (!roomy || contendedFormats.length < ROUNDS) throw new Error('the seed has too few formats with places for the races');
     const check = async (id) => (await (await fetch(`${base}/api/event_format/check/${id}`)).json()).tickets_left;
 
-    // Take all but 10 places of the contended format with big, real, unpaid orders.
-    let left = await check(contended.public_id);
-    while (left > PLACES) {
-      const count = Math.min(contended.max_count, left - PLACES);
-      const response = await fetch(`${base}/api/payment`, { method: 'POST', ...paymentRequest(contended.public_id, count) });
-      if (!response.ok) throw new Error(`filler payment failed: ${await response.text()}`);
-      left -= count;
+    // Take all but 10 places of each contended format with big, real, unpaid orders.
+    for (const contended of contendedFormats) {
+      let left = await check(contended.public_id);
+      while (left > PLACES) {
+        const count = Math.min(contended.max_count, left - PLACES);
+        const response = await fetch(`${base}/api/payment`, { method: 'POST', ...paymentRequest(contended.public_id, count) });
+        if (!response.ok) throw new Error(`filler payment failed: ${await response.text()}`);
+        left -= count;
+      }
     }
 
     // Every process first serves a few payments, as a server in service has: its pool connections
@@ -95,32 +101,40 @@ async function run(label, env, processCount) {
     // and a request's time runs from when it is written until its answer has arrived. (Started from one
     // fetch() call each, the figure was mostly this one process opening 200 connections and building
     // 200 requests — on a busy machine, a second and more before the last request even left.)
-    const agents = apis.map(() => new http.Agent({ keepAlive: true, maxSockets: BUYERS, maxFreeSockets: BUYERS }));
-    const send = (i, { method = 'GET', path, headers = {}, body }) =>
-      new Promise((resolve, reject) => {
-        const { hostname, port } = new URL(apis[i % apis.length].url);
-        const request = http.request({ hostname, port, method, path, headers, agent: agents[i % apis.length] }, (response) => {
-          response.resume();
-          response.on('end', () => resolve({ ok: response.statusCode >= 200 && response.statusCode < 300, at: performance.now() }));
+    const race = async (contended) => {
+      const agents = apis.map(() => new http.Agent({ keepAlive: true, maxSockets: BUYERS, maxFreeSockets: BUYERS }));
+      const send = (i, { method = 'GET', path, headers = {}, body }) =>
+        new Promise((resolve, reject) => {
+          const { hostname, port } = new URL(apis[i % apis.length].url);
+          const request = http.request({ hostname, port, method, path, headers, agent: agents[i % apis.length] }, (response) => {
+            response.resume();
+            response.on('end', () => resolve({ ok: response.statusCode >= 200 && response.statusCode < 300, at: performance.now() }));
+          });
+          request.on('error', reject);
+          request.end(body);
         });
-        request.on('error', reject);
-        request.end(body);
-      });
-    // Opens every buyer's connection (a cheap cached GET each, all at once so none is reused).
-    await Promise.all(Array.from({ length: BUYERS }, (_, i) => send(i, { path: '/api/event/list' })));
-    const prepared = Array.from({ length: BUYERS }, () => paymentRequest(contended.public_id));
-    const results = await Promise.all(
-      prepared.map((prepared, i) => {
-        const started = performance.now();
-        return send(i, { method: 'POST', path: '/api/payment', ...prepared }).then(({ ok, at }) => ({ ok, ms: at - started }));
-      }),
-    );
-    for (const agent of agents) agent.destroy();
-    const times = results.map((result) => result.ms).sort((a, b) => a - b);
-    const succeeded = results.filter((result) => result.ok).length;
-    // The catalogue answer is cached for 5 s: read the format's figure once that has passed.
+      // Opens every buyer's connection (a cheap cached GET each, all at once so none is reused).
+      await Promise.all(Array.from({ length: BUYERS }, (_, i) => send(i, { path: '/api/event/list' })));
+      const prepared = Array.from({ length: BUYERS }, () => paymentRequest(contended.public_id));
+      const results = await Promise.all(
+        prepared.map((prepared, i) => {
+          const started = performance.now();
+          return send(i, { method: 'POST', path: '/api/payment', ...prepared }).then(({ ok, at }) => ({ ok, ms: at - started }));
+        }),
+      );
+      for (const agent of agents) agent.destroy();
+      const times = results.map((result) => result.ms).sort((a, b) => a - b);
+      return { p50: percentile(times, 50), p99: percentile(times, 99), succeeded: results.filter((result) => result.ok).length };
+    };
+    // A busy machine moves one race's figure a lot: several races, and the middle p99 of them counts.
+    const races = [];
+    for (const contended of contendedFormats) races.push(await race(contended));
+    // The catalogue answer is cached for 5 s: read the formats' figures once that has passed.
     await new Promise((resolve) => setTimeout(resolve, 5200));
-    const finalLeft = (await (await fetch(`${base}/api/event_format/${contended.public_id}`)).json()).tickets_left.athlete;
+    const finalLeft = [];
+    for (const contended of contendedFormats) {
+      finalLeft.push((await (await fetch(`${base}/api/event_format/${contended.public_id}`)).json()).tickets_left.athlete);
+    }
 
     // Without contention: 10 connections in all, spread over the processes, every request a new buyer.
     const cannons = await Promise.all(
@@ -146,12 +160,16 @@ async function run(label, env, processCount) {
     const non2xx = cannons.reduce((sum, cannon) => sum + cannon.non2xx, 0);
 
     const fmt = (ms) => `${ms.toFixed(0)} ms`;
-    const contentionP99 = percentile(times, 99);
+    const contentionP99 = [...races].sort((a, b) => a.p99 - b.p99)[Math.floor(races.length / 2)].p99;
+    const succeeded = races.map((round) => round.succeeded).join('/');
     console.log(`\nPayment creation (POST /api/payment), ${label}:`);
+    for (const [i, round] of races.entries()) {
+      console.log(
+        `  contention, race ${i + 1}: ${BUYERS} buyers at once, ${PLACES} places — p50 ${fmt(round.p50)}, p99 ${fmt(round.p99)}; succeeded ${round.succeeded} (expected ${PLACES}), tickets left ${finalLeft[i]}`,
+      );
+    }
     console.log(
-      `  contention: ${BUYERS} buyers at once, ${PLACES} places — p50 ${fmt(percentile(times, 50))}, p99 ${fmt(contentionP99)} (target < ${TARGET_P99_MS} ms: ${
-        contentionP99 < TARGET_P99_MS ? 'met' : 'NOT met'
-      }); succeeded ${succeeded} (expected ${PLACES}), tickets left ${finalLeft}`,
+      `  contention p99, the middle of ${races.length} races: ${fmt(contentionP99)} (target < ${TARGET_P99_MS} ms: ${contentionP99 < TARGET_P99_MS ? 'met' : 'NOT met'})`,
     );
     console.log(
       `  no contention: ${rps.toFixed(0)} req/s (10 connections, ${total} payments, ${non2xx} non-2xx), p99 ${p99} ms${apis.length > 1 ? ' (the slower process)' : ''}`,
@@ -189,7 +207,7 @@ try {
   );
   for (const row of summary) {
     console.log(
-      `  ${row.label.padEnd(48)} ${row.rps.toFixed(0).padStart(5)} req/s  p99 ${String(row.p99).padStart(4)} ms | contention p99 ${row.contentionP99.toFixed(0).padStart(4)} ms, ${row.succeeded} won | load ${row.load.toFixed(1)}`,
+      `  ${row.label.padEnd(48)} ${row.rps.toFixed(0).padStart(5)} req/s  p99 ${String(row.p99).padStart(4)} ms | contention p99 ${row.contentionP99.toFixed(0).padStart(4)} ms (middle of ${ROUNDS}), ${row.succeeded} won | load ${row.load.toFixed(1)}`,
     );
   }
 } finally {
