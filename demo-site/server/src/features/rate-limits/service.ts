@@ -12,6 +12,8 @@ export interface Hit {
   ttlMs: number;
 }
 
+const BATCH = 1000;
+
 /** One caller waiting for its count. */
 interface PendingHit {
   key: string;
@@ -44,8 +46,8 @@ class HitWriter {
 
   private async drain(): Promise<void> {
     while (this.queue.length) {
-      const batch = this.queue;
-      this.queue = [];
+      // At most BATCH hits a statement (three parameters a row, well under PostgreSQL's 65,535).
+      const batch = this.queue.splice(0, BATCH);
       try {
         await this.write(batch);
       } catch (error) {
