@@ -21,13 +21,13 @@ export const freePort = () =>
 /**
  * Starts the API in a new temporary data folder (or `dataDir`); resolves when it prints that it is
  * ready, with its URL, pid, the seconds it took, and `stop()` (SIGTERM) / `kill()` (SIGKILL and the
- * folder removed).
+ * folder removed). `nodeArgs` go to node before the script (`--cpu-prof` to profile a run).
  */
-export async function startApi({ prefix = 'gid-bench-', dataDir, env = {} } = {}) {
+export async function startApi({ prefix = 'gid-bench-', dataDir, env = {}, nodeArgs = [] } = {}) {
   const folder = dataDir ?? (await mkdtemp(join(tmpdir(), prefix)));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -79,10 +79,12 @@ export async function startPostgresServer() {
     const { startPostgres } = await import('./src/testing/postgres.ts');
     const pg = await startPostgres();
     console.log('PG ready ' + pg.url);
-    process.on('SIGTERM', () => pg.stop().then(() => process.exit(0)));`;
+    // Stopped when its stdin closes: by stop(), or by the benchmark exiting in any way. (A SIGTERM
+    // handler here never ran under tsx, and the daemonised PostgreSQL outlived every run.)
+    process.stdin.resume().on('end', () => pg.stop().then(() => process.exit(0)));`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: serverDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let output = '';
@@ -99,7 +101,7 @@ export async function startPostgresServer() {
   return {
     url,
     stop: async () => {
-      child.kill('SIGTERM');
+      child.stdin.end();
       await exited;
     },
   };

@@ -2,6 +2,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultConfig, type IdentityProviderConfig, LOCAL_IDP_URL } from './config';
+import { loggerOptions } from './http/log-redaction';
 import { DEFAULT_WEB_DIR, startServer } from './start';
 
 const started = performance.now();
@@ -72,7 +73,7 @@ const server = await startServer({
       : {}),
     identity: { gid: provider('GID', 'demo-site'), vk: provider('VK', 'vk'), google: provider('GOOGLE', 'google') },
   },
-  logger: { level: env.LOG_LEVEL ?? 'info' },
+  logger: loggerOptions(env.LOG_LEVEL ?? 'info'),
   webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : DEFAULT_WEB_DIR,
 }).catch((error: unknown) => {
   console.error('The server did not start:', error);

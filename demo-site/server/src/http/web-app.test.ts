@@ -33,6 +33,15 @@ describe('the web app next to the API', () => {
     expect(res.body).toContain('Лига Героев');
   });
 
+  it.each(['/token/abcdefghijklmnopqrstu', '/loginlink?token=abcdefghijklmnopqrstu', '/verify/resetpassword/abc', '/verify/email/abc'])(
+    '%s (a token or code in the address) is index.html kept in no cache',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.body).toContain('Лига Героев');
+      expect(res.headers['cache-control']).toBe('no-store');
+    },
+  );
+
   it('lets the sign-in popup keep its opener on the GID callback pages only', async () => {
     for (const url of ['/auth/gid?code=x&state=y', '/test']) {
       expect((await app.inject({ url })).headers['cross-origin-opener-policy'], url).toBe('unsafe-none');

@@ -5,6 +5,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../lib/errors';
 import { compress, type Encoding, encodingFor } from './compression';
+import { carriesSecret } from './log-redaction';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -71,8 +72,13 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path === '/api') return reply.code(404).send({ message: messages.notFound });
     const file = (path !== '/' && (await fileFor(root, path))) || index;
-    // Hashed build assets never change; index.html must always be fresh.
-    const cache = file.startsWith(join(root, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache';
+    // Hashed build assets never change; index.html must always be fresh — and a page whose address
+    // carries a token or a code (/token/{id}, /verify/…/{code}) is kept nowhere, the disk cache included.
+    const cache = file.startsWith(join(root, 'assets') + sep)
+      ? 'public, max-age=31536000, immutable'
+      : carriesSecret(request.url)
+        ? 'no-store'
+        : 'no-cache';
     const encoding = COMPRESSIBLE.has(extname(file)) ? encodingFor(request.headers['accept-encoding']) : 'identity';
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
     if (POPUP_CALLBACKS.has(path)) reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');

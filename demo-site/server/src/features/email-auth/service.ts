@@ -9,7 +9,6 @@ import { createUser, findUserByEmail, findUserById, type UserRow, updateUser } f
 
 export const emailAuthMessages = {
   registered: 'Регистрация прошла успешно. Подтвердите почту по ссылке из письма (оно может попасть в спам)',
-  taken: 'Пользователь с таким email уже зарегистрирован',
   wrongCredentials: 'Неверный email или пароль',
   notConfirmed: 'Почта не подтверждена. Подтвердите её по ссылке из письма',
   confirmationSent: 'Письмо для подтверждения почты отправлено',
@@ -36,23 +35,41 @@ async function sendConfirmation(deps: Deps, user: UserRow): Promise<void> {
   });
 }
 
-/** POST /api/user: a new account with an unconfirmed e-mail and a confirmation letter. */
+/**
+ * POST /api/user: a new account with an unconfirmed e-mail and a confirmation letter. An address that
+ * already has an account gets the same answer (the «Проверьте почту» of accounts-sso §2.4) and its
+ * owner a letter saying so — the account itself is left as it is. The password is hashed either way,
+ * so the time taken does not tell the two apart.
+ */
 export async function registerByEmail(
   deps: Deps,
   input: { email: string; password: string; mailing: boolean },
 ): Promise<{ message: string }> {
-  if (await findUserByEmail(deps.db, input.email)) throw badRequest(emailAuthMessages.taken);
   const passwordHash = await hashPassword(input.password, deps.config.scrypt);
-  let user: UserRow;
-  try {
-    user = await createUser(deps.db, deps.clock.now(), { email: input.email, passwordHash, mailing: input.mailing });
-  } catch (error) {
-    // Two registrations with one address at once: the unique index lets one through.
-    if (isUniqueViolation(error)) throw badRequest(emailAuthMessages.taken);
-    throw error;
+  const existing = await findUserByEmail(deps.db, input.email);
+  let user: UserRow | null = null;
+  if (!existing) {
+    try {
+      user = await createUser(deps.db, deps.clock.now(), { email: input.email, passwordHash, mailing: input.mailing });
+    } catch (error) {
+      // Two registrations with one address at once: the unique index lets one through.
+      if (!isUniqueViolation(error)) throw error;
+    }
   }
-  await sendConfirmation(deps, user);
+  if (user) await sendConfirmation(deps, user);
+  else await sendAlreadyRegistered(deps, input.email);
   return { message: emailAuthMessages.registered };
+}
+
+/** The letter to an address that registered again: how to get in, and nothing changed. */
+async function sendAlreadyRegistered(deps: Deps, email: string): Promise<void> {
+  const link = `${deps.config.publicUrl}/login`;
+  await deps.email.send({
+    to: email,
+    subject: 'Вы уже зарегистрированы',
+    text: `Здравствуйте!\n\nКто-то (возможно, вы) попробовал зарегистрироваться на сайте «Герои» с этим адресом, но аккаунт с ним уже есть. Войдите: ${link}\nЕсли не помните пароль, нажмите «Забыли пароль?» на странице входа.\n\nЕсли это были не вы, просто удалите это письмо: ваш аккаунт не изменился.`,
+    meta: { kind: 'register_taken', link },
+  });
 }
 
 /** POST /api/user/confirm/email: the confirmation letter again. */

@@ -9,6 +9,14 @@ import { availabilityParams, availabilityQuery, cancelBody, notificationBody, or
 import { checkAvailability, createPayment } from './service';
 
 /**
+ * The per-address limit on opening orders, one count for both doors (`POST /api/payment` and a
+ * temporary user's `PUT /api/user/auth/payment`): otherwise the second is a way round the first.
+ */
+export const paymentRateLimit = (config: ServerDeps['config']) => ({
+  rateLimit: { max: config.rateLimits.payment.max, timeWindow: config.rateLimits.payment.windowMs, groupId: 'payment' },
+});
+
+/**
  * The money path: payment creation (prices and stock decided here), the provider's notifications, the
  * order page's call, cancel with refund, and the pre-payment availability check by format.
  */
@@ -28,7 +36,7 @@ export const paymentRoutes =
     });
     app.addHook('onClose', async () => clearInterval(sweeper));
 
-    const paymentLimit = { rateLimit: { max: config.rateLimits.payment.max, timeWindow: config.rateLimits.payment.windowMs } };
+    const paymentLimit = paymentRateLimit(config);
     app.post('/api/payment', { schema: { body: paymentBody, querystring: noQuery }, config: paymentLimit }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return createPayment(deps, request.body, await optionalUser(deps, request), requestMeta(request));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { orderItems, orders, promocodes } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
@@ -184,10 +184,15 @@ export async function createPayment(
     const key = `${line.format_public_id}:${line.kind ?? 'athlete'}`;
     wants.set(key, (wants.get(key) ?? 0) + (line.ticket_count ?? 1));
   }
-  const reservation = wants.size ? await stockGate(db).reserve(wants) : null;
+  const gate = stockGate(db);
+  const reservation = wants.size ? await gate.reserve(wants) : null;
   if (wants.size && !reservation) throw badRequest(pricingMessages.unavailable);
+  // At the last places, another process may have sold them while this one checked the basket.
+  const stillAvailable = async () => {
+    if (wants.size && !(await gate.stillAvailable(wants))) throw badRequest(pricingMessages.unavailable);
+  };
   try {
-    const result = await purchase(deps, body, auth, meta, now);
+    const result = await purchase(deps, body, auth, meta, now, stillAvailable);
     reservation?.commit();
     return result;
   } catch (error) {
@@ -202,13 +207,19 @@ async function purchase(
   auth: Authenticated | null,
   meta: RequestMeta,
   now: Date,
+  beforeTransaction: () => Promise<void>,
 ): Promise<PaymentResult> {
   const { db, config } = deps;
 
-  await checkHoldCaps(deps, request.email, meta.ip, now);
-  const existing = auth?.user ?? (await findUserByEmail(db, request.email)) ?? null;
-  // The checkout's own rules (ticket-rules.ts): participants, kinds, buy_limit per person, the phone.
-  const checkout = await loadCheckoutFormats(db, request.tickets);
+  // Reads that do not depend on each other go out together: under a crowd every round trip waits its
+  // turn for a pool connection, so a purchase's latency is its chain of sequential queries.
+  const [, found, checkout] = await Promise.all([
+    checkHoldCaps(deps, request.email, meta.ip, now),
+    auth ? null : findUserByEmail(db, request.email),
+    // The checkout's own rules (ticket-rules.ts): participants, kinds, buy_limit per person, the phone.
+    loadCheckoutFormats(db, request.tickets),
+  ]);
+  const existing = auth?.user ?? found ?? null;
   const bought = await ticketsBought(
     db,
     { userId: existing?.id ?? null, email: request.email },
@@ -217,12 +228,14 @@ async function purchase(
   const checked = checkTicketLines(request.tickets, checkout, bought, now);
   // The formats the buyer already holds tickets of: the vip ticket list of ticketing-shop §6.
   const heldFormats = new Set([...checkout.values()].filter((format) => (bought.get(format.id) ?? 0) > 0).map((format) => format.publicId));
-  // Files are the signed-in buyer's own uploads, never someone's whose e-mail was typed.
-  await checkParticipantFiles(db, auth?.user.id ?? null, checked.uploads);
   checkCheckoutPhone(request.delivery);
   const body: PaymentBody = { ...request, tickets: checked.tickets };
   // Validation and pricing outside the transaction: a refusal costs no locks.
-  const catalogue = await loadCatalogue(db, body);
+  const [, catalogue] = await Promise.all([
+    // Files are the signed-in buyer's own uploads, never someone's whose e-mail was typed.
+    checkParticipantFiles(db, auth?.user.id ?? null, checked.uploads),
+    loadCatalogue(db, body),
+  ]);
   price(catalogue, body, auth?.user ?? null, now, heldFormats);
   const delivery = await deliveryCost(db, body);
   // The insurance form's rules (start date, age on it, phone), checked once; an unknown offer is the pricing's refusal.
@@ -233,6 +246,7 @@ async function purchase(
       : null;
   });
 
+  await beforeTransaction();
   const created = await db.transaction(async (tx) => {
     // Promocode rows locked first, then priced with what they have left at this moment.
     const promoIds = [...catalogue.promocodes.values()].map((promo) => promo.id).sort((a, b) => a - b);
@@ -271,6 +285,9 @@ async function purchase(
       })
       .returning();
     const rows = priced.lines.map((line) => itemRow(line, body, insuranceChecks, order!.id));
+    for (let i = 0; i < rows.length; i += 200) await tx.insert(orderItems).values(rows.slice(i, i + 200));
+    // The stock last: its row locks (the format's counter, the hot row when a crowd buys one format)
+    // are held from here to the commit only, not across the inserts as well.
     await takeStock(
       tx,
       rows.map((row) => ({
@@ -284,7 +301,6 @@ async function purchase(
         count: row.count,
       })),
     );
-    for (let i = 0; i < rows.length; i += 200) await tx.insert(orderItems).values(rows.slice(i, i + 200));
     return { order: order!, newAccount };
   });
 
@@ -319,14 +335,22 @@ export const holdMessages = {
  * sign-in, so without a cap one script could hold every place of every event.
  */
 async function checkHoldCaps(deps: ServerDeps, email: string, ip: string | undefined, now: Date): Promise<void> {
-  const open = (column: typeof orders.email | typeof orders.ip, value: string) =>
-    deps.db
-      .select({ count: count() })
-      .from(orders)
-      .where(and(eq(column, value), eq(orders.status, 'pending'), gt(orders.expiresAt, now)))
-      .then(([row]) => row?.count ?? 0);
-  if ((await open(orders.email, email)) >= deps.config.holdCaps.perEmail) throw tooManyRequests(holdMessages.tooManyHolds);
-  if (ip && (await open(orders.ip, ip)) >= deps.config.holdCaps.perAddress) throw tooManyRequests(holdMessages.tooManyHolds);
+  // Both counts in one statement (one round trip): the open holds of this e-mail and of this address.
+  const [row] = await deps.db
+    .select({
+      byEmail: sql<number>`count(*) filter (where ${orders.email} = ${email})`.mapWith(Number),
+      byAddress: sql<number>`count(*) filter (where ${orders.ip} = ${ip ?? null})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        gt(orders.expiresAt, now),
+        ip ? or(eq(orders.email, email), eq(orders.ip, ip)) : eq(orders.email, email),
+      ),
+    );
+  if ((row?.byEmail ?? 0) >= deps.config.holdCaps.perEmail) throw tooManyRequests(holdMessages.tooManyHolds);
+  if (ip && (row?.byAddress ?? 0) >= deps.config.holdCaps.perAddress) throw tooManyRequests(holdMessages.tooManyHolds);
 }
 
 const newOrderId = (): string => crypto.randomUUID().replaceAll('-', '').slice(0, 24);

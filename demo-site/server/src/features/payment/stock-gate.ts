@@ -46,9 +46,41 @@ export class StockGate {
     return Object.assign(() => settle(true), { commit: () => settle(false) });
   }
 
+  /**
+   * Just before the stock transaction, for the last places only: when this process's figure for a key
+   * has run low, the database's figure is read again (committed sales of every process, one read per
+   * key, no lock). Other server processes may have sold those places meanwhile; a buyer who cannot get
+   * one is then turned away before the transaction queues on the format's row lock. A plentiful format
+   * costs nothing here. False when a key is short.
+   */
+  async stillAvailable(wants: Map<string, number>, lowBelow = 50): Promise<boolean> {
+    const low = [...wants.keys()].filter((key) => (this.entries.get(key)?.left ?? 0) < lowBelow);
+    const figures = await Promise.all(low.map((key) => this.read(key)));
+    for (const [i, key] of low.entries()) {
+      // The fresher figure serves this process's next buyers too.
+      const entry = this.entries.get(key);
+      if (entry && !entry.loading) {
+        entry.left = figures[i]! - entry.inflight;
+        entry.loadedAt = performance.now();
+      }
+    }
+    return low.every((key, i) => figures[i]! >= wants.get(key)!);
+  }
+
   /** Places came back (a decline, an expiry, a refund): read the figures again next time. */
   invalidate(): void {
     for (const entry of this.entries.values()) entry.loadedAt = 0;
+  }
+
+  /** The committed places left of `formatPublicId:kind` (unknown format: not the gate's to refuse, the payment's checks name it). */
+  private async read(key: string): Promise<number> {
+    const [publicId, kind] = key.split(':') as [string, string];
+    const [row] = await this.db
+      .select({ capacity: formatStock.capacity, taken: formatStock.taken })
+      .from(formatStock)
+      .innerJoin(eventFormats, eq(eventFormats.id, formatStock.formatId))
+      .where(and(eq(eventFormats.publicId, publicId), eq(formatStock.kind, kind)));
+    return row ? row.capacity - row.taken : Number.POSITIVE_INFINITY;
   }
 
   private async fresh(key: string): Promise<void> {
@@ -60,15 +92,9 @@ export class StockGate {
       this.entries.set(key, entry);
     }
     const target = entry;
-    const [publicId, kind] = key.split(':') as [string, string];
-    target.loading = this.db
-      .select({ capacity: formatStock.capacity, taken: formatStock.taken })
-      .from(formatStock)
-      .innerJoin(eventFormats, eq(eventFormats.id, formatStock.formatId))
-      .where(and(eq(eventFormats.publicId, publicId), eq(formatStock.kind, kind)))
-      .then(([row]) => {
-        // An unknown format is not the gate's to refuse: the payment's own checks name it.
-        target.left = row ? row.capacity - row.taken - target.inflight : Number.POSITIVE_INFINITY;
+    target.loading = this.read(key)
+      .then((left) => {
+        target.left = left - target.inflight;
         target.loadedAt = performance.now();
       })
       .finally(() => {

@@ -4,6 +4,7 @@ import { requestMeta } from '../../http/request';
 import { badRequest } from '../../lib/errors';
 import { noQuery } from '../../lib/schemas';
 import { findUserByEmail, type UserRow } from '../users/service';
+import { paymentRateLimit } from './routes';
 import { paymentBody } from './schema';
 import { createPayment } from './service';
 
@@ -27,7 +28,9 @@ export const isTemporaryUser = (user: Pick<UserRow, 'passwordHash' | 'phoneConfi
 export const temporaryPaymentRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.put('/api/user/auth/payment', { schema: { body: paymentBody, querystring: noQuery } }, async (request, reply) => {
+    // Rate-limited with POST /api/payment, in one count (a way round its limit otherwise).
+    const limit = paymentRateLimit(deps.config);
+    app.put('/api/user/auth/payment', { schema: { body: paymentBody, querystring: noQuery }, config: limit }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const user = await findUserByEmail(deps.db, request.body.email);
       if (!user || !isTemporaryUser(user)) throw badRequest(temporaryPaymentMessages.notTemporary);

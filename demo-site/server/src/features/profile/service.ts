@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/errors';
 import { checkSmsCode, consumeCode, findLinkCode, issueLinkCode, issueSmsCode } from '../codes/service';
 import type { Authenticated } from '../sessions/service';
 import { revokeUserSessions } from '../sessions/service';
-import { sendSmsCode } from '../sms-auth/service';
+import { sendSmsCode, smsMessages } from '../sms-auth/service';
 import { findUserByEmail, findUserById, findUserByPhone, presentUser, type UserRow, updateUser } from '../users/service';
 import type { ProfileChanges } from './schema';
 
@@ -116,13 +116,26 @@ export async function updateProfile(deps: Deps, user: UserRow, changes: ProfileC
   return { message: profileMessages.updated, user: presentUser(updated) };
 }
 
-/** POST /api/user/change/email: a link to /verify/new/email/{code} goes to the new address. */
+/**
+ * POST /api/user/change/email: a link to /verify/new/email/{code} goes to the new address. The proof
+ * comes first, and an address that belongs to another account gets the same answer as a free one (its
+ * owner gets a notice instead of a link): otherwise anyone with an account — a stolen session, or their
+ * own with its password — could learn which addresses are registered.
+ */
 export async function requestEmailChange(deps: Deps, user: UserRow, input: ProofInput & { email: string }) {
   const { email } = input;
   if (email === user.email && user.emailConfirmedAt) throw badRequest(profileMessages.sameEmail);
-  const owner = await findUserByEmail(deps.db, email);
-  if (owner && owner.id !== user.id) throw badRequest(profileMessages.emailTaken);
   await requireProof(deps, user, { password: input.current_password, code: input.proof_code });
+  const owner = await findUserByEmail(deps.db, email);
+  if (owner && owner.id !== user.id) {
+    await deps.email.send({
+      to: email,
+      subject: 'Ваш адрес пытались привязать к другому аккаунту',
+      text: 'Здравствуйте!\n\nКто-то попросил привязать этот адрес к другому аккаунту на сайте «Герои». Адрес уже принадлежит вашему аккаунту, поэтому ничего не изменилось.\n\nЕсли это были вы, войдите в свой аккаунт с этим адресом. Если нет, просто удалите это письмо.',
+      meta: { kind: 'email_change_taken' },
+    });
+    return { message: profileMessages.emailLinkSent };
+  }
   const code = await issueLinkCode(deps, { purpose: 'email_change', target: email, userId: user.id, payload: { email } });
   const link = `${deps.config.publicUrl}/verify/new/email/${code}`;
   await deps.email.send({
@@ -156,13 +169,25 @@ export async function confirmEmailChange(deps: Deps, code: string) {
   return { email, user: presentUser(user) };
 }
 
-/** POST /api/user/phone/code: a code to the new number. */
+/**
+ * POST /api/user/phone/code: a code to the new number. As with the e-mail: the proof first, and a number
+ * of another account gets the same answer and cooldown as a free one — its owner gets an SMS saying so,
+ * and the code issued for it goes to nobody.
+ */
 export async function requestPhoneChange(deps: Deps, user: UserRow, input: ProofInput & { phone: string }) {
   const { phone } = input;
   if (phone === user.phone && user.phoneConfirmedAt) throw badRequest(profileMessages.samePhone);
-  const owner = await findUserByPhone(deps.db, phone);
-  if (owner && owner.id !== user.id) throw badRequest(profileMessages.phoneTaken);
   await requireProof(deps, user, { password: input.current_password, code: input.proof_code });
+  const owner = await findUserByPhone(deps.db, phone);
+  if (owner && owner.id !== user.id) {
+    await issueSmsCode(deps, { purpose: 'phone_change', target: phone, userId: null });
+    await deps.sms.send({
+      to: phone,
+      text: 'Этот номер пытались привязать к другому аккаунту на сайте «Герои». Номер остаётся за вашим аккаунтом.',
+      meta: { kind: 'phone_change_taken' },
+    });
+    return { message: smsMessages.sent };
+  }
   return sendSmsCode(deps, { purpose: 'phone_change', phone, userId: user.id });
 }
 

@@ -59,9 +59,10 @@ export function accountSuite(database: () => DatabaseHandle) {
       expect(early.statusCode).toBe(418);
       expect(early.json().message).toMatch(/не подтверждена/);
 
-      expect((await call('POST', '/api/user', { email, password: 'Abcd1' })).json()).toEqual({
-        message: 'Пользователь с таким email уже зарегистрирован',
-      });
+      // Registering again: the same answer as the first time (nobody learns the address is taken); the
+      // owner gets a letter saying so, and the first letter's link still works.
+      expect((await call('POST', '/api/user', { email, password: 'Other1' })).json()).toEqual(registered.json());
+      expect((await api.lastMessage(email.toLowerCase())).meta.kind).toBe('register_taken');
 
       // A resend replaces the first link.
       expect((await call('POST', '/api/user/confirm/email', { email })).statusCode).toBe(200);
@@ -283,9 +284,13 @@ export function accountSuite(database: () => DatabaseHandle) {
     it('e-mail change through a link to the new address', async () => {
       const { email, token } = await registeredUser();
       expect((await call('POST', '/api/user/change/email', { email }, token)).statusCode).toBe(400);
-      expect((await call('POST', '/api/user/change/email', { email: 'demo@geroi.example' }, token)).json()).toEqual({
-        message: 'Этот email уже используется другим аккаунтом',
+      // Another account's address: the same answer as a free one; its owner gets a notice, not a link.
+      expect(
+        (await call('POST', '/api/user/change/email', { email: 'demo@geroi.example', current_password: 'Secret12' }, token)).json(),
+      ).toEqual({
+        message: 'Письмо со ссылкой для подтверждения отправлено на новый адрес',
       });
+      expect((await api.lastMessage('demo@geroi.example')).meta).toEqual({ kind: 'email_change_taken' });
       const next = uniqueEmail('next');
       expect((await call('POST', '/api/user/change/email', { email: next, current_password: 'Secret12' }, token)).statusCode).toBe(200);
       const letter = await api.lastMessage(next);
@@ -302,9 +307,14 @@ export function accountSuite(database: () => DatabaseHandle) {
     it('phone change with an SMS code', async () => {
       const { token } = await registeredUser();
       const phone = uniquePhone();
-      expect((await call('POST', '/api/user/phone/code', { phone: '79990000001' }, token)).json()).toEqual({
-        message: 'Этот номер уже привязан к другому аккаунту',
+      // Another account's number: the same answer as a free one; its owner is told, no code reaches anyone.
+      const taken = uniquePhone();
+      await call('POST', '/api/user/code', { phone: taken, registration: true });
+      await call('POST', '/api/user/phone', { phone: taken, phone_code: (await api.lastMessage(taken)).meta.code });
+      expect((await call('POST', '/api/user/phone/code', { phone: taken, current_password: 'Secret12' }, token)).json()).toEqual({
+        message: 'Код отправлен',
       });
+      expect((await api.lastMessage(taken)).meta).toEqual({ kind: 'phone_change_taken' });
       expect((await call('POST', '/api/user/phone/code', { phone, current_password: 'Secret12' }, token)).statusCode).toBe(200);
       const code = (await api.lastMessage(phone)).meta.code!;
       const changed = await call('POST', '/api/user/new/phone', { phone, phone_code: code }, token);

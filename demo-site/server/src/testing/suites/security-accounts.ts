@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { users } from '../../db/schema/index';
+import { loggerOptions } from '../../http/log-redaction';
 import { hashPassword } from '../../lib/crypto';
 import { CHROME_UA, createTestApp, type TestApp, uniqueEmail, uniquePhone } from '../fixtures';
 
@@ -125,6 +126,85 @@ export function accountAttackSuite(database: () => DatabaseHandle) {
       );
       expect(answers[1]).toEqual(answers[0]);
       expect(answers[2]).toEqual(answers[0]);
+    });
+
+    it('e-mail change: an account probing for registered addresses learns nothing, with or without a proof', async () => {
+      const attacker = await registeredUser();
+      const { email: victim } = await registeredUser();
+      const free = uniqueEmail('free');
+      const probe = async (email: string, proof: object) => {
+        const response = await call('POST', '/api/user/change/email', { email, ...proof }, attacker.token);
+        return [response.statusCode, response.json()];
+      };
+      // A stolen session alone: the same refusal for both.
+      for (const proof of [{}, { current_password: 'Guess123' }]) expect(await probe(victim, proof)).toEqual(await probe(free, proof));
+      // The attacker's own account with its own password: the same answer for both, too.
+      const right = { current_password: attacker.password };
+      const taken = await probe(victim, right);
+      expect(taken).toEqual(await probe(free, right));
+      expect(taken).toEqual([200, { message: 'Письмо со ссылкой для подтверждения отправлено на новый адрес' }]);
+      // Only the owner of the taken address learns of it — a notice, no link to take it.
+      expect((await api.lastMessage(victim)).meta).toEqual({ kind: 'email_change_taken' });
+      expect((await api.lastMessage(free)).meta.kind).toBe('email_change');
+    });
+
+    it('phone change: a registered and a free number get the same answer and cooldown, and no code reaches the attacker', async () => {
+      const attacker = await registeredUser();
+      const { phone: victim } = await phoneUser();
+      const free = uniquePhone();
+      const probe = async (phone: string, proof: object) => {
+        const response = await call('POST', '/api/user/phone/code', { phone, ...proof }, attacker.token);
+        return [response.statusCode, response.json()];
+      };
+      expect(await probe(victim, {})).toEqual(await probe(free, {}));
+      const right = { current_password: attacker.password };
+      api.clock.advance(61_000);
+      expect(await probe(victim, right)).toEqual(await probe(free, right));
+      // …and the same cooldown right after.
+      expect(await probe(victim, right)).toEqual(await probe(free, right));
+      expect((await api.lastMessage(victim)).meta).toEqual({ kind: 'phone_change_taken' });
+      expect((await api.lastMessage(free)).meta.kind).toBe('phone_change');
+      // The victim's number stays theirs: guessing the code nobody got takes nothing.
+      for (const code of ['0000', '1234']) {
+        const taken = await call('POST', '/api/user/new/phone', { phone: victim, phone_code: code }, attacker.token);
+        expect(taken.statusCode).toBe(400);
+      }
+      const [owner] = await database().db.select({ id: users.id }).from(users).where(eq(users.phone, victim));
+      expect(owner).toBeDefined();
+      expect((await call('GET', '/api/user', undefined, attacker.token)).json().phone).not.toBe(victim);
+    });
+
+    it('registration with a registered address: the same answer as a new one, and the account is left as it was', async () => {
+      const { email: victim, password } = await registeredUser();
+      const again = await call('POST', '/api/user', { email: victim, password: 'Thief123' });
+      const fresh = await call('POST', '/api/user', { email: uniqueEmail('fresh'), password: 'Thief123' });
+      expect([again.statusCode, again.json()]).toEqual([fresh.statusCode, fresh.json()]);
+      expect((await api.lastMessage(victim)).meta.kind).toBe('register_taken');
+      expect((await call('PUT', '/api/auth', { email: victim, password: 'Thief123' })).statusCode).toBe(400);
+      expect((await call('PUT', '/api/auth', { email: victim, password })).statusCode).toBe(200);
+    });
+  });
+
+  describe('secrets in addresses', () => {
+    it('a sign-in link’s session token (/token/{id}) and the letters’ codes never reach the server’s log', async () => {
+      const lines: string[] = [];
+      const stream = { write: (line: string) => void lines.push(line) };
+      const app = await createTestApp(database(), {}, { logger: { ...(loggerOptions('info') as object), stream } });
+      const { token } = await registeredUser();
+      for (const url of [
+        `/token/${token}`,
+        `/loginlink?redirect=/me&token=${token}`,
+        `/verify/resetpassword/${token}`,
+        `/verify/new/email/${token}`,
+        `/basket/thanks?order=${token}`,
+        `/auth/gid?state=x&code=${token}`,
+      ])
+        await app.request({ method: 'GET', url });
+      await app.close();
+      const log = lines.join('');
+      expect(log).toContain('/token/[redacted]');
+      expect(log).toContain('/loginlink?redirect=/me&token=[redacted]');
+      expect(log).not.toContain(token);
     });
   });
 

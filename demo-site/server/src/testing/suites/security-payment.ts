@@ -21,7 +21,7 @@ export function paymentAttackSuite(database: () => DatabaseHandle) {
     participant = { ...names, region: format.regions[0].id, ...(size && !format.shirt_unavailable ? { item_size: size } : {}) };
     return () => api.close();
   });
-  const call = (app: TestApp, method: 'GET' | 'POST', url: string, payload?: object, token?: string, ip = '203.0.113.10') =>
+  const call = (app: TestApp, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token?: string, ip = '203.0.113.10') =>
     app.request({ method, url, remoteAddress: ip, ...(payload ? { payload } : {}), ...(token ? { token } : {}) });
 
   describe('«selling out» an event with unpaid holds', () => {
@@ -77,6 +77,21 @@ export function paymentAttackSuite(database: () => DatabaseHandle) {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++)
         statuses.push((await call(app, 'POST', '/api/payment', basket(uniqueEmail()), undefined, '192.0.2.77')).statusCode);
+      expect(statuses).toEqual([200, 200, 429]);
+      await app.close();
+    });
+
+    it('the temporary user’s payment (PUT /api/user/auth/payment) shares the limit: no way round it', async () => {
+      const app = await createTestApp(database(), {
+        rateLimits: { ...api.deps.config.rateLimits, payment: { max: 2, windowMs: 60_000 } },
+      });
+      // A guest checkout that makes a temporary account, then the same person paying through the other door.
+      const email = uniqueEmail('temp');
+      const statuses = [
+        (await call(app, 'POST', '/api/payment', { ...basket(email), register: true }, undefined, '192.0.2.78')).statusCode,
+      ];
+      for (let i = 0; i < 2; i++)
+        statuses.push((await call(app, 'PUT', '/api/user/auth/payment', basket(email), undefined, '192.0.2.78')).statusCode);
       expect(statuses).toEqual([200, 200, 429]);
       await app.close();
     });

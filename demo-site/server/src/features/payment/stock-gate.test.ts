@@ -1,0 +1,57 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { eventFormats, formatStock } from '../../db/schema/index';
+import { openTemplateDatabase } from '../../testing/fixtures';
+import { seeded } from '../../testing/suites/catalogue';
+import { StockGate } from './stock-gate';
+
+// The admission gate of two server processes (two gates) on one database.
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTemplateDatabase();
+});
+afterAll(() => database.close());
+
+const key = `${seeded.night5k}:athlete`;
+
+async function setPlacesLeft(left: number) {
+  const [format] = await database.db.select({ id: eventFormats.id }).from(eventFormats).where(eq(eventFormats.publicId, seeded.night5k));
+  await database.db
+    .update(formatStock)
+    .set({ capacity: sql`${formatStock.taken} + ${left}` })
+    .where(and(eq(formatStock.formatId, format!.id), eq(formatStock.kind, 'athlete')));
+  return format!.id;
+}
+
+it('the last place, admitted by two processes at once: once one has sold it, the other turns its buyer away before the transaction', async () => {
+  const formatId = await setPlacesLeft(1);
+  const [first, second] = [new StockGate(database.db, 60_000), new StockGate(database.db, 60_000)];
+  // Each process read the figure before either sold: both admit a buyer for the one place.
+  const wants = new Map([[key, 1]]);
+  const a = await first.reserve(wants);
+  const b = await second.reserve(wants);
+  expect(a).not.toBeNull();
+  expect(b).not.toBeNull();
+  expect(await second.stillAvailable(wants)).toBe(true);
+  // The first process sells it (its transaction commits).
+  await database.db
+    .update(formatStock)
+    .set({ taken: sql`${formatStock.taken} + 1` })
+    .where(and(eq(formatStock.formatId, formatId), eq(formatStock.kind, 'athlete')));
+  a!.commit();
+  expect(await second.stillAvailable(wants)).toBe(false);
+  b!();
+  // …and the second process's next buyer is turned away at the gate, without a new read.
+  expect(await second.reserve(wants)).toBeNull();
+});
+
+it('a format with plenty of places left costs no read', async () => {
+  await setPlacesLeft(500);
+  const gate = new StockGate(database.db, 60_000);
+  const wants = new Map([[key, 2]]);
+  expect(await gate.reserve(wants)).not.toBeNull();
+  // Sold out behind the gate's back: a plentiful figure is not read again here (the transaction decides).
+  await setPlacesLeft(0);
+  expect(await gate.stillAvailable(wants)).toBe(true);
+});
