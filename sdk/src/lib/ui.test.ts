@@ -50,6 +50,28 @@ describe('buttons', () => {
     expect(ids[0]).toMatch(/^gid-[a-z]{7}-0$/);
   });
 
+  it('paints before the first read of session storage; the ids follow, numbered in order', async () => {
+    const { config, win } = page({ buttons: [{ container: '#a' }, { container: '#b' }] });
+    const storage = win.sessionStorage;
+    const reads = vi.fn(() => storage);
+    Object.defineProperty(win, 'sessionStorage', { configurable: true, get: reads });
+    const pending = init(config);
+    // Drawn synchronously, with no storage round trip before that first paint.
+    expect(buttons(win)).toHaveLength(2);
+    expect(reads).not.toHaveBeenCalled();
+    const later = pending.client?.renderButton?.(win.document.getElementById('c') as unknown as HTMLElement);
+    expect(later).toBeTypeOf('function');
+    await pending;
+    expect(reads).toHaveBeenCalled();
+    const ids = buttons(win).map((b) => b.id);
+    const bid = ids[0]?.slice(4, 11);
+    expect(ids).toEqual([`gid-${bid}-0`, `gid-${bid}-1`, `gid-${bid}-2`]);
+    expect(storage.getItem('gid_bid')).toBe(bid);
+    // Drawn after that: named at once.
+    pending.client?.renderButton?.(win.document.getElementById('c') as unknown as HTMLElement);
+    expect(buttons(win).at(-1)?.id).toBe(`gid-${bid}-3`);
+  });
+
   it.each([
     ['en', undefined, 'standard', 'Sign in with Gazprom ID', null],
     ['en', undefined, 'compact', 'Gazprom ID', 'Sign in with Gazprom ID'],
