@@ -6,6 +6,10 @@ const ts = () => typescript({ tsconfig: './tsconfig.build.json', declaration: fa
 const minify = terser({
   ecma: 2020,
   compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true },
+  // The script tag's build also shortens the fields of the SDK's internal context object (see
+  // `Context` in src/lib/context.ts): never on a page's or the provider's objects, never in the ESM
+  // build (a site's bundler minifies that). A new internal field used often belongs in this list.
+  mangle: { properties: { regex: /^(cfg|win|cleanup|dead|refreshes|track)$/ } },
   format: { comments: false },
 });
 
