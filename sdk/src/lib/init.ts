@@ -83,7 +83,8 @@ export type GidInit = Promise<GidClient> & {
 
 /**
  * Starts the SDK on a page: validates the config and renders the buttons synchronously, so they
- * are in the first paint; then, once that frame is painted, gives the buttons their
+ * are in the first paint; then, once the next frame is painted (with or without buttons of its
+ * own, so a page drawing with `renderButton` right after is not held up), gives the buttons their
  * session-scoped ids (`gid-{7 letters}-{n}`), fetches the remote config (widget,
  * curtain, trackers, device analytics), watches back/forward navigation and, on the redirect URI,
  * processes the provider's callback. Resolves with the client once that is done; callback errors
@@ -96,7 +97,7 @@ export type GidInit = Promise<GidClient> & {
  * @see accounts-sso.md 4.4, 7.2
  */
 export function init(config: GidConfig): GidInit {
-  let started: [Context, GidClient, boolean, () => void];
+  let started: [Context, GidClient, () => void];
   try {
     started = start(config);
   } catch (error) {
@@ -106,7 +107,7 @@ export function init(config: GidConfig): GidInit {
 }
 
 /** `init`'s synchronous part: the checked config, its client, the styles and the config's buttons. */
-function start(config: GidConfig): [Context, GidClient, boolean, () => void] {
+function start(config: GidConfig): [Context, GidClient, () => void] {
   check('config', config, CORE_RULES, LOGIN_RULES, LOGOUT_RULES, INIT_RULES);
   const ctx = createContext(config);
   checkButtons(ctx.cfg.buttons);
@@ -152,17 +153,19 @@ function start(config: GidConfig): [Context, GidClient, boolean, () => void] {
     client.destroy();
     throw error;
   }
-  return [ctx, client, buttons.length > 0, nameButtons];
+  return [ctx, client, nameButtons];
 }
 
 /** `init`'s asynchronous part, after the buttons' first paint: remote config, analytics, callback. */
-async function run(ctx: Context, client: GidClient, drawn: boolean, nameButtons: () => void): Promise<GidClient> {
+async function run(ctx: Context, client: GidClient, nameButtons: () => void): Promise<GidClient> {
   // Events raised before the remote config arrives are held, then sent or dropped (this runs
   // synchronously within `init`, before its first await).
   const queued: [string, string?, string?][] = [];
   ctx.track = (...event) => void queued.push(event);
-  // Nothing else may delay the buttons' first paint: starting a fetch alone costs milliseconds.
-  if (drawn) await afterPaint(ctx.win);
+  // Nothing else may delay the first paint: starting a fetch alone costs milliseconds (about 10
+  // ms with the back/forward check and the callback on a cold load). Also without buttons of its
+  // own: `@gid/sdk-react` and sites drawing with `renderButton` right after `init` draw theirs now.
+  await afterPaint(ctx.win);
   // Every step after an await checks that the client is alive: `destroy()` may have come first.
   if (ctx.dead) return client;
   nameButtons();

@@ -50,6 +50,18 @@ describe('buttons', () => {
     expect(ids[0]).toMatch(/^gid-[a-z]{7}-0$/);
   });
 
+  it('without buttons of its own, init starts no fetch before the next frame (renderButton draws at once)', async () => {
+    const { config, win } = page();
+    const fetch = vi.fn(config.fetch as typeof globalThis.fetch);
+    const pending = init({ ...config, fetch });
+    const remove = pending.client?.renderButton?.(win.document.getElementById('a') as unknown as HTMLElement);
+    expect(buttons(win)).toHaveLength(1);
+    expect(fetch).not.toHaveBeenCalled();
+    await pending;
+    expect(fetch.mock.calls.map(([url]) => new URL(String(url)).pathname)).toContain('/api/v1/sdk/actions/wp-config');
+    remove?.();
+  });
+
   it('paints before the first read of session storage; the ids follow, numbered in order', async () => {
     const { config, win } = page({ buttons: [{ container: '#a' }, { container: '#b' }] });
     const storage = win.sessionStorage;
