@@ -7,6 +7,7 @@ import { MSG_WIDGET } from './errors';
 import { sessionValue } from './flow-storage';
 import { openFrame, WIDGET_POSITIONS } from './frame';
 import { randomString } from './pkce';
+import { SILENT_NAME } from './popup-channel';
 import { fetchRemoteConfig, type RemoteConfig } from './remote-config';
 import { useStyles } from './styles';
 import type { GidButtonConfig, GidClient, GidConfig } from './types';
@@ -165,7 +166,8 @@ async function run(ctx: Context, client: GidClient, nameButtons: () => void): Pr
   // Nothing else may delay the first paint: starting a fetch alone costs milliseconds (about 10
   // ms with the back/forward check and the callback on a cold load). Also without buttons of its
   // own: `@gid/sdk-react` and sites drawing with `renderButton` right after `init` draw theirs now.
-  await afterPaint(ctx.win);
+  // Not in the hidden frame of a silent sign-in: it paints nothing, and its answer is awaited.
+  if (ctx.win.name !== SILENT_NAME) await afterPaint(ctx.win);
   // Every step after an await checks that the client is alive: `destroy()` may have come first.
   if (ctx.dead) return client;
   nameButtons();

@@ -62,6 +62,17 @@ describe('buttons', () => {
     remove?.();
   });
 
+  it('in the hidden frame of a silent sign-in, init waits for no frame: rAF may never come there', async () => {
+    const { config, win } = page();
+    win.name = 'gid_silent';
+    const raf = vi.spyOn(win, 'requestAnimationFrame');
+    const fetch = vi.fn(config.fetch as typeof globalThis.fetch);
+    const pending = init({ ...config, fetch });
+    expect(fetch).toHaveBeenCalled();
+    await pending;
+    expect(raf).not.toHaveBeenCalled();
+  });
+
   it('paints before the first read of session storage; the ids follow, numbered in order', async () => {
     const { config, win } = page({ buttons: [{ container: '#a' }, { container: '#b' }] });
     const storage = win.sessionStorage;
