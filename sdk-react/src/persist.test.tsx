@@ -2,7 +2,7 @@ import * as sdk from '@gid/sdk';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { GidLoginButton, GidProvider } from './index';
+import { GidLoginButton, GidProvider, useGid } from './index';
 import { isLocalPath } from './persist';
 import { configWith, Status, stubFetch, tokens } from './test/helpers';
 
@@ -31,6 +31,12 @@ async function arriveWithCode(fetch: typeof globalThis.fetch) {
   history.replaceState(null, '', `/callback?code=c-1&state=${state}&scope=openid+profile`);
 }
 
+/** Calls `onIdle` whenever it renders the signed-out state. */
+function IdleProbe({ onIdle }: { onIdle: () => void }) {
+  if (useGid().status === 'idle') onIdle();
+  return null;
+}
+
 describe('the signed-in state across reloads (opt-in storage)', () => {
   it.each(['session', 'local'] as const)('%s: kept after sign-in, back on the next mount, gone after logout', async (kind) => {
     const storage = kind === 'local' ? localStorage : sessionStorage;
@@ -55,6 +61,31 @@ describe('the signed-in state across reloads (opt-in storage)', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('authenticated'));
     await userEvent.click(screen.getByRole('button', { name: 'Выйти' }));
     await waitFor(() => expect(storage.getItem(KEY)).toBeNull());
+  });
+
+  it('logout clears the storage before the signed-out state renders, not in a later effect', async () => {
+    // The provider's logout page replaces this one soon after the logout call resolves: an effect
+    // that runs only after the signed-out render may never run, and the tokens would come back
+    // from the storage with the next page. What the storage holds when that render happens:
+    const atSignedOut: (string | null)[] = [];
+    let leaving = false;
+    const onIdle = () => leaving && atSignedOut.push(sessionStorage.getItem(KEY));
+    const { fetch } = stubFetch();
+    await arriveWithCode(fetch);
+    render(
+      <GidProvider config={configWith(fetch)} storage="session">
+        <Status />
+        <IdleProbe onIdle={onIdle} />
+      </GidProvider>,
+    );
+    expect(await screen.findByText('Вы вошли как Иван Петров')).toBeVisible();
+    await waitFor(() => expect(sessionStorage.getItem(KEY)).not.toBeNull());
+    leaving = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Выйти' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('idle'));
+    expect(assign).toHaveBeenCalled();
+    expect(atSignedOut.length).toBeGreaterThan(0);
+    expect(atSignedOut).toEqual(atSignedOut.map(() => null));
   });
 
   it('without the opt-in nothing is stored, and a reload is signed out', async () => {

@@ -22,6 +22,6 @@ export function takeReturn(clientId: string): string | undefined {
     sessionStorage.removeItem(returnKey(clientId));
     return isLocalPath(path) ? path : undefined;
   } catch {
-    return undefined;
+    // no session storage: nothing remembered
   }
 }

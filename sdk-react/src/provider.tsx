@@ -50,9 +50,6 @@ export interface GidProviderProps {
   onReturn?: (returnTo: string) => void;
 }
 
-/** The page's path, query and hash: where a sign-in started. */
-const here = () => location.href.slice(location.origin.length);
-
 /** The default `onReturn`: the address becomes `returnTo` (no reload), and routers hear of it. */
 function goBack(returnTo: string): void {
   history.replaceState(null, '', returnTo);
@@ -102,7 +99,10 @@ export function GidProvider(props: GidProviderProps) {
   // Remembers where a sign-in starts (a path on this site; default: this page) for `onReturn`.
   // A rejected call (or start) lands in `error`.
   const [fail] = useState(() => (error: unknown) => setSnapshot((s) => ({ ...s, status: 'error', error: failureOf(error) })));
-  const [remember] = useState(() => (returnTo?: string) => rememberReturn(props.config.clientId, returnTo ?? here()));
+  // By default a sign-in comes back to the page's path, query and hash: where it started.
+  const [remember] = useState(
+    () => (returnTo?: string) => rememberReturn(props.config.clientId, returnTo ?? location.href.slice(location.origin.length)),
+  );
 
   useEffect(() => {
     let cancelled = false;
@@ -184,7 +184,9 @@ export function GidProvider(props: GidProviderProps) {
       refresh: () => run(() => (keeper.current as TokenKeeper).refresh()),
       logout: () =>
         run(
-          (gid) => gid.logout(tokens?.access_token as string, { idToken: tokens?.id_token }),
+          // Signed out: other tabs and the opted-in storage hear of it at once, while the
+          // provider's logout page is still loading (the effect above could come after it).
+          (gid) => gid.logout(tokens?.access_token as string, { idToken: tokens?.id_token }).then(() => keeper.current?.set(undefined)),
           () => IDLE,
         ),
     };

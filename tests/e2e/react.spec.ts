@@ -52,3 +52,49 @@ test('a refused sign-in comes back as the error from callback', async ({ page })
   await expect(page.getByRole('status')).toHaveText('Статус: ошибка');
   expect(new URL(page.url()).search).toBe('');
 });
+
+test('returnTo brings the person back where the sign-in started; the tab keeps them signed in across a reload', async ({ page }) => {
+  // A deep link of the app, with a query and a hash: the sign-in starts there.
+  const start = `${reactUrl()}/tickets?from=e2e#row-7`;
+  await page.goto(start);
+  await page.getByRole('button', { name: LOGIN }).click();
+  await expect(page).toHaveURL(new RegExp(`^${idpUrl()}/`));
+  await signInAtIdp(page);
+  await expect(page.getByText('Вы вошли как Иван Петров.')).toBeVisible();
+  // Not left on /callback: back on the page, query and hash where the button was pressed.
+  await expect(page).toHaveURL(start);
+  const token = await accessToken(page);
+
+  // storage="session": a reload of this tab is still signed in, with the same tokens, no new sign-in.
+  await page.reload();
+  await expect(page.getByText('Вы вошли как Иван Петров.')).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Статус: вход выполнен');
+  await expect(page.getByRole('button', { name: LOGIN })).toHaveCount(0);
+  expect(await accessToken(page)).toBe(token);
+  expect(page.url()).toBe(start);
+});
+
+test('a sign-in and a sign-out in one tab reach the app’s other open tab', async ({ context, page }) => {
+  const other = await context.newPage();
+  await other.goto(reactUrl());
+  await expect(other.getByRole('status')).toHaveText('Статус: вход не выполнен');
+
+  await page.goto(reactUrl());
+  await page.getByRole('button', { name: LOGIN }).click();
+  await signInAtIdp(page);
+  await expect(page.getByText('Вы вошли как Иван Петров.')).toBeVisible();
+  // The other tab hears of the sign-in (BroadcastChannel) without a reload, with the same tokens.
+  await expect(other.getByText('Вы вошли как Иван Петров.')).toBeVisible();
+  await expect(other.getByRole('status')).toHaveText('Статус: вход выполнен');
+  expect(await accessToken(other)).toBe(await accessToken(page));
+
+  // Signed out in the first tab: the other one is signed out too, its button back.
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(other.getByRole('status')).toHaveText('Статус: вход не выполнен');
+  await expect(other.getByRole('button', { name: LOGIN })).toBeVisible();
+  await expect(other.getByText(/Вы вошли как/)).toHaveCount(0);
+  // And a reload of the other tab stays signed out (its session storage was cleared too).
+  await other.reload();
+  await expect(other.getByRole('button', { name: LOGIN })).toBeVisible();
+  await other.close();
+});

@@ -86,11 +86,13 @@ test('a popup login from a page sent with COOP: same-origin completes; no false 
 });
 
 // Silent sign-in against the real provider: `prompt=none` in a hidden frame, answered at once.
-test('silent sign-in: login_required without a session at the provider, tokens with one', async ({ page }) => {
+test('silent sign-in: login_required without a session at the provider, tokens with one, a hint from another site', async ({ page }) => {
   await openExample(page);
-  const silently = () =>
-    page.evaluate(async () => {
-      const { authUrl, clientIds } = (window as unknown as { EXAMPLE_CONFIG: { authUrl: string; clientIds: string[] } }).EXAMPLE_CONFIG;
+  const silently = (otherSite = false) =>
+    page.evaluate(async (otherSite) => {
+      const { clientIds, ...example } = (window as unknown as { EXAMPLE_CONFIG: { authUrl: string; clientIds: string[] } }).EXAMPLE_CONFIG;
+      // The same provider named localhost: to a browser another site than this 127.0.0.1 page.
+      const authUrl = otherSite ? example.authUrl.replace('//127.0.0.1:', '//localhost:') : example.authUrl;
       const sdk = (window as unknown as { GidSdk: { loginSilently: (config: object) => Promise<{ access_token: string }> } }).GidSdk;
       const config = {
         clientId: clientIds[0],
@@ -101,9 +103,14 @@ test('silent sign-in: login_required without a session at the provider, tokens w
       };
       return sdk.loginSilently(config).then(
         (tokens) => ({ ok: true, token: typeof tokens.access_token }),
-        (error: { code: string; error?: string }) => ({ ok: false, code: error.code, error: error.error }),
+        (error: { code: string; error?: string; thirdParty?: boolean }) => ({
+          ok: false,
+          code: error.code,
+          error: error.error,
+          thirdParty: error.thirdParty,
+        }),
       );
-    });
+    }, otherSite);
   expect(await silently()).toEqual({ ok: false, code: 'LOGIN_REQUIRED', error: 'login_required' });
   // A session at the provider: a sign-in by redirect first.
   await page.getByRole('button', { name: 'Войти с Газпром ID' }).click();
@@ -111,4 +118,8 @@ test('silent sign-in: login_required without a session at the provider, tokens w
   await expect(status(page)).toHaveText('Вы вошли как Иван Петров.');
   expect(await silently()).toEqual({ ok: true, token: 'string' });
   await expect(page.locator('iframe[name="gid_silent"]')).toHaveCount(0);
+  // The provider named as another site than the page: its frame there does not see that session
+  // (here because the cookie is 127.0.0.1's; in the field because third-party cookies are blocked
+  // or SameSite=Lax), the provider says login_required, and the SDK says the session may be hidden.
+  expect(await silently(true)).toEqual({ ok: false, code: 'LOGIN_REQUIRED', error: 'login_required', thirdParty: true });
 });

@@ -1,5 +1,4 @@
 import { GidLoginButton, type GidStatus, useGid } from '@gid/sdk-react';
-import { useEffect } from 'react';
 
 const STATUS: Record<GidStatus, string> = {
   idle: 'вход не выполнен',
@@ -12,11 +11,6 @@ const STATUS: Record<GidStatus, string> = {
 export function App() {
   const { status, tokens, error, refresh, logout } = useGid();
   const name = (tokens?.additional_data as { name?: string } | undefined)?.name;
-
-  // Back from the provider on /callback (the SDK has already taken the code out of the address).
-  useEffect(() => {
-    if (tokens && location.pathname === '/callback') history.replaceState(history.state, '', '/');
-  }, [tokens]);
 
   return (
     <main>

@@ -7,7 +7,8 @@ import './app.css';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <GidProvider config={gidConfig}>
+    {/* storage="session": the sign-in survives a reload of this tab (a script injected into the page could read it: opt in knowingly). */}
+    <GidProvider config={gidConfig} storage="session">
       <App />
     </GidProvider>
   </StrictMode>,

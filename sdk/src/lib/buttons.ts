@@ -51,12 +51,13 @@ function containerOf(doc: Document, button: GidButtonConfig, index: number): Ele
 /**
  * Renders the «Войти с Газпром ID» buttons (spec 7.2): real `<button>`s, 56 px high, in the
  * standard, compact or icon shape and the primary, secondary or dark colour. The icon-only and
- * compact shapes carry the full name for screen readers. Returns the removal.
+ * compact shapes carry the full name for screen readers. `onCreate` sees each new button (to
+ * give it its id). Returns the removal.
  */
 export function renderButtons(
   doc: Document,
   buttons: GidButtonConfig[],
-  nextId: () => string,
+  onCreate: (element: HTMLButtonElement) => void,
   onClick: (button: GidButtonConfig) => void,
 ): () => void {
   const containers = buttons.map((button, index) => containerOf(doc, button, index));
@@ -66,7 +67,6 @@ export function renderButtons(
     const [full, compact] = LABELS[lang] ?? (LABELS.ru as [string, string]);
     const element = doc.createElement('button');
     element.type = 'button';
-    element.id = nextId();
     element.className = `gid-btn gid-btn--${type} gid-btn--${button.color ?? 'primary'}`;
     element.append(logo(doc));
     if (type !== 'icon') element.append(Object.assign(doc.createElement('span'), { textContent: type === 'compact' ? compact : full }));
@@ -75,6 +75,7 @@ export function renderButtons(
     element.lang = lang;
     element.addEventListener('click', () => onClick(button));
     containers[index]?.append(element);
+    onCreate(element);
     return element;
   });
   return () => {

@@ -16,12 +16,15 @@ interface FrameMessage {
   params?: Record<string, unknown>;
 }
 
-const isFrameMessage = (data: unknown): data is FrameMessage =>
-  typeof data === 'object' &&
-  data !== null &&
-  (data as FrameMessage).source === 'gid-sdk' &&
-  ['init', 'resize', 'close', 'login', 'loginPrompt'].includes((data as FrameMessage).event) &&
-  ((data as FrameMessage).params === undefined || typeof (data as FrameMessage).params === 'object');
+const isFrameMessage = (data: unknown): data is FrameMessage => {
+  // No string or number has a `source` property: an object's is checked.
+  const message = data as FrameMessage | null;
+  return (
+    message?.source === 'gid-sdk' &&
+    ['init', 'resize', 'close', 'login', 'loginPrompt'].includes(message.event) &&
+    (message.params === undefined || typeof message.params === 'object')
+  );
+};
 
 /** A number from the frame, kept within bounds; anything else gives `fallback`. */
 const clamp = (value: unknown, min: number, max: number, fallback: number) =>

@@ -7,6 +7,7 @@ import { MSG_WIDGET } from './errors';
 import { sessionValue } from './flow-storage';
 import { openFrame, WIDGET_POSITIONS } from './frame';
 import { randomString } from './pkce';
+import { SILENT_NAME } from './popup-channel';
 import { fetchRemoteConfig, type RemoteConfig } from './remote-config';
 import { useStyles } from './styles';
 import type { GidButtonConfig, GidClient, GidConfig } from './types';
@@ -83,7 +84,9 @@ export type GidInit = Promise<GidClient> & {
 
 /**
  * Starts the SDK on a page: validates the config and renders the buttons synchronously, so they
- * are in the first paint; then, once that frame is painted, fetches the remote config (widget,
+ * are in the first paint; then, once the next frame is painted (with or without buttons of its
+ * own, so a page drawing with `renderButton` right after is not held up), gives the buttons their
+ * session-scoped ids (`gid-{7 letters}-{n}`), fetches the remote config (widget,
  * curtain, trackers, device analytics), watches back/forward navigation and, on the redirect URI,
  * processes the provider's callback. Resolves with the client once that is done; callback errors
  * reach `config.callback`. The returned promise's `client` is that client at once, for drawing
@@ -95,32 +98,42 @@ export type GidInit = Promise<GidClient> & {
  * @see accounts-sso.md 4.4, 7.2
  */
 export function init(config: GidConfig): GidInit {
-  let started: [Context, GidClient, boolean];
+  let started: [Context, GidClient, () => void];
   try {
     started = start(config);
   } catch (error) {
     return Promise.reject(error);
   }
-  const [ctx, client, drawn] = started;
-  return Object.assign(run(ctx, client, drawn), { client });
+  return Object.assign(run(...started), { client: started[1] });
 }
 
 /** `init`'s synchronous part: the checked config, its client, the styles and the config's buttons. */
-function start(config: GidConfig): [Context, GidClient, boolean] {
+function start(config: GidConfig): [Context, GidClient, () => void] {
   check('config', config, CORE_RULES, LOGIN_RULES, LOGOUT_RULES, INIT_RULES);
   const ctx = createContext(config);
   checkButtons(ctx.cfg.buttons);
   const client = clientFor(ctx);
   const doc = ctx.win.document;
   ctx.cleanup.add(useStyles(doc, ctx.cfg.nonce));
-  // The session-scoped button id (7 letters, kept for the browser session), numbered per button.
-  const buttonId = sessionValue(ctx, 'gid_bid', () => randomString(7, ctx.win.crypto, true).toLowerCase());
+  // The buttons' ids: the session-scoped button id (7 letters, kept for the browser session),
+  // numbered per button. The first read of session storage in a tab is a synchronous round trip
+  // to the browser (milliseconds on a cold load), so the buttons are painted first and get their
+  // ids once that frame is out (`nameButtons`); later ones get theirs at once.
+  let buttonId: string | undefined;
+  const unnamed: [HTMLButtonElement, number][] = [];
   let buttonCount = 0;
+  const name = (element: HTMLButtonElement, n: number) => {
+    element.id = `gid-${buttonId}-${n}`;
+  };
+  const nameButtons = () => {
+    buttonId ??= sessionValue(ctx, 'gid_bid', () => randomString(7, ctx.win.crypto, true).toLowerCase());
+    for (const [element, n] of unnamed.splice(0)) name(element, n);
+  };
   const render = (buttons: GidButtonConfig[]) => {
     const remove = renderButtons(
       doc,
       buttons,
-      () => `gid-${buttonId}-${buttonCount++}`,
+      (element) => (buttonId ? name(element, buttonCount++) : unnamed.push([element, buttonCount++])),
       (button) => client.login({ mode: button.mode }).catch(() => {}),
     );
     ctx.cleanup.add(remove);
@@ -141,19 +154,23 @@ function start(config: GidConfig): [Context, GidClient, boolean] {
     client.destroy();
     throw error;
   }
-  return [ctx, client, buttons.length > 0];
+  return [ctx, client, nameButtons];
 }
 
 /** `init`'s asynchronous part, after the buttons' first paint: remote config, analytics, callback. */
-async function run(ctx: Context, client: GidClient, drawn: boolean): Promise<GidClient> {
+async function run(ctx: Context, client: GidClient, nameButtons: () => void): Promise<GidClient> {
   // Events raised before the remote config arrives are held, then sent or dropped (this runs
   // synchronously within `init`, before its first await).
   const queued: [string, string?, string?][] = [];
   ctx.track = (...event) => void queued.push(event);
-  // Nothing else may delay the buttons' first paint: starting a fetch alone costs milliseconds.
-  if (drawn) await afterPaint(ctx.win);
+  // Nothing else may delay the first paint: starting a fetch alone costs milliseconds (about 10
+  // ms with the back/forward check and the callback on a cold load). Also without buttons of its
+  // own: `@gid/sdk-react` and sites drawing with `renderButton` right after `init` draw theirs now.
+  // Not in the hidden frame of a silent sign-in: it paints nothing, and its answer is awaited.
+  if (ctx.win.name !== SILENT_NAME) await afterPaint(ctx.win);
   // Every step after an await checks that the client is alive: `destroy()` may have come first.
   if (ctx.dead) return client;
+  nameButtons();
   watchBackForward(ctx);
   const answer = carriesAnswer(ctx);
   const remotePromise = fetchRemoteConfig(ctx);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { received, SITE, setup, type TestWindow, tokens, useServer } from '../test/helpers';
 import { createClient } from './client';
-import { loginSilently, SILENT_TIMEOUT_MS } from './silent';
+import { loginSilently, SILENT_TIMEOUT_MS, siteOf } from './silent';
 
 useServer();
 afterEach(() => vi.useRealTimers());
@@ -77,6 +77,61 @@ describe('loginSilently', () => {
     await vi.advanceTimersByTimeAsync(SILENT_TIMEOUT_MS);
     expect(await outcome).toMatchObject({ code: 'SILENT_TIMEOUT' });
     expect(received).toEqual([]);
+  });
+
+  describe('third-party cookies: a provider on another site than the page', () => {
+    it('login_required says the session may be hidden from the frame (thirdParty)', async () => {
+      // site.example and id.example: two sites, so the provider's frame is a third party here.
+      const { pending, state, answer, results } = await started();
+      answer({ error: 'login_required', state });
+      const error = await pending.catch((e) => e);
+      expect(error).toMatchObject({ code: 'LOGIN_REQUIRED', error: 'login_required', thirdParty: true });
+      expect(error.message).toContain('third-party cookies');
+      expect(results).toEqual([]);
+    });
+
+    it('a provider of the same site (id.site.example): a plain LOGIN_REQUIRED, no hint', async () => {
+      const { pending, state, answer, authorize } = await started({ authUrl: 'https://id.site.example' });
+      expect(authorize.origin).toBe('https://id.site.example');
+      answer({ error: 'login_required', state });
+      const error = await pending.catch((e) => e);
+      expect(error).toMatchObject({ code: 'LOGIN_REQUIRED', message: 'Login required' });
+      expect(error.thirdParty).toBeFalsy();
+    });
+
+    it('consent_required: the provider saw a session, so no hint', async () => {
+      const { pending, state, answer } = await started();
+      answer({ error: 'consent_required', state });
+      const error = await pending.catch((e) => e);
+      expect(error).toMatchObject({ code: 'LOGIN_REQUIRED', message: 'Login required' });
+      expect(error.thirdParty).toBeFalsy();
+    });
+
+    it.each([
+      ['https://id.example', true],
+      ['https://id.site.example', undefined],
+    ])('a timeout with the provider at %s: thirdParty %s', async (authUrl, thirdParty) => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { pending } = await started({ authUrl });
+      const outcome = pending.catch((error) => error);
+      await vi.advanceTimersByTimeAsync(SILENT_TIMEOUT_MS);
+      const error = await outcome;
+      expect(error.code).toBe('SILENT_TIMEOUT');
+      expect(error.thirdParty).toBe(thirdParty);
+    });
+
+    it.each([
+      ['https://site.example/a', 'https://id.site.example:8443/b', true],
+      ['http://localhost:3000/', 'http://localhost:4000/', true],
+      ['http://localhost:3000/', 'http://127.0.0.1:3000/', false],
+      ['http://127.0.0.1:3000/', 'http://127.0.0.1:4000/', true],
+      ['http://site.example/', 'https://site.example/', false],
+      ['https://a.site.example/', 'https://b.site.example/', true],
+      ['https://site.example/', 'https://id.example/', false],
+      ['http://[::1]:3000/', 'http://[::1]:4000/', true],
+    ])('siteOf: %s and %s are one site: %s', (a, b, same) => {
+      expect(siteOf(a) === siteOf(b)).toBe(same);
+    });
   });
 
   it('is a client method too (checkSession)', async () => {

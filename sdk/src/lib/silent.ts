@@ -20,6 +20,18 @@ export interface SilentOptions {
 export const SILENT_TIMEOUT_MS = 10_000;
 export const MSG_SILENT_TIMEOUT = 'No answer: third-party cookies or framing blocked?';
 export const MSG_LOGIN_REQUIRED = 'Login required';
+export const MSG_THIRD_PARTY = 'Login required (or third-party cookies blocked)';
+
+/**
+ * The site of a URL as cookies see it: the scheme and the registrable domain, taken as the last two
+ * labels of the host name (an IP address, or a name of one label like `localhost`, as it is; the
+ * port never counts). Without the public-suffix list, `a.co.uk` and `b.co.uk` count as one site:
+ * the third-party hint below then stays silent, never wrong the other way.
+ */
+export const siteOf = (url: string): string => {
+  const { protocol, hostname } = new URL(url);
+  return protocol + (/^[\d.]+$|:/.test(hostname) ? hostname : hostname.split('.').slice(-2).join('.'));
+};
 
 /**
  * A silent sign-in (`prompt=none`) in a hidden iframe: the provider answers at once with a code
@@ -27,6 +39,15 @@ export const MSG_LOGIN_REQUIRED = 'Login required';
  * `LOGIN_REQUIRED`, `callback` not told: nothing went wrong). No answer within the timeout, as
  * where the provider's frame gets no cookies or may not be framed, rejects as `SILENT_TIMEOUT`
  * instead of hanging. The redirect URI page, loaded in the frame, hands the answer over.
+ *
+ * Third-party cookies: where the provider is another site than the page, its frame here is a
+ * third party, and a browser that blocks third-party cookies (Safari, Firefox's strict mode,
+ * Chrome when set so), or a provider whose session cookie is `SameSite=Lax`, hides the session
+ * from it: the provider then answers `login_required` although the person is signed in there.
+ * Nothing on this page can tell that apart from no session (only the provider's own frame could
+ * ask `document.hasStorageAccess()`), so such a `login_required`, and a timeout, carry
+ * `thirdParty: true` and say so: the site should sign in by popup or redirect (a top-level visit
+ * to the provider sees its cookies) and stop asking silently in that browser.
  */
 export const silentLogin = (ctx: Context, options: SilentOptions = {}): Promise<TokenResult> => guard(ctx, silentSteps(ctx, options));
 
@@ -34,6 +55,8 @@ async function silentSteps(ctx: Context, { timeoutMs = SILENT_TIMEOUT_MS }: Sile
   const { win } = ctx;
   const doc = win.document;
   const url = await authorizeUrl(ctx, { prompt: 'none' });
+  // The provider's frame is a third party here: its cookies may be blocked (see above).
+  const thirdParty = siteOf(url.href) !== siteOf(win.location.href) || undefined;
   const frame = doc.createElement('iframe');
   frame.name = SILENT_NAME;
   frame.hidden = true;
@@ -54,7 +77,7 @@ async function silentSteps(ctx: Context, { timeoutMs = SILENT_TIMEOUT_MS }: Sile
         done(undefined, new URL(event.data.url || win.location.href).searchParams);
       }
     };
-    const abort = () => done(new GidError('SILENT_TIMEOUT', MSG_SILENT_TIMEOUT));
+    const abort = () => done(new GidError('SILENT_TIMEOUT', MSG_SILENT_TIMEOUT, { thirdParty }));
     const timer = setTimeout(abort, timeoutMs);
     win.addEventListener('message', onMessage);
     ctx.cleanup.add(abort);
@@ -64,9 +87,12 @@ async function silentSteps(ctx: Context, { timeoutMs = SILENT_TIMEOUT_MS }: Sile
   const error = params.get('error');
   if (error && params.get('state') === url.searchParams.get('state')) {
     clearFlow(ctx);
-    throw new GidError('LOGIN_REQUIRED', MSG_LOGIN_REQUIRED, {
+    // Only `login_required` is the provider seeing no session; `consent_required` and the like saw one.
+    const hidden = error === 'login_required' && thirdParty;
+    throw new GidError('LOGIN_REQUIRED', hidden ? MSG_THIRD_PARTY : MSG_LOGIN_REQUIRED, {
       error,
       error_description: params.get('error_description') || MSG_AUTH,
+      thirdParty: hidden,
     });
   }
   return completeCallback(ctx, params);
@@ -77,11 +103,16 @@ async function silentSteps(ctx: Context, { timeoutMs = SILENT_TIMEOUT_MS }: Sile
  * a hidden iframe. Resolves with the tokens (also given to `callback`); rejects with
  * `LOGIN_REQUIRED` when the provider needs the person (then call `loginWithPopup` or
  * `loginWithRedirect`), or `SILENT_TIMEOUT` when no answer came (third-party cookies or framing
- * blocked). The `redirectUri` page must run `handleRedirectCallback` (or `init`), which hands the
+ * blocked). Either carries `thirdParty: true` when the provider is another site than the page,
+ * where blocked third-party cookies hide the provider's session from the frame: a
+ * `login_required` may then mean that, and silent sign-in will not work in this browser. The `redirectUri` page must run `handleRedirectCallback` (or `init`), which hands the
  * answer from the frame to this page.
  * @example
  * import { loginSilently } from '@gid/sdk';
- * loginSilently(config).then(signIn, (e) => e.code === 'LOGIN_REQUIRED' && showLoginButton());
+ * loginSilently(config).then(signIn, (e) => {
+ *   if (e.thirdParty) localStorage.setItem('no-silent', '1'); // do not ask silently again here
+ *   if (e.code === 'LOGIN_REQUIRED') showLoginButton();
+ * });
  * @see accounts-sso.md 7.1
  */
 export const loginSilently = async (config: LoginConfig, options?: SilentOptions): Promise<TokenResult> =>

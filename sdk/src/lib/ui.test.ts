@@ -50,6 +50,51 @@ describe('buttons', () => {
     expect(ids[0]).toMatch(/^gid-[a-z]{7}-0$/);
   });
 
+  it('without buttons of its own, init starts no fetch before the next frame (renderButton draws at once)', async () => {
+    const { config, win } = page();
+    const fetch = vi.fn(config.fetch as typeof globalThis.fetch);
+    const pending = init({ ...config, fetch });
+    const remove = pending.client?.renderButton?.(win.document.getElementById('a') as unknown as HTMLElement);
+    expect(buttons(win)).toHaveLength(1);
+    expect(fetch).not.toHaveBeenCalled();
+    await pending;
+    expect(fetch.mock.calls.map(([url]) => new URL(String(url)).pathname)).toContain('/api/v1/sdk/actions/wp-config');
+    remove?.();
+  });
+
+  it('in the hidden frame of a silent sign-in, init waits for no frame: rAF may never come there', async () => {
+    const { config, win } = page();
+    win.name = 'gid_silent';
+    const raf = vi.spyOn(win, 'requestAnimationFrame');
+    const fetch = vi.fn(config.fetch as typeof globalThis.fetch);
+    const pending = init({ ...config, fetch });
+    expect(fetch).toHaveBeenCalled();
+    await pending;
+    expect(raf).not.toHaveBeenCalled();
+  });
+
+  it('paints before the first read of session storage; the ids follow, numbered in order', async () => {
+    const { config, win } = page({ buttons: [{ container: '#a' }, { container: '#b' }] });
+    const storage = win.sessionStorage;
+    const reads = vi.fn(() => storage);
+    Object.defineProperty(win, 'sessionStorage', { configurable: true, get: reads });
+    const pending = init(config);
+    // Drawn synchronously, with no storage round trip before that first paint.
+    expect(buttons(win)).toHaveLength(2);
+    expect(reads).not.toHaveBeenCalled();
+    const later = pending.client?.renderButton?.(win.document.getElementById('c') as unknown as HTMLElement);
+    expect(later).toBeTypeOf('function');
+    await pending;
+    expect(reads).toHaveBeenCalled();
+    const ids = buttons(win).map((b) => b.id);
+    const bid = ids[0]?.slice(4, 11);
+    expect(ids).toEqual([`gid-${bid}-0`, `gid-${bid}-1`, `gid-${bid}-2`]);
+    expect(storage.getItem('gid_bid')).toBe(bid);
+    // Drawn after that: named at once.
+    pending.client?.renderButton?.(win.document.getElementById('c') as unknown as HTMLElement);
+    expect(buttons(win).at(-1)?.id).toBe(`gid-${bid}-3`);
+  });
+
   it.each([
     ['en', undefined, 'standard', 'Sign in with Gazprom ID', null],
     ['en', undefined, 'compact', 'Gazprom ID', 'Sign in with Gazprom ID'],
