@@ -203,7 +203,7 @@ async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: D
  * repeated or concurrent confirmation finds it paid and issues nothing. A payment that arrives after the
  * hold expired takes the stock again if it is still there; otherwise the money is refunded.
  */
-export async function confirmOrder(deps: Deps, orderId: number, eventId: string | null): Promise<'paid' | 'already' | 'refunded'> {
+export async function confirmOrder(deps: Deps, orderId: number, eventId: string | null): Promise<'paid' | 'already' | 'refunding'> {
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx) => {
     await recordEvent(tx, eventId ?? undefined, orderId, 'succeeded', now);
@@ -223,12 +223,14 @@ export async function confirmOrder(deps: Deps, orderId: number, eventId: string 
       await tx.transaction(async (savepoint) => takeStock(savepoint, items.map(claimOf)));
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      const [refunded] = await tx
+      // Paid, but the places are gone: the money goes back the way a cancel's does — asked for now,
+      // `refunded` only once the provider has settled it (its notification or the sweeper's next ask).
+      const [refunding] = await tx
         .update(orders)
-        .set({ status: 'refunded', refundedAmount: order.amount, paidAt: now, closedAt: now })
+        .set({ status: 'refunding', paidAt: now, closedAt: now })
         .where(eq(orders.id, orderId))
         .returning();
-      return { kind: 'refunded' as const, order: refunded };
+      return { kind: 'refunding' as const, order: refunding };
     }
     const [late] = await tx
       .update(orders)
@@ -252,14 +254,14 @@ export async function confirmOrder(deps: Deps, orderId: number, eventId: string 
       meta: { kind: 'order-paid', order: order.publicId },
     });
   }
-  if (outcome.kind === 'refunded' && order) {
-    await deps.payments.refund({ paymentId: order.paymentId, amount: order.amount });
+  if (outcome.kind === 'refunding' && order) {
     await deps.email.send({
       to: order.email,
-      subject: `Оплата заказа ${order.publicId} возвращена`,
-      text: `Время брони истекло, и выбранных билетов больше нет. ${toRubles(order.amount)} Руб. возвращены.`,
-      meta: { kind: 'order-refunded', order: order.publicId },
+      subject: `Оплата заказа ${order.publicId} будет возвращена`,
+      text: `Время брони истекло, и выбранных билетов больше нет. ${toRubles(order.amount)} Руб. будут возвращены.`,
+      meta: { kind: 'order-refunding', order: order.publicId },
     });
+    await completeRefund(deps, order.id);
   }
   return outcome.kind;
 }

@@ -145,6 +145,25 @@ export function paymentSuite(database: () => DatabaseHandle) {
       expect(await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id))).toHaveLength(2);
     });
 
+    /** The provider's signed word that the order was paid, arriving whenever the test says. */
+    const paidLate = async (orderPublicId: string) => {
+      const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, orderPublicId));
+      const late = {
+        event_id: `evt-${crypto.randomUUID()}`,
+        payment_id: order!.paymentId,
+        status: 'succeeded' as const,
+        amount: order!.amount,
+        ts: Math.floor(api.clock.now().getTime() / 1000),
+      };
+      const signature = signNotification(api.deps.config.payment.sandboxSecret, late);
+      return api.request({
+        method: 'POST',
+        url: '/api/payment/notification',
+        payload: late,
+        headers: { 'x-sandbox-signature': signature },
+      });
+    };
+
     it('an expired hold is released; a payment arriving later takes the stock again if it is there', async () => {
       const before = await left(seeded.night5k);
       const created = await pay({ tickets: [{ format_public_id: seeded.night5k }] });
@@ -155,25 +174,38 @@ export function paymentSuite(database: () => DatabaseHandle) {
         expect(await left(seeded.night5k)).toBe(before);
         expect((await call('GET', `/api/order/${created.order_id}`)).json().status).toBe('expired');
         // The buyer paid at the provider in time; its notification arrives after the expiry.
-        const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
-        const late = {
-          event_id: `evt-${crypto.randomUUID()}`,
-          payment_id: order!.paymentId,
-          status: 'succeeded' as const,
-          amount: order!.amount,
-          ts: Math.floor(api.clock.now().getTime() / 1000),
-        };
-        const signature = signNotification(api.deps.config.payment.sandboxSecret, late);
-        const delivered = await api.request({
-          method: 'POST',
-          url: '/api/payment/notification',
-          payload: late,
-          headers: { 'x-sandbox-signature': signature },
-        });
-        expect(delivered.json()).toEqual({ status: 'paid' });
+        expect((await paidLate(created.order_id)).json()).toEqual({ status: 'paid' });
         expect((await call('GET', `/api/order/${created.order_id}`)).json().status).toBe('paid');
         expect(await left(seeded.night5k)).toBe(before - 1);
       } finally {
+        api.clock.advance(-(api.deps.config.payment.holdMs + 1000));
+      }
+    });
+
+    it('a payment arriving after its hold expired and the places were sold waits for its refund, then is refunded', async () => {
+      const created = await pay({ tickets: [{ format_public_id: seeded.spring10k }] });
+      const [format] = await api.deps.db
+        .execute(sql`select id from event_formats where public_id = ${seeded.spring10k}`)
+        .then((r) => rowsOf<{ id: number }>(r));
+      api.clock.advance(api.deps.config.payment.holdMs + 1000);
+      const [stock] = await api.deps.db.select().from(formatStock).where(eq(formatStock.formatId, format!.id));
+      try {
+        const { expireOrders } = await import('../../features/payment/orders');
+        await expireOrders(api.deps);
+        // Meanwhile the last places went to others.
+        await api.deps.db.update(formatStock).set({ taken: sql`capacity` }).where(eq(formatStock.formatId, format!.id));
+        expect((await paidLate(created.order_id)).json()).toEqual({ status: 'refunding' });
+        const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
+        // Not `refunded` before the provider has returned the money: the sandbox settles later.
+        expect(order!.status).toBe('refunding');
+        expect(order!.refundedAmount).toBe(0);
+        expect(await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id))).toEqual([]);
+        expect((await api.lastMessage(order!.email)).text).toContain('будут возвращены');
+        await sandbox(created.order_id, 'refund');
+        const [settled] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
+        expect(settled).toMatchObject({ status: 'refunded', refundedAmount: order!.amount });
+      } finally {
+        await api.deps.db.update(formatStock).set({ taken: stock!.taken }).where(eq(formatStock.formatId, format!.id));
         api.clock.advance(-(api.deps.config.payment.holdMs + 1000));
       }
     });
