@@ -14,9 +14,9 @@ import type { LoginConfig, LoginOptions } from './types';
 export async function authorizeUrl(ctx: Context, options: LoginOptions = {}): Promise<URL> {
   const { cfg, win } = ctx;
   checkOptions(options);
-  const { crypto } = win; // where undefined, the global one
+  const crypto = win.crypto ?? globalThis.crypto;
   // Plain-http pages have no `crypto.subtle`: say so, not "cannot read 'digest' of undefined".
-  if (!(crypto ?? globalThis.crypto)?.subtle) throw failure(ctx, 'UNEXPECTED_ERROR', MSG_CRYPTO);
+  if (!crypto?.subtle) throw failure(ctx, 'UNEXPECTED_ERROR', MSG_CRYPTO);
   const code_verifier = randomString(128, crypto);
   const state = randomString(43, crypto);
   const code_challenge = await sha256(code_verifier, crypto);
