@@ -17,7 +17,7 @@ describe('buildAuthorizeUrl', () => {
     const flow = JSON.parse(win.sessionStorage.getItem('demo-site') ?? '{}');
     const params = query(url);
     expect(params).toEqual({
-      code_challenge: await sha256(flow.code_verifier),
+      code_challenge: await sha256(flow.code_verifier, crypto),
       code_challenge_method: 'S256',
       response_type: 'code',
       redirect_uri: `${SITE}/auth/gid`,
@@ -45,7 +45,7 @@ describe('buildAuthorizeUrl', () => {
     expect(flow.code_verifier).toMatch(/^[A-Za-z0-9\-._~]{128}$/);
     expect(flow.state).toMatch(/^[A-Za-z0-9\-._~]{43}$/);
     expect(flow.redirect_uri).toBe(`${SITE}/auth/gid`);
-    expect(flow.gsid).toBe(await sha256(flow.state));
+    expect(flow.gsid).toBe(await sha256(flow.state, crypto));
   });
 
   it('leaves empty optional parameters out, and prompt/source apply to one URL only', async () => {

@@ -1,7 +1,7 @@
 import { LOGOUT_RULES } from './config';
 import { type Context, contextFor, endpoint, PREFIX } from './context';
 import { GidError, MSG_LOGOUT } from './errors';
-import { backendEndpoint, postJson } from './token';
+import { postToBackend } from './token';
 import type { LogoutConfig } from './types';
 
 export const DEFAULT_LOGOUT_PATH = '/api/v0.3/backend/oauth/logout';
@@ -12,15 +12,13 @@ export async function endSession(ctx: Context, token: string, options: { idToken
   if (typeof token !== 'string' || !token) {
     throw new GidError('CONFIG_ERROR', 'Invalid token', { field: 'token' });
   }
-  const backend = backendEndpoint(ctx, cfg.logoutPath ?? DEFAULT_LOGOUT_PATH);
-  if (backend) {
-    try {
-      const response = await postJson(ctx, backend, { client_id: cfg.clientId, token });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    } catch (cause) {
-      console.error(PREFIX, MSG_LOGOUT, cause);
-      throw new GidError('LOGOUT_ERROR', MSG_LOGOUT, { cause });
-    }
+  // No backend: logged, and on to the provider's logout page.
+  try {
+    const response = await postToBackend(ctx, cfg.logoutPath ?? DEFAULT_LOGOUT_PATH, { client_id: cfg.clientId, token });
+    if (response && !response.ok) throw new Error(`HTTP ${response.status}`);
+  } catch (cause) {
+    console.error(PREFIX, MSG_LOGOUT, cause);
+    throw new GidError('LOGOUT_ERROR', MSG_LOGOUT, { cause });
   }
   const url = endpoint(ctx, cfg.authUrl, '/oauth2/sessions/logout');
   url.searchParams.set('client_id', cfg.clientId);

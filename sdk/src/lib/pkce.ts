@@ -9,9 +9,10 @@ const base64url = (bytes: ArrayBuffer | Uint8Array): string =>
  * `length` random base64url characters from `crypto.getRandomValues` (a PKCE verifier, a state);
  * with `lettersOnly`, only A–Z a–z (the session id). Unbiased: the bytes come in whole 3-byte groups,
  * so every character is 6 uniform bits, and dropping the non-letters leaves the letters uniform.
+ * `crypto` is the window's (always there in a browser; no default: each default cost bytes in every bundle).
  * @see https://www.rfc-editor.org/rfc/rfc7636#section-4.1
  */
-export function randomString(length: number, crypto: Crypto = globalThis.crypto, lettersOnly?: boolean): string {
+export function randomString(length: number, crypto: Crypto, lettersOnly?: boolean): string {
   let out = '';
   while (out.length < length) {
     // With `lettersOnly`, whatever is no letter is dropped.
@@ -21,7 +22,7 @@ export function randomString(length: number, crypto: Crypto = globalThis.crypto,
 }
 
 /** base64url(SHA-256(value)): the S256 code challenge of a verifier, and the `gsid` of a state. */
-export const sha256 = async (value: string, crypto: Crypto = globalThis.crypto): Promise<string> =>
+export const sha256 = async (value: string, crypto: Crypto): Promise<string> =>
   base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value)));
 
 /**

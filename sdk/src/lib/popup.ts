@@ -43,13 +43,13 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
   }
   // A sign-in still waiting on a popup cut off by COOP: starting anew is the person giving it up.
   abandon?.();
-  // The 400×600 window centred on this one; none where it is blocked.
+  // The 400×600 window centred on this one (`| 0`: whole pixels, fewer bytes than Math.round); none where it is blocked.
   let popup: Window | null | undefined;
   try {
     popup = win.open(
       '',
       POPUP_NAME,
-      `popup=1,width=400,height=600,left=${Math.round(win.screenX + (win.outerWidth - 400) / 2)},top=${Math.round(win.screenY + (win.outerHeight - 600) / 2)}`,
+      `popup=1,width=400,height=600,left=${(win.screenX + (win.outerWidth - 400) / 2) | 0},top=${(win.screenY + (win.outerHeight - 600) / 2) | 0}`,
     );
   } catch {
     // blocked, as by a sandbox
