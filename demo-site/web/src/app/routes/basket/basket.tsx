@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
@@ -57,6 +57,8 @@ interface StoredUser {
   has_password?: boolean;
   phone_confirmed?: boolean;
 }
+
+const NO_EVENTS: string[] = [];
 
 const storedUser = (): StoredUser | null => readJson<StoredUser | null>(storageKeys.user, null);
 
@@ -209,6 +211,17 @@ export default function BasketScreen() {
     }
   };
 
+  // The parts below the lines take no part in a line's change: they keep their props (stable
+  // callbacks, the event ids by content) and React skips them when a query answer or a count
+  // re-renders the screen — each answer that arrives is one render of the whole screen otherwise.
+  const eventIdsKey = goods.flatMap((item) => (item.selector === 'ticket' ? [item.event.public_id] : [])).join('\n');
+  const basketEventIds = useMemo(() => (eventIdsKey ? [...new Set(eventIdsKey.split('\n'))] : NO_EVENTS), [eventIdsKey]);
+  const closePopup = useCallback(() => setPopup(null), []);
+  const closePopupAndState = useCallback(() => {
+    setPopup(null);
+    if (location.state) navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate]);
+
   if (goods.length === 0 && popup !== 'stale') {
     return (
       <div className="container page basket-page">
@@ -219,8 +232,8 @@ export default function BasketScreen() {
             {t('basket.toCalendar')}
           </Link>
         </div>
-        <SimilarEvents eventIds={[]} />
-        <BasketPopups popup={popup} onClose={() => setPopup(null)} message={paymentMessage} staleTitles={staleTitles} />
+        <SimilarEvents eventIds={NO_EVENTS} />
+        <BasketPopups popup={popup} onClose={closePopup} message={paymentMessage} staleTitles={staleTitles} />
       </div>
     );
   }
@@ -371,16 +384,8 @@ export default function BasketScreen() {
         </aside>
       </div>
       <ShopBanners />
-      <SimilarEvents eventIds={[...new Set(goods.flatMap((item) => (item.selector === 'ticket' ? [item.event.public_id] : [])))]} />
-      <BasketPopups
-        popup={popup}
-        onClose={() => {
-          setPopup(null);
-          if (location.state) navigate(location.pathname, { replace: true, state: null });
-        }}
-        message={paymentMessage}
-        staleTitles={staleTitles}
-      />
+      <SimilarEvents eventIds={basketEventIds} />
+      <BasketPopups popup={popup} onClose={closePopupAndState} message={paymentMessage} staleTitles={staleTitles} />
     </div>
   );
 }
@@ -411,7 +416,7 @@ function BasketPopup({
   );
 }
 
-function BasketPopups({
+const BasketPopups = memo(function BasketPopups({
   popup,
   onClose,
   message,
@@ -452,4 +457,4 @@ function BasketPopups({
       </BasketPopup>
     </>
   );
-}
+});
