@@ -102,6 +102,10 @@ async function storeLocal(port, origin, entries) {
     await page.evaluate((stored) => {
       for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
     }, entries);
+    // Lighthouse keeps the storage (and so the HTTP cache) for these pages: the visit above must not
+    // leave the app's scripts cached, or the page is measured warm while the others load cold.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
     await page.close();
   } finally {
     await browser.close();
@@ -171,6 +175,9 @@ try {
       try {
         const stored = signedIn ? sessionEntries(await demoSession(base)) : basket ? await threeLineBasket(base) : undefined;
         lhr = await measure(`${base}${path}`, stored);
+        // A run Lighthouse could not finish (no paint seen, a protocol timeout) has no score, not 0.
+        if (lhr?.runtimeError || typeof lhr?.categories.performance?.score !== 'number')
+          throw new Error(lhr?.runtimeError?.code ?? 'no performance score');
       } catch (error) {
         console.log(`  ${path.padEnd(10)} run ${run + 1}: not measured (${error.message})`);
         continue;
