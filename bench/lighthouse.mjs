@@ -185,7 +185,7 @@ try {
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       if (process.env.REPORT_DIR) {
         await mkdir(process.env.REPORT_DIR, { recursive: true });
-        const name = `${path === '/' ? 'home' : path.replace(/^\W+/, '').replace(/\W+/g, '_')}-${run + 1}.json`;
+        const name = `${path === '/' ? 'home' : path.replace(/^\W+/, '').replace(/\W+/g, '_')}${signedIn ? '-signed-in' : basket ? '-lines' : ''}-${run + 1}.json`;
         await writeFile(join(process.env.REPORT_DIR, name), JSON.stringify(lhr));
       }
       scores.push(score);
