@@ -186,6 +186,7 @@ function report(label, events) {
       .slice(0, 25))
       console.log(`        ${((100 * n) / count).toFixed(0).padStart(3)}%  ${name}`);
   }
+  return figures;
 }
 
 const REPEAT = Math.max(1, Number(process.env.REPEAT ?? 1));
