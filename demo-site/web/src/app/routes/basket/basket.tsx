@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { memo, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -5,9 +6,9 @@ import { Dialog } from '../../../components/ui/dialog';
 import { PageTitle } from '../../../components/ui/page';
 import { checkAvailability } from '../../../features/basket/api/check-availability';
 import { createPayment, createTemporaryPayment } from '../../../features/basket/api/create-payment';
-import { useDeliveryPrice } from '../../../features/basket/api/delivery';
-import { useInsuranceOffers } from '../../../features/basket/api/insurances';
-import { useSales } from '../../../features/basket/api/sales';
+import { deliveryMethodsQuery, regionCitiesQuery, regionsQuery, useDeliveryPrice } from '../../../features/basket/api/delivery';
+import { insuranceOffersQuery, useInsuranceOffers } from '../../../features/basket/api/insurances';
+import { salesQuery, useSales } from '../../../features/basket/api/sales';
 import { getUserBasket } from '../../../features/basket/api/user-basket';
 import { useVipTicketFormats } from '../../../features/basket/api/vip-tickets';
 import type { InsuranceLine, TicketLine } from '../../../features/basket/basket-items';
@@ -41,6 +42,8 @@ import {
 import { ShopBanners } from '../../../features/basket/components/shop-banners';
 import { SimilarEvents } from '../../../features/basket/components/similar-events';
 import { type InsuranceValues, insuranceInfo } from '../../../features/basket/insurance-schema';
+import { eventsQuery } from '../../../features/events/api/get-events';
+import { shopBannersQuery } from '../../../features/shop/api/get-shop-banners';
 import { isApiError } from '../../../lib/api-client';
 import { getToken, useIsAuthenticated } from '../../../lib/auth';
 import { emailPattern } from '../../../lib/contact-rules';
@@ -61,6 +64,27 @@ interface StoredUser {
 const NO_EVENTS: string[] = [];
 
 const storedUser = (): StoredUser | null => readJson<StoredUser | null>(storageKeys.user, null);
+
+/**
+ * The data the basket shows first, for the lines it holds, loaded before the first render on a visit
+ * that opens here (app/router.tsx waits for it up to 300 ms): the first render is then complete, and
+ * the requests start before the page paints rather than all at once in its first effects, which was
+ * the longest task after the paint with lines.
+ */
+export const prefetch = (client: QueryClient) => {
+  const { goods } = getBasket();
+  const jobs: Promise<unknown>[] = [client.prefetchQuery(eventsQuery())];
+  if (goods.length > 0) jobs.push(client.prefetchQuery(shopBannersQuery()));
+  if (goods.some((item) => item.selector === 'ticket'))
+    jobs.push(client.prefetchQuery(insuranceOffersQuery()), client.prefetchQuery(salesQuery()));
+  if (goods.some((item) => item.selector === 'shop'))
+    jobs.push(
+      client.prefetchQuery(deliveryMethodsQuery()),
+      client.prefetchQuery(regionsQuery()),
+      client.prefetchQuery(regionCitiesQuery(initialDelivery.regionId)),
+    );
+  return Promise.all(jobs);
+};
 
 /** ticketing-shop §2 basket page: the lines by group, the side summary, delivery, e-mail, the pay button, the popups. */
 export default function BasketScreen() {
