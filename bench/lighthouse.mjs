@@ -24,6 +24,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../tests/chromium.mjs';
+import { threeLineBasket } from './basket-lines.mjs';
 import { startApi } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -92,69 +93,6 @@ async function demoSession(base) {
 /** The demo account's session as the localStorage entries the app reads (`token`, `userObj`). */
 const sessionEntries = (session) => ({ token: session.token, userObj: JSON.stringify(session.user) });
 
-/**
- * A guest basket of three lines, as the catalogue adds them (ticketing-shop §3 basket item): an
- * individual and a team ticket of the first upcoming event city selling both, and a sized product.
- */
-async function threeLineBasket(base) {
-  const get = async (path) => (await fetch(`${base}${path}`)).json();
-  const now = Date.now();
-  for (const event of (await get('/api/event/list')).values) {
-    for (const city of event.event_city) {
-      const formats = (await get(`/api/event_format/event/${city.public_id}`)).values;
-      const single = formats.find((format) => !format.is_team);
-      const team = formats.find((format) => format.is_team);
-      if (!single || !team) continue;
-      const ticket = (format, index) => ({
-        selector: 'ticket',
-        public_id: format.public_id,
-        unique_id: `bench-ticket-${index}`,
-        format_public_id: format.public_id,
-        title: format.title,
-        price: format.price,
-        count: format.is_team ? format.max_count : 1,
-        totalCost: format.price * (format.is_team ? format.max_count : 1),
-        promocode: null,
-        event: { public_id: event.public_id, title: event.title },
-        event_city: { public_id: city.public_id },
-        address: city.address ?? '',
-        start_time: format.start_time ?? city.start_time,
-        kind: 'athlete',
-        max_count: format.max_count,
-        fixed_count: format.fixed_count !== false,
-        team_all: format.team_all === true,
-        isTeam: format.is_team === true,
-        buy_limit: format.buy_limit ?? null,
-        tickets_left: format.tickets_left?.athlete ?? null,
-        preregistration: false,
-        space: false,
-        addTicketToBasketTime: now,
-        groupId: `${event.public_id}:${city.public_id}`,
-        isErrorTab: true,
-      });
-      const product = (await get('/api/shop/items/home')).values.find((item) => item.proportions.length > 1);
-      const size = product.proportions.find((proportion) => proportion.count > 0);
-      const shop = {
-        selector: 'shop',
-        public_id: product.public_id,
-        unique_id: 'bench-shop',
-        title: product.title,
-        price: product.price,
-        count: 1,
-        totalCost: product.price,
-        promocode: null,
-        size: size.name,
-        proportion_public_id: size.public_id,
-        delivery_public_id: null,
-        max_count: size.count,
-      };
-      const goods = JSON.stringify([ticket(single, 0), ticket(team, 1), shop]);
-      return { basketGoods: goods, NoAuthBasketGoods: goods };
-    }
-  }
-  throw new Error('no event city with an individual and a team format');
-}
-
 /** Puts `entries` into the origin's localStorage in the Chromium on `port`, before Lighthouse loads the page. */
 async function storeLocal(port, origin, entries) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -164,6 +102,10 @@ async function storeLocal(port, origin, entries) {
     await page.evaluate((stored) => {
       for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
     }, entries);
+    // Lighthouse keeps the storage (and so the HTTP cache) for these pages: the visit above must not
+    // leave the app's scripts cached, or the page is measured warm while the others load cold.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
     await page.close();
   } finally {
     await browser.close();
@@ -233,6 +175,9 @@ try {
       try {
         const stored = signedIn ? sessionEntries(await demoSession(base)) : basket ? await threeLineBasket(base) : undefined;
         lhr = await measure(`${base}${path}`, stored);
+        // A run Lighthouse could not finish (no paint seen, a protocol timeout) has no score, not 0.
+        if (lhr?.runtimeError || typeof lhr?.categories.performance?.score !== 'number')
+          throw new Error(lhr?.runtimeError?.code ?? 'no performance score');
       } catch (error) {
         console.log(`  ${path.padEnd(10)} run ${run + 1}: not measured (${error.message})`);
         continue;
@@ -240,7 +185,7 @@ try {
       const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       if (process.env.REPORT_DIR) {
         await mkdir(process.env.REPORT_DIR, { recursive: true });
-        const name = `${path === '/' ? 'home' : path.replace(/^\W+/, '').replace(/\W+/g, '_')}-${run + 1}.json`;
+        const name = `${path === '/' ? 'home' : path.replace(/^\W+/, '').replace(/\W+/g, '_')}${signedIn ? '-signed-in' : basket ? '-lines' : ''}-${run + 1}.json`;
         await writeFile(join(process.env.REPORT_DIR, name), JSON.stringify(lhr));
       }
       scores.push(score);

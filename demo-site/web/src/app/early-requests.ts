@@ -8,4 +8,7 @@
 export const earlyRequests: Record<string, readonly string[]> = {
   '/': ['/api/event/list', '/api/event_type/list', '/api/news/preview?limit=3'],
   '/calendar': ['/api/event/cities', '/api/event_type/list'],
+  // The similar events under every basket, empty or not (the other calls depend on its lines). Sent
+  // early, its fetch and answer leave the basket's first effects, the longest task after its paint.
+  '/basket': ['/api/event/list'],
 };

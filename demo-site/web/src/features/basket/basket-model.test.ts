@@ -222,6 +222,11 @@ describe('figures', () => {
     expect(formatRubles(0)).toBe('0\u00a0₽');
   });
 
+  it.each([0, 4_00, 999_00, 1000_00, 9999_49, 10_000_00, 1_234_567_00, -1500_00])('writes %d kopecks as Intl ru-RU does', (kopecks) => {
+    const intl = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }).format(Math.round(kopecks / 100));
+    expect(formatRubles(kopecks)).toBe(`${intl.replace(/\s/g, '\u00a0')}\u00a0₽`);
+  });
+
   const priced = fc.record({
     price: fc.double({ min: 0, max: 1_000_000, noNaN: true }),
     count: fc.integer({ min: 0, max: 500 }),

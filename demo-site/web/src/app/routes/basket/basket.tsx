@@ -1,13 +1,14 @@
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { memo, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageTitle } from '../../../components/ui/page';
 import { checkAvailability } from '../../../features/basket/api/check-availability';
 import { createPayment, createTemporaryPayment } from '../../../features/basket/api/create-payment';
-import { useDeliveryPrice } from '../../../features/basket/api/delivery';
-import { useInsuranceOffers } from '../../../features/basket/api/insurances';
-import { useSales } from '../../../features/basket/api/sales';
+import { deliveryMethodsQuery, regionCitiesQuery, regionsQuery, useDeliveryPrice } from '../../../features/basket/api/delivery';
+import { insuranceOffersQuery, useInsuranceOffers } from '../../../features/basket/api/insurances';
+import { salesQuery, useSales } from '../../../features/basket/api/sales';
 import { getUserBasket } from '../../../features/basket/api/user-basket';
 import { useVipTicketFormats } from '../../../features/basket/api/vip-tickets';
 import type { InsuranceLine, TicketLine } from '../../../features/basket/basket-items';
@@ -41,6 +42,8 @@ import {
 import { ShopBanners } from '../../../features/basket/components/shop-banners';
 import { SimilarEvents } from '../../../features/basket/components/similar-events';
 import { type InsuranceValues, insuranceInfo } from '../../../features/basket/insurance-schema';
+import { eventsQuery } from '../../../features/events/api/get-events';
+import { shopBannersQuery } from '../../../features/shop/api/get-shop-banners';
 import { isApiError } from '../../../lib/api-client';
 import { getToken, useIsAuthenticated } from '../../../lib/auth';
 import { emailPattern } from '../../../lib/contact-rules';
@@ -58,7 +61,30 @@ interface StoredUser {
   phone_confirmed?: boolean;
 }
 
+const NO_EVENTS: string[] = [];
+
 const storedUser = (): StoredUser | null => readJson<StoredUser | null>(storageKeys.user, null);
+
+/**
+ * The data the basket shows first, for the lines it holds, loaded before the first render on a visit
+ * that opens here (app/router.tsx waits for it up to 300 ms): the first render is then complete, and
+ * the requests start before the page paints rather than all at once in its first effects, which was
+ * the longest task after the paint with lines.
+ */
+export const prefetch = (client: QueryClient) => {
+  const { goods } = getBasket();
+  const jobs: Promise<unknown>[] = [client.prefetchQuery(eventsQuery())];
+  if (goods.length > 0) jobs.push(client.prefetchQuery(shopBannersQuery()));
+  if (goods.some((item) => item.selector === 'ticket'))
+    jobs.push(client.prefetchQuery(insuranceOffersQuery()), client.prefetchQuery(salesQuery()));
+  if (goods.some((item) => item.selector === 'shop'))
+    jobs.push(
+      client.prefetchQuery(deliveryMethodsQuery()),
+      client.prefetchQuery(regionsQuery()),
+      client.prefetchQuery(regionCitiesQuery(initialDelivery.regionId)),
+    );
+  return Promise.all(jobs);
+};
 
 /** ticketing-shop §2 basket page: the lines by group, the side summary, delivery, e-mail, the pay button, the popups. */
 export default function BasketScreen() {
@@ -209,6 +235,17 @@ export default function BasketScreen() {
     }
   };
 
+  // The parts below the lines take no part in a line's change: they keep their props (stable
+  // callbacks, the event ids by content) and React skips them when a query answer or a count
+  // re-renders the screen — each answer that arrives is one render of the whole screen otherwise.
+  const eventIdsKey = goods.flatMap((item) => (item.selector === 'ticket' ? [item.event.public_id] : [])).join('\n');
+  const basketEventIds = useMemo(() => (eventIdsKey ? [...new Set(eventIdsKey.split('\n'))] : NO_EVENTS), [eventIdsKey]);
+  const closePopup = useCallback(() => setPopup(null), []);
+  const closePopupAndState = useCallback(() => {
+    setPopup(null);
+    if (location.state) navigate(location.pathname, { replace: true, state: null });
+  }, [location.state, location.pathname, navigate]);
+
   if (goods.length === 0 && popup !== 'stale') {
     return (
       <div className="container page basket-page">
@@ -219,8 +256,8 @@ export default function BasketScreen() {
             {t('basket.toCalendar')}
           </Link>
         </div>
-        <SimilarEvents eventIds={[]} />
-        <BasketPopups popup={popup} onClose={() => setPopup(null)} message={paymentMessage} staleTitles={staleTitles} />
+        <SimilarEvents eventIds={NO_EVENTS} />
+        <BasketPopups popup={popup} onClose={closePopup} message={paymentMessage} staleTitles={staleTitles} />
       </div>
     );
   }
@@ -371,16 +408,8 @@ export default function BasketScreen() {
         </aside>
       </div>
       <ShopBanners />
-      <SimilarEvents eventIds={[...new Set(goods.flatMap((item) => (item.selector === 'ticket' ? [item.event.public_id] : [])))]} />
-      <BasketPopups
-        popup={popup}
-        onClose={() => {
-          setPopup(null);
-          if (location.state) navigate(location.pathname, { replace: true, state: null });
-        }}
-        message={paymentMessage}
-        staleTitles={staleTitles}
-      />
+      <SimilarEvents eventIds={basketEventIds} />
+      <BasketPopups popup={popup} onClose={closePopupAndState} message={paymentMessage} staleTitles={staleTitles} />
     </div>
   );
 }
@@ -411,7 +440,7 @@ function BasketPopup({
   );
 }
 
-function BasketPopups({
+const BasketPopups = memo(function BasketPopups({
   popup,
   onClose,
   message,
@@ -452,4 +481,4 @@ function BasketPopups({
       </BasketPopup>
     </>
   );
-}
+});

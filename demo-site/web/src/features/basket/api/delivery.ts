@@ -7,30 +7,31 @@ export type DeliveryMethod = z.infer<typeof methodSchema>;
 const placeSchema = z.object({ id: z.number(), name_ru: z.string() });
 
 /** GET /api/delivery/shop: the delivery methods of shop goods. */
-export const useDeliveryMethods = (enabled: boolean) =>
-  useQuery({
-    ...queryOptions({
-      queryKey: ['delivery', 'shop'],
-      queryFn: ({ signal }) => requestParsed(z.object({ values: z.array(methodSchema) }), { url: '/api/delivery/shop', signal }),
-    }),
-    enabled,
+export const deliveryMethodsQuery = () =>
+  queryOptions({
+    queryKey: ['delivery', 'shop'],
+    queryFn: ({ signal }) => requestParsed(z.object({ values: z.array(methodSchema) }), { url: '/api/delivery/shop', signal }),
   });
+
+export const useDeliveryMethods = (enabled: boolean) => useQuery({ ...deliveryMethodsQuery(), enabled });
 
 /** GET /api/location/region/list/RU and /api/location/city/region/{id}: the delivery city picker. */
-export const useRegions = (enabled: boolean) =>
-  useQuery({
+export const regionsQuery = () =>
+  queryOptions({
     queryKey: ['location', 'regions', 'RU'],
     queryFn: ({ signal }) => requestParsed(z.object({ values: z.array(placeSchema) }), { url: '/api/location/region/list/RU', signal }),
-    enabled,
   });
 
-export const useRegionCities = (regionId: number | null) =>
-  useQuery({
+export const useRegions = (enabled: boolean) => useQuery({ ...regionsQuery(), enabled });
+
+export const regionCitiesQuery = (regionId: number | null) =>
+  queryOptions({
     queryKey: ['location', 'cities', regionId],
     queryFn: ({ signal }) =>
       requestParsed(z.object({ values: z.array(placeSchema) }), { url: `/api/location/city/region/${regionId}`, signal }),
-    enabled: regionId !== null,
   });
+
+export const useRegionCities = (regionId: number | null) => useQuery({ ...regionCitiesQuery(regionId), enabled: regionId !== null });
 
 const priceSchema = z.object({ delivery: z.object({ cost: z.number(), pickup: z.optional(z.boolean()) }) });
 

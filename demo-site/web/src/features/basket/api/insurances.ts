@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { requestParsed } from '../../../lib/api-client';
 
@@ -14,9 +14,10 @@ const offerSchema = z.object({
 export type InsuranceOfferData = z.infer<typeof offerSchema>;
 
 /** GET /api/insurances: the insurance offers; the default one goes with a ticket's insurance checkbox. */
-export const useInsuranceOffers = (enabled: boolean) =>
-  useQuery({
+export const insuranceOffersQuery = () =>
+  queryOptions({
     queryKey: ['insurances'],
     queryFn: ({ signal }) => requestParsed(z.object({ values: z.array(offerSchema) }), { url: '/api/insurances', signal }),
-    enabled,
   });
+
+export const useInsuranceOffers = (enabled: boolean) => useQuery({ ...insuranceOffersQuery(), enabled });

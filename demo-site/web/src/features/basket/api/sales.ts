@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { requestParsed } from '../../../lib/api-client';
 
@@ -13,10 +13,11 @@ const saleSchema = z.object({
 });
 
 /** GET /api/sales: the sales running now, so that each ticket line shows its sale (the payment prices them again). */
-export const useSales = (enabled: boolean) =>
-  useQuery({
+export const salesQuery = () =>
+  queryOptions({
     queryKey: ['sales'],
     queryFn: async ({ signal }) => (await requestParsed(z.object({ values: z.array(saleSchema) }), { url: '/api/sales', signal })).values,
-    enabled,
     staleTime: 300_000,
   });
+
+export const useSales = (enabled: boolean) => useQuery({ ...salesQuery(), enabled });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MaskedInput } from '../../../components/ui/masked-input';
 import { isFullPhone, phoneDigits } from '../../../lib/contact-rules';
@@ -69,7 +69,13 @@ export function deliveryPayload(state: DeliveryState) {
  * The delivery of shop goods (ticketing-shop §2, §4): a city picker (region, then city), the methods;
  * a pickup method hides the address and recipient fields.
  */
-export function DeliveryPicker({ state, onChange }: { state: DeliveryState; onChange: (state: DeliveryState) => void }) {
+export const DeliveryPicker = memo(function DeliveryPicker({
+  state,
+  onChange,
+}: {
+  state: DeliveryState;
+  onChange: (state: DeliveryState) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const methods = useDeliveryMethods(true);
@@ -193,4 +199,4 @@ export function DeliveryPicker({ state, onChange }: { state: DeliveryState; onCh
       ) : null}
     </section>
   );
-}
+});

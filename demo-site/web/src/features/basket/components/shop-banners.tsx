@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PageBanner, useShopBanners } from '../../shop/api/get-shop-banners';
 import '../../../locales/basket';
@@ -35,7 +35,7 @@ function useNearViewport<T extends Element>() {
  * are the page's heaviest script after React: they load when the carousel nears the viewport, not
  * while the basket itself renders; the frame keeps the carousel's height meanwhile (no layout shift).
  */
-export function ShopBanners() {
+export const ShopBanners = memo(function ShopBanners() {
   const { t } = useTranslation();
   const banners = useShopBanners();
   const values = banners.data ?? [];
@@ -46,7 +46,7 @@ export function ShopBanners() {
       <BannerFrame banners={values} />
     </section>
   );
-}
+});
 
 function BannerFrame({ banners }: { banners: PageBanner[] }) {
   const [ref, near] = useNearViewport<HTMLDivElement>();

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEvents } from '../../events/api/get-events';
 import { EventCard } from '../../events/components/event-card';
@@ -6,7 +7,8 @@ import '../../../locales/basket';
 /** ticketing-shop §2: similar events (up to 4) below the basket, and the project's participate link. */
 export const SIMILAR_EVENTS = 4;
 
-export function SimilarEvents({ eventIds }: { eventIds: string[] }) {
+/** Memoised: the basket re-renders on each count and query answer; these cards need only the event ids (keep them stable). */
+export const SimilarEvents = memo(function SimilarEvents({ eventIds }: { eventIds: string[] }) {
   const { t } = useTranslation();
   const events = useEvents();
   const all = events.data?.values ?? [];
@@ -36,4 +38,4 @@ export function SimilarEvents({ eventIds }: { eventIds: string[] }) {
       </ul>
     </section>
   );
-}
+});
