@@ -1,13 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { eventFormatOptionsQuery } from '../../../features/basket/api/event-format';
 import type { BasketItem } from '../../../features/basket/basket-items';
 import { basketActions, getBasket } from '../../../features/basket/basket-store';
 import { FIXED_EVENT_PRODUCT_ID, FIXED_LINKED_PRODUCT_ID } from '../../../features/basket/fixed-products';
 import { ticketLine } from '../../../features/basket/ticket-line';
+import { clubsQuery } from '../../../features/clubs/api/get-clubs';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
+import { prefetch } from './basket';
 
 const ticketInput = {
   format: { public_id: 'format-10k', title: '10 км', price: 1500 },
@@ -387,5 +391,35 @@ describe('/basket: the page rules', () => {
     await user.click(screen.getByRole('button', { name: /^Оплатить/ }));
     await screen.findByRole('dialog', { name: 'Оплата не прошла' });
     expect(calls).toEqual([{ method, authorization, body: expect.objectContaining({ email: 'anna@example.ru', register: false }) }]);
+  });
+});
+
+describe('/basket prefetch', () => {
+  it('loads each ticket format and, when one offers clubs, the club list before the first render', async () => {
+    basketApi();
+    basketActions.reset([ticket as BasketItem]);
+    onTestFinished(() => basketActions.reset([]));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await prefetch(client);
+    expect(client.getQueryData(eventFormatOptionsQuery('format-10k').queryKey)).toMatchObject({ insurance_available: true, clubs: true });
+    expect(client.getQueryData(clubsQuery().queryKey)?.values.length).toBeGreaterThan(0);
+  });
+
+  it('leaves the club list alone when no format offers clubs, and survives a format that fails', async () => {
+    basketApi();
+    server.use(
+      http.get('*/api/event_format/:id', () => HttpResponse.json({ public_id: 'format-10k', insurance_available: true, clubs: false })),
+    );
+    basketActions.reset([ticket as BasketItem]);
+    onTestFinished(() => basketActions.reset([]));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await prefetch(client);
+    expect(client.getQueryData(eventFormatOptionsQuery('format-10k').queryKey)).toMatchObject({ clubs: false });
+    expect(client.getQueryData(clubsQuery().queryKey)).toBeUndefined();
+
+    server.use(http.get('*/api/event_format/:id', () => HttpResponse.json({ message: 'Ошибка' }, { status: 500 })));
+    const other = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await expect(prefetch(other)).resolves.toBeDefined();
+    expect(other.getQueryData(eventFormatOptionsQuery('format-10k').queryKey)).toBeUndefined();
   });
 });

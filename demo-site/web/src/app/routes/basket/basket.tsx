@@ -7,6 +7,7 @@ import { PageTitle } from '../../../components/ui/page';
 import { checkAvailability } from '../../../features/basket/api/check-availability';
 import { createPayment, createTemporaryPayment } from '../../../features/basket/api/create-payment';
 import { deliveryMethodsQuery, regionCitiesQuery, regionsQuery, useDeliveryPrice } from '../../../features/basket/api/delivery';
+import { eventFormatOptionsQuery } from '../../../features/basket/api/event-format';
 import { insuranceOffersQuery, useInsuranceOffers } from '../../../features/basket/api/insurances';
 import { salesQuery, useSales } from '../../../features/basket/api/sales';
 import { getUserBasket } from '../../../features/basket/api/user-basket';
@@ -42,6 +43,7 @@ import {
 import { ShopBanners } from '../../../features/basket/components/shop-banners';
 import { SimilarEvents } from '../../../features/basket/components/similar-events';
 import { type InsuranceValues, insuranceInfo } from '../../../features/basket/insurance-schema';
+import { clubsQuery } from '../../../features/clubs/api/get-clubs';
 import { eventsQuery } from '../../../features/events/api/get-events';
 import { shopBannersQuery } from '../../../features/shop/api/get-shop-banners';
 import { isApiError } from '../../../lib/api-client';
@@ -77,6 +79,17 @@ export const prefetch = (client: QueryClient) => {
   if (goods.length > 0) jobs.push(client.prefetchQuery(shopBannersQuery()));
   if (goods.some((item) => item.selector === 'ticket'))
     jobs.push(client.prefetchQuery(insuranceOffersQuery()), client.prefetchQuery(salesQuery()));
+  // Each ticket format's options (insurance, clubs), and the club list when one offers clubs: the
+  // lines' insurance checkbox and club button are then in the first render, not a second one that
+  // shifts the page when the answers arrive.
+  const formatIds = new Set(goods.flatMap((item) => (item.selector === 'ticket' ? [item.format_public_id] : [])));
+  if (formatIds.size > 0)
+    jobs.push(
+      Promise.all([...formatIds].map((formatId) => client.fetchQuery(eventFormatOptionsQuery(formatId))))
+        .then((formats) => (formats.some((format) => format.clubs) ? client.prefetchQuery(clubsQuery()) : undefined))
+        // A format that fails is asked again by its line (as before the prefetch).
+        .catch(() => undefined),
+    );
   if (goods.some((item) => item.selector === 'shop'))
     jobs.push(
       client.prefetchQuery(deliveryMethodsQuery()),

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
-import { requestParsed } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
+import { eventFormatOptionsQuery } from '../api/event-format';
 import { type BasketItem, basketKey, type InsuranceLine, type TicketLine } from '../basket-items';
 import {
   addInsuranceLine,
@@ -80,16 +79,7 @@ export const BasketLine = memo(function BasketLine({
   const key = basketKey(item);
   const ticket = item.selector === 'ticket' ? item : null;
   // Whether the format insures its participants (GET /api/event_format/{id}, cached per format).
-  const format = useQuery({
-    queryKey: ['event-format', ticket?.format_public_id, 'insurance'],
-    queryFn: ({ signal }) =>
-      requestParsed(z.looseObject({ insurance_available: z.nullish(z.boolean()), clubs: z.nullish(z.boolean()) }), {
-        url: `/api/event_format/${encodeURIComponent(ticket?.format_public_id ?? '')}`,
-        signal,
-      }),
-    enabled: ticket !== null,
-    staleTime: 300_000,
-  });
+  const format = useQuery({ ...eventFormatOptionsQuery(ticket?.format_public_id ?? ''), enabled: ticket !== null });
   const count = participants.length > 0 ? participants.length : item.count;
   const insured: TicketLine[] = participants.length > 0 ? participants : ticket ? [ticket] : [];
   const step = countStep(item);

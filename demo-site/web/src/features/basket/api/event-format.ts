@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { requestParsed } from '../../../lib/api-client';
+
+const formatOptionsSchema = z.looseObject({ insurance_available: z.nullish(z.boolean()), clubs: z.nullish(z.boolean()) });
+
+/**
+ * GET /api/event_format/{id}: whether a ticket's format insures its participants and offers clubs
+ * (cached per format). A query of its own so the basket route can load it before its first render.
+ */
+export const eventFormatOptionsQuery = (formatId: string) =>
+  queryOptions({
+    queryKey: ['event-format', formatId, 'insurance'],
+    queryFn: ({ signal }) => requestParsed(formatOptionsSchema, { url: `/api/event_format/${encodeURIComponent(formatId)}`, signal }),
+    staleTime: 300_000,
+  });
