@@ -105,7 +105,7 @@ export async function startIdp(options: IdpOptions = {}): Promise<RunningIdp> {
   // provider.use() runs these before oidc-provider's own routes, in this order.
   provider.use(socialTokenExtras(clients, accounts));
   provider.use(devRoutes(outbox, issuer, options.demo === true).middleware());
-  provider.use(analyticsRoutes(new AnalyticsLog(now)).middleware());
+  provider.use(analyticsRoutes(new AnalyticsLog(now), options.demo === true).middleware());
   provider.use(sdkRoutes({ provider, issuer, clients, accounts }).middleware());
   provider.use(interactionRoutes({ provider, accounts, sms }).middleware());
   setHandler(provider.callback());
