@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningIdp, startIdp } from './server';
 import { authorizeUrl, Browser, formAction, latestCode, type Page, tempDir } from './testing';
+import { parseTrustProxy } from './trust-proxy';
 
 // Issue 15, the idp's codes: each test is the attack, with the default caps on.
 let idp: RunningIdp;
@@ -102,6 +103,40 @@ describe('the idp’s SMS codes', () => {
       current = await ua.go(formAction(answer.body, 'Изменить номер'), { form: {} });
     }
     expect(sent).toBe(20);
+  });
+});
+
+// Issue 20, finding 4: `IDP_TRUST_PROXY=1` used to mean "trust every hop", so the left-most
+// X-Forwarded-For entry — written by the client — was its address for the per-address caps.
+describe('behind a proxy, forged first hops buy no more codes', () => {
+  it.each([
+    ['a hop count', '1'],
+    ['a list of proxy addresses', '127.0.0.1, 10.0.0.0/8'],
+  ])('%s: the address the proxy saw is the client', async (_name, setting) => {
+    const proxiedDir = await tempDir();
+    const trustProxy = parseTrustProxy(setting);
+    const proxied = await startIdp({ demo: true, port: 0, dataDir: proxiedDir.path, trustProxy, sms: { codesPerAddressHourly: 3 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        // The proxy (this machine) appends the address it saw; the client wrote the entries before it.
+        const ua = new Browser(proxied.url, { 'x-forwarded-for': `10.66.${i}.1, 172.16.${i}.9, 203.0.113.5` });
+        const page = await ua.go(authorizeUrl(proxied.url).url);
+        statuses.push((await ua.go(formAction(page.body, 'Получить код'), { form: { phone: newPhone() } })).status);
+      }
+      // Another client behind the same proxy has its own count: the clients are not all "the proxy".
+      const other = new Browser(proxied.url, { 'x-forwarded-for': '198.51.100.9' });
+      const page = await other.go(authorizeUrl(proxied.url).url);
+      statuses.push((await other.go(formAction(page.body, 'Получить код'), { form: { phone: newPhone() } })).status);
+      expect(statuses.map((status) => status === 429)).toEqual([false, false, false, true, true, false]);
+    } finally {
+      await proxied.close();
+      await proxiedDir.remove();
+    }
+  });
+
+  it.each(['true', 'yes', '10.0.0.0/33', 'proxy.example'])('IDP_TRUST_PROXY=%s is refused, never read as "every hop"', (value) => {
+    expect(() => parseTrustProxy(value)).toThrow(/IDP_TRUST_PROXY/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { newSandboxSecret } from './features/payment/provider';
+import type { TrustProxy } from './http/trust-proxy';
 import { defaultScryptCost, type ScryptCost } from './lib/crypto';
 
 export interface RateLimit {
@@ -32,11 +33,12 @@ export interface ServerConfig {
   /** The site's origin, for links in e-mails (/verify/email/{code}…). An https one turns on HSTS. */
   publicUrl: string;
   /**
-   * Behind a reverse proxy (`TRUST_PROXY`): which proxies' `X-Forwarded-For` to believe — `true` for
-   * any, or their addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). Without it every client looks like the proxy, and the
-   * per-address limits would throttle everyone together. Off by default (no proxy: the socket's address).
+   * Behind a reverse proxy (`TRUST_PROXY`, see http/trust-proxy.ts): which proxies' `X-Forwarded-For` to
+   * believe — a hop count (`1`: the one proxy in front) or their addresses/CIDRs (`['10.0.0.0/8']`), never
+   * every hop. Without it every client looks like the proxy, and the per-address limits would throttle
+   * everyone together. Off by default (no proxy: the socket's address).
    */
-  trustProxy: boolean | string;
+  trustProxy: TrustProxy;
   /**
    * Demo mode, only when asked for (`npm start` asks; `GID_DEMO=1`): the dev outbox page and JSON that
    * show every code and link, the demo accounts in a fresh database, the demo purchases.

@@ -65,7 +65,7 @@ export function paymentAttackSuite(database: () => DatabaseHandle) {
       expect([(await forged(direct, 1)).statusCode, (await forged(direct, 2)).statusCode]).toEqual([200, 429]);
       await direct.close();
       // Behind a trusted proxy the forwarded address is the client's, each with its own count.
-      const proxied = await createTestApp(database(), { ...strict, trustProxy: '192.0.2.200' });
+      const proxied = await createTestApp(database(), { ...strict, trustProxy: ['192.0.2.200'] });
       expect([(await forged(proxied, 3)).statusCode, (await forged(proxied, 4)).statusCode]).toEqual([200, 200]);
       await proxied.close();
     });
