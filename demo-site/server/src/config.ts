@@ -8,6 +8,16 @@ export interface RateLimit {
 }
 
 /**
+ * A lockout after repeated failures: `maxFailures` within `failureWindowMs` lock the subject for
+ * `lockMs` (features/account-lockout).
+ */
+export interface LockoutRule {
+  maxFailures: number;
+  failureWindowMs: number;
+  lockMs: number;
+}
+
+/**
  * One OAuth 2.0 / OpenID Connect provider the site exchanges codes with. Its endpoints and signing
  * keys come from the issuer's discovery document (`{issuer}/.well-known/openid-configuration`).
  */
@@ -56,8 +66,9 @@ export interface ServerConfig {
   scrypt: ScryptCost;
   /**
    * SMS codes. Besides each code's `maxAttempts`, caps per phone (or account) across codes and
-   * interactions: `perTargetHourly` codes issued, `failedChecksHourly` wrong guesses — the 4 digits stay,
-   * so the limits carry the weight.
+   * interactions: `perTargetHourly` and `perTargetDaily` codes issued, `failedChecksHourly` wrong
+   * guesses, and `lockout` — so many wrong guesses a day lock the phone's (account's) codes, its owner
+   * told. The 4 digits stay, so the limits carry the weight.
    */
   sms: {
     codeLength: number;
@@ -65,8 +76,15 @@ export interface ServerConfig {
     maxAttempts: number;
     resendCooldownMs: number;
     perTargetHourly: number;
+    perTargetDaily: number;
     failedChecksHourly: number;
+    lockout: LockoutRule;
   };
+  /**
+   * Wrong passwords per account (`PUT /api/auth`, and the current password the settings ask for):
+   * `maxFailures` lock its password sign-in for `lockMs`, the owner told. Per address besides (`login`).
+   */
+  passwordLockout: LockoutRule;
   /** Lifetime of e-mail links: confirmation, e-mail change. */
   emailLinkTtlMs: number;
   /** Lifetime of a password reset link. */
@@ -114,7 +132,18 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     sessionTtlMs: 90 * 86_400_000,
     sessionIdleMs: 30 * 86_400_000,
     scrypt: defaultScryptCost,
-    sms: { codeLength: 4, codeTtlMs: 5 * 60_000, maxAttempts: 5, resendCooldownMs: 60_000, perTargetHourly: 5, failedChecksHourly: 10 },
+    sms: {
+      codeLength: 4,
+      codeTtlMs: 5 * 60_000,
+      maxAttempts: 5,
+      resendCooldownMs: 60_000,
+      perTargetHourly: 5,
+      perTargetDaily: 10,
+      failedChecksHourly: 10,
+      // 20 wrong codes in a day stop the target's codes for a day: at most ~20 guesses of 10,000 a day.
+      lockout: { maxFailures: 20, failureWindowMs: 86_400_000, lockMs: 86_400_000 },
+    },
+    passwordLockout: { maxFailures: 10, failureWindowMs: 3_600_000, lockMs: 15 * 60_000 },
     emailLinkTtlMs: 24 * 3_600_000,
     resetLinkTtlMs: 3_600_000,
     resetSecureTtlMs: 15 * 60_000,
