@@ -4,7 +4,7 @@ import { rateLimits } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { tooManyRequests } from '../../lib/errors';
 import { countHit, readHits } from '../rate-limits/service';
-import type { UserRow } from '../users/service';
+import { findUserById, type UserRow } from '../users/service';
 
 /**
  * Lockouts after repeated failures — wrong passwords of an account, wrong codes of a phone or e-mail —
@@ -17,12 +17,13 @@ type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'sms' | 'config'>;
 const failedKey = (subject: string) => `lockout-failed:${subject}`;
 const lockedKey = (subject: string) => `lockout-locked:${subject}`;
 
-const minutes = (ms: number) => Math.max(1, Math.round(ms / 60_000));
+/** A lock's length as the messages say it: `15 мин.`, `24 ч.` (abbreviated, as the cooldown's `сек.`). */
+const duration = (ms: number) => (ms < 2 * 3_600_000 ? `${Math.max(1, Math.round(ms / 60_000))} мин.` : `${Math.round(ms / 3_600_000)} ч.`);
 
 export const lockoutMessages = {
   password: (lockMs: number) =>
-    `Слишком много неудачных попыток входа. Вход паролем приостановлен на ${minutes(lockMs)} минут. Попробуйте позже или восстановите пароль`,
-  codes: (lockMs: number) => `Слишком много неверных кодов. Попробуйте через ${minutes(lockMs)} минут`,
+    `Слишком много неудачных попыток входа. Вход паролем приостановлен на ${duration(lockMs)} Попробуйте позже или восстановите пароль`,
+  codes: (lockMs: number) => `Слишком много неверных кодов. Попробуйте через ${duration(lockMs)}`,
 } as const;
 
 /** Whether `subject` is locked out now (one indexed read). */
@@ -71,10 +72,27 @@ export async function countPasswordFailure(deps: Deps, subject: string, owner: U
   const rule = deps.config.passwordLockout;
   const { first } = await countFailure(deps, subject, rule);
   if (!first || !owner) return;
-  const text = `На сайте «Герои» ${rule.maxFailures} раз подряд ввели неверный пароль от вашего аккаунта. Вход паролем приостановлен на ${minutes(rule.lockMs)} минут. Если это были не вы, смените пароль через «Забыли пароль?»; войти можно и по SMS-коду.`;
+  const text = `На сайте «Герои» ${rule.maxFailures} раз подряд ввели неверный пароль от вашего аккаунта. Вход паролем приостановлен на ${duration(rule.lockMs)} Если это были не вы, смените пароль через «Забыли пароль?»; войти можно и по SMS-коду.`;
   if (owner.email && owner.emailConfirmedAt) {
     await deps.email.send({ to: owner.email, subject: 'Попытки войти в ваш аккаунт', text, meta: { kind: 'password_locked' } });
   } else if (owner.phone && owner.phoneConfirmedAt) {
     await deps.sms.send({ to: owner.phone, text, meta: { kind: 'password_locked' } });
   }
+}
+
+/**
+ * Tells the owner of a code target that its codes are locked: the phone itself, or — for an account's
+ * proof codes (`user:{id}`) — the account's confirmed e-mail, else its confirmed phone.
+ */
+export async function tellCodeOwner(deps: Deps, target: string): Promise<void> {
+  const text = `На сайте «Герои» много раз ввели неверный код подтверждения. Коды приостановлены на ${duration(deps.config.sms.lockout.lockMs)} Если это были не вы, никому не сообщайте коды из SMS и писем.`;
+  const meta = { kind: 'codes_locked' };
+  const account = /^user:(\d+)$/.exec(target);
+  if (!account) {
+    await deps.sms.send({ to: target, text, meta });
+    return;
+  }
+  const owner = await findUserById(deps.db, Number(account[1]));
+  if (owner?.email && owner.emailConfirmedAt) await deps.email.send({ to: owner.email, subject: 'Попытки подобрать код', text, meta });
+  else if (owner?.phone && owner.phoneConfirmedAt) await deps.sms.send({ to: owner.phone, text, meta });
 }
