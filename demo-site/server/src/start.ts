@@ -6,6 +6,7 @@ import { buildServer } from './app';
 import { defaultConfig, type ServerConfig } from './config';
 import { type DatabaseHandle, isDatabaseUnavailable, openPglite, openPostgres } from './db/client';
 import { prepareDatabase } from './db/prepare';
+import { roundTrips } from './db/round-trips';
 import type { ServerDeps } from './deps';
 import { createIdentityProviders } from './features/identity-providers/provider';
 import { seedDemoPurchases } from './features/payment/demo-purchases';
@@ -27,6 +28,8 @@ export interface StartOptions {
   database?: DatabaseHandle;
   /** PostgreSQL only: a statement (lock waits included) running longer is cut (10 s; `DATABASE_STATEMENT_TIMEOUT_MS`). */
   statementTimeoutMs?: number;
+  /** PostgreSQL only: count statements; each answer carries `x-db-round-trips` (`GID_COUNT_ROUND_TRIPS=1`, benchmarks). */
+  countRoundTrips?: boolean;
   /**
    * PostgreSQL only: told each time the database could not be reached at start, before the next try
    * (the server waits, with backoff up to `maxDelayMs`, rather than exiting); a line on stderr by default.
@@ -78,6 +81,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     (options.databaseUrl
       ? await openPostgres(options.databaseUrl, {
           ...(options.statementTimeoutMs ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
+          ...(options.countRoundTrips ? { countRoundTrips: true } : {}),
           // A restart or failover ends the pool's connections: logged, the next call connects afresh.
           onConnectionLost: (error) => logger.warn(`PostgreSQL connection lost (${error.message}); reconnecting on the next call`),
         })
@@ -104,6 +108,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     };
     const app = await buildServer(deps, { logger: options.logger ?? false });
     logger = { warn: (message) => app.log.warn(message) };
+    if (options.countRoundTrips) installRoundTripHeader(app);
     // A fresh demo: the demo account has bought tickets and goods, so its cabinet is not empty.
     if (seeded && config.demo) await seedDemoPurchases(deps);
     if (options.webDir && !(await installWebApp(app, options.webDir))) {
@@ -128,6 +133,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** `x-db-round-trips`: the statements this process sent while the request ran (see db/round-trips.ts). */
+function installRoundTripHeader(app: FastifyInstance): void {
+  const startedAt = new WeakMap<object, number>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    startedAt.set(request, roundTrips.count);
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-db-round-trips', String(roundTrips.count - (startedAt.get(request) ?? roundTrips.count)));
+    done(null, payload);
+  });
 }
 
 /**

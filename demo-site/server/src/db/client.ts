@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { countRoundTrips } from './round-trips';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -82,6 +83,8 @@ export interface PostgresOptions {
   connectionTimeoutMs?: number;
   /** Told of each connection the database ended (a restart, a failover); the pool replaces it on the next call. */
   onConnectionLost?: (error: Error) => void;
+  /** Count every statement sent (`round-trips.ts`; the payment bench's figure). */
+  countRoundTrips?: boolean;
 }
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
@@ -108,6 +111,7 @@ export async function openPostgres(connectionString: string, options: PostgresOp
   const lost = options.onConnectionLost ?? (() => undefined);
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
+  if (options.countRoundTrips) countRoundTrips(pool);
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
