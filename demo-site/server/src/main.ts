@@ -55,6 +55,10 @@ const server = await startServer({
   host: env.HOST ?? '127.0.0.1',
   dataDir: resolve(env.GID_DATA_DIR ?? resolve(repoRoot, '.data')),
   ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+  // DATABASE_STATEMENT_TIMEOUT_MS: PostgreSQL cuts any statement (lock waits included) running longer (10 s).
+  ...(env.DATABASE_STATEMENT_TIMEOUT_MS ? { statementTimeoutMs: Number(env.DATABASE_STATEMENT_TIMEOUT_MS) } : {}),
+  // GID_COUNT_ROUND_TRIPS=1 (benchmarks): every answer says how many statements it took (`x-db-round-trips`).
+  ...(env.GID_COUNT_ROUND_TRIPS === '1' ? { countRoundTrips: true } : {}),
   config: {
     // Production-shaped unless asked: `npm start` sets GID_DEMO=1 and PAYMENT_PROVIDER=sandbox.
     demo: env.GID_DEMO === '1',

@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildServer } from './app';
 import { defaultConfig, type ServerConfig } from './config';
-import { type DatabaseHandle, openPglite, openPostgres } from './db/client';
+import { type DatabaseHandle, isDatabaseUnavailable, openPglite, openPostgres } from './db/client';
 import { prepareDatabase } from './db/prepare';
+import { roundTrips } from './db/round-trips';
 import type { ServerDeps } from './deps';
 import { createIdentityProviders } from './features/identity-providers/provider';
 import { seedDemoPurchases } from './features/payment/demo-purchases';
@@ -25,6 +26,20 @@ export interface StartOptions {
   databaseUrl?: string;
   /** An already opened database (tests pass a clone of the seeded template). */
   database?: DatabaseHandle;
+  /** PostgreSQL only: a statement (lock waits included) running longer is cut (10 s; `DATABASE_STATEMENT_TIMEOUT_MS`). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL only: count statements; each answer carries `x-db-round-trips` (`GID_COUNT_ROUND_TRIPS=1`, benchmarks). */
+  countRoundTrips?: boolean;
+  /**
+   * PostgreSQL only: told each time the database could not be reached at start, before the next try
+   * (the server waits, with backoff up to `maxDelayMs`, rather than exiting); a line on stderr by default.
+   * `giveUpAfterMs` (none by default: wait for as long as it takes) ends the wait with the last error.
+   */
+  databaseWait?: {
+    onRetry?: (attempt: number, delayMs: number, error: unknown) => void;
+    maxDelayMs?: number;
+    giveUpAfterMs?: number;
+  };
   config?: Partial<ServerConfig>;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
@@ -60,14 +75,24 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const host = options.host ?? '127.0.0.1';
   const clock = options.clock ?? systemClock;
   if (!options.payments && !options.config?.sandbox) throw new Error(noPaymentProvider);
+  let logger: { warn(message: string): void } = { warn: (message) => console.warn(message) };
   const database =
     options.database ??
     (options.databaseUrl
-      ? await openPostgres(options.databaseUrl)
+      ? await openPostgres(options.databaseUrl, {
+          ...(options.statementTimeoutMs ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
+          ...(options.countRoundTrips ? { countRoundTrips: true } : {}),
+          // A restart or failover ends the pool's connections: logged, the next call connects afresh.
+          onConnectionLost: (error) => logger.warn(`PostgreSQL connection lost (${error.message}); reconnecting on the next call`),
+        })
       : await openPglite(options.dataDir ? { dataDir: join(options.dataDir, 'server-db') } : {}));
   try {
     const config = defaultConfig({ publicUrl: `http://${host}:${port}`, ...options.config });
-    const { seeded } = await prepareDatabase(database, clock, { demoAccounts: config.demo });
+    const { seeded } = await untilDatabaseAnswers(
+      () => prepareDatabase(database, clock, { demoAccounts: config.demo }),
+      database.kind === 'postgres' ? (options.databaseWait ?? {}) : null,
+      options.databaseUrl,
+    );
     if (!options.config?.payment?.sandboxSecret)
       config.payment.sandboxSecret = options.dataDir ? localSandboxSecret(options.dataDir) : newSandboxSecret();
     const deps: ServerDeps = {
@@ -82,6 +107,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       config,
     };
     const app = await buildServer(deps, { logger: options.logger ?? false });
+    logger = { warn: (message) => app.log.warn(message) };
+    if (options.countRoundTrips) installRoundTripHeader(app);
     // A fresh demo: the demo account has bought tickets and goods, so its cabinet is not empty.
     if (seeded && config.demo) await seedDemoPurchases(deps);
     if (options.webDir && !(await installWebApp(app, options.webDir))) {
@@ -105,6 +132,60 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;
+  }
+}
+
+/** `x-db-round-trips`: the statements this process sent while the request ran (see db/round-trips.ts). */
+function installRoundTripHeader(app: FastifyInstance): void {
+  const startedAt = new WeakMap<object, number>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    startedAt.set(request, roundTrips.count);
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-db-round-trips', String(roundTrips.count - (startedAt.get(request) ?? roundTrips.count)));
+    done(null, payload);
+  });
+}
+
+/**
+ * Runs `prepare` (the first use of the database) until the database answers: a server started before
+ * its PostgreSQL (a whole stack starting at once, a failover in progress) waits, saying so, with the
+ * delay doubling from 250 ms up to `maxDelayMs` (5 s), instead of exiting. Other errors end the start.
+ */
+export async function untilDatabaseAnswers<T>(
+  prepare: () => Promise<T>,
+  wait: StartOptions['databaseWait'] | null,
+  url?: string,
+): Promise<T> {
+  const started = performance.now();
+  const where = url ? describeDatabaseUrl(url) : 'the database';
+  const onRetry =
+    wait?.onRetry ??
+    ((attempt: number, delayMs: number, error: unknown) =>
+      console.warn(
+        `PostgreSQL at ${where} is not answering (${(error as Error)?.message || error}); waiting: try ${attempt + 1} in ${delayMs} ms`,
+      ));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await prepare();
+    } catch (error) {
+      if (!wait || !isDatabaseUnavailable(error)) throw error;
+      if (wait.giveUpAfterMs !== undefined && performance.now() - started >= wait.giveUpAfterMs) throw error;
+      const delayMs = Math.min(wait.maxDelayMs ?? 5000, 250 * 2 ** (attempt - 1));
+      onRetry(attempt, delayMs, error);
+      await new Promise((resolveDelay) => setTimeout(resolveDelay, delayMs));
+    }
+  }
+}
+
+/** host:port/database of a connection URL, without its user or password (for the log). */
+function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
   }
 }
 

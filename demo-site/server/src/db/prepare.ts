@@ -44,11 +44,22 @@ async function withAdvisoryLock<T>(handle: DatabaseHandle, work: () => Promise<T
   const pool = (handle as DatabaseHandle & { pool?: import('pg').Pool }).pool;
   if (!pool) return work();
   const client = await pool.connect();
+  let failed: Error | undefined;
   try {
+    // Waiting here while another process migrates and seeds is not a hung statement.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock(7242001)');
     return await work();
+  } catch (error) {
+    failed = error as Error;
+    throw error;
   } finally {
-    await client.query('select pg_advisory_unlock(7242001)').catch(() => undefined);
-    client.release();
+    // The session's lock ends with it; a connection that failed is dropped, not pooled.
+    if (failed) client.release(failed);
+    else {
+      await client.query('select pg_advisory_unlock(7242001)').catch(() => undefined);
+      await client.query('reset statement_timeout').catch(() => undefined);
+      client.release();
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client';
 import { HttpError, messages } from '../lib/errors';
 
 const cyrillic = /[а-яё]/i;
@@ -11,6 +12,8 @@ const cyrillic = /[а-яё]/i;
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const { status, message } = describeError(error, request);
+    // The database is away for a moment (a restart, a failover): worth trying again in a few seconds.
+    if (status === 503) reply.header('retry-after', '5');
     return reply.code(status).send({ message });
   });
 
@@ -41,6 +44,11 @@ export function describeError(error: FastifyError | HttpError, request: FastifyR
     const badJson = error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP');
     return { status: 400, message: badJson ? messages.badJson : messages.badRequest('запрос') };
   }
+  if (isDatabaseUnavailable(error)) {
+    // One line, no stack: during an outage every call says the same, and it is not the request's fault.
+    request.log.warn({ code: databaseCode(error) }, `database unavailable: ${rootMessage(error)}`);
+    return { status: 503, message: messages.serverError };
+  }
   request.log.error({ err: error }, 'unhandled error');
   return { status: 500, message: messages.serverError };
 }
@@ -60,4 +68,19 @@ function fieldOf(issue: { instancePath: string; keyword: string; params: Record<
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') reply.code(414).send({ message: messages.uriTooLong });
   else reply.code(400).send({ message: messages.badRequest('адрес') });
+}
+
+/** The innermost error's message (drizzle wraps the driver's error as its `cause`). */
+function rootMessage(error: unknown): string {
+  let current = error as { message?: string; cause?: unknown };
+  for (let depth = 0; current.cause && typeof current.cause === 'object' && depth < 5; depth++) current = current.cause as typeof current;
+  return current.message ?? String(error);
+}
+
+function databaseCode(error: unknown): string | undefined {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
+    if (typeof current.code === 'string') return current.code;
+    current = current.cause as typeof current;
+  }
+  return undefined;
 }

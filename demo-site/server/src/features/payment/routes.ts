@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../../db/client';
 import type { ServerDeps } from '../../deps';
 import { optionalUser, requireUser } from '../../http/auth';
 import { requestMeta } from '../../http/request';
@@ -25,12 +26,17 @@ export const paymentRoutes =
   async (app) => {
     const { config } = deps;
     let sweeper: NodeJS.Timeout | undefined;
+    // While the database is away the sweep fails each beat: one line, and the next beat after its return does the work.
+    const report = (error: unknown) =>
+      isDatabaseUnavailable(error)
+        ? app.log.warn(`sweep skipped, database unavailable: ${(error as Error).message}`)
+        : app.log.error(error);
     app.addHook('onReady', async () => {
       await expireOrders(deps);
       sweeper = setInterval(() => {
-        void expireOrders(deps).catch((error) => app.log.error(error));
+        void expireOrders(deps).catch(report);
         // Rate-limit counters whose window is over are dropped on the same beat.
-        void pruneRateLimits(deps).catch((error) => app.log.error(error));
+        void pruneRateLimits(deps).catch(report);
       }, config.payment.sweepIntervalMs);
       sweeper.unref();
     });

@@ -1,0 +1,192 @@
+// Payment against its floor (`npm run bench`, issue 23). On one PostgreSQL 15:
+//   - the API (`main.ts`, one process, DATABASE_URL) creating payments: POST /api/payment, every request
+//     a new buyer, a format with plenty of places (no contention);
+//   - the floor: a bare Fastify process whose one route makes, through the same driver (`pg`, a pool of
+//     10 like the API's), only the writes a purchase must make — one transaction: the order (pending,
+//     with its hold's end), its line, the stock decrement under the row lock — and nothing else.
+// Same client, same connections (10), run one after the other twice (floor, API, floor, API), with
+// the machine load beside them. Then the round trips of one purchase, counted by the API itself
+// (GID_COUNT_ROUND_TRIPS=1 wraps the pg client's query; `x-db-round-trips` on each answer), from
+// purchases sent one at a time.
+import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort, serverDir, startApi, startPostgresServer } from './lib.mjs';
+
+const CONNECTIONS = 10;
+const DURATION_S = 5;
+const TARGET_RATIO = 0.5;
+const here = dirname(fileURLToPath(import.meta.url));
+
+let api;
+let postgres;
+let floor;
+const deadline = setTimeout(async () => {
+  console.error('bench/payment-floor.mjs: timed out');
+  await api?.kill();
+  floor?.kill('SIGKILL');
+  await postgres?.stop();
+  process.exit(1);
+}, 600_000);
+
+let buyerCount = 0;
+const paymentRequest = (formatId) => {
+  const i = ++buyerCount;
+  return {
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+    body: JSON.stringify({ email: `floor${i}@bench.example`, tickets: [{ format_public_id: formatId, ticket_count: 1 }] }),
+  };
+};
+
+/**
+ * The floor's process: Fastify, `pg` (the API's driver and pool size), one transaction per request.
+ * pg is resolved from the server package (where the API gets it).
+ */
+const FLOOR = `
+import { createRequire } from 'node:module';
+const require = createRequire(process.env.SERVER_DIR + '/package.json');
+const pg = require('pg');
+const Fastify = (await import('fastify')).default;
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const [{ id: formatId }] = (await pool.query('select id from event_formats where public_id = $1', [process.env.FORMAT])).rows;
+let n = 0;
+const app = Fastify({ logger: false });
+app.post('/floor', async (request, reply) => {
+  const i = ++n;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const order = await client.query(
+      "insert into orders (public_id, email, status, amount, payment_id, created_at, expires_at) values ($1, $2, 'pending', 150000, $3, now(), now() + interval '15 minutes') returning id",
+      ['floor' + process.pid + '_' + i, 'floor' + i + '@bench.example', 'pay_floor' + process.pid + '_' + i],
+    );
+    await client.query(
+      "insert into order_items (order_id, kind, format_id, stock_kind, count, unit_price, total) values ($1, 'ticket', $2, 'athlete', 1, 150000, 150000)",
+      [order.rows[0].id, formatId],
+    );
+    const stock = await client.query(
+      "update format_stock set taken = taken + 1 where format_id = $1 and kind = 'athlete' and taken + 1 <= capacity returning taken",
+      [formatId],
+    );
+    if (stock.rowCount === 0) throw new Error('sold out');
+    await client.query('commit');
+    return { order_id: order.rows[0].id };
+  } catch (error) {
+    await client.query('rollback');
+    reply.code(400);
+    return { message: String(error.message) };
+  } finally {
+    client.release();
+  }
+});
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+console.log('floor ready');
+`;
+
+function startFloor(env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', FLOOR], {
+      cwd: here,
+      env: { ...process.env, ...env, SERVER_DIR: serverDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk;
+      if (output.includes('floor ready')) resolve(child);
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.stderr.setEncoding('utf8').on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the floor exited (${code}):\n${output}`)));
+  });
+}
+
+async function cannon(url, setup) {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [{ setupRequest: (request) => ({ ...request, method: 'POST', ...setup() }) }],
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+try {
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(1))
+      .join(', ');
+  console.log(`Machine load (1, 5, 15 min): ${load()} on ${cpus().length} cores`);
+  postgres = await startPostgresServer();
+  api = await startApi({
+    prefix: 'gid-bench-floor-',
+    env: { DATABASE_URL: postgres.url, WEB_DIR: '/nonexistent', TRUST_PROXY: '127.0.0.1', GID_COUNT_ROUND_TRIPS: '1' },
+  });
+  const base = api.url;
+  // The roomiest plain format of the catalogue: no contention between buyers, only the work.
+  const formats = [];
+  for (const event of (await (await fetch(`${base}/api/event/list`)).json()).values) {
+    for (const city of event.event_city) {
+      const list = (await (await fetch(`${base}/api/event_format/event/${city.public_id}`)).json()).values;
+      formats.push(...list.filter((format) => !format.is_team && (format.tickets_left.athlete ?? 0) > 600));
+    }
+  }
+  formats.sort((a, b) => b.tickets_left.athlete - a.tickets_left.athlete);
+  const format = formats[0];
+  if (!format) throw new Error('no roomy format in the seed');
+
+  // Round trips of one purchase, one at a time (the first few warm the pool and the caches).
+  const trips = [];
+  for (let i = 0; i < 25; i++) {
+    const response = await fetch(`${base}/api/payment`, { method: 'POST', ...paymentRequest(format.public_id) });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`payment failed: ${response.status} ${body}`);
+    if (i >= 5) trips.push(Number(response.headers.get('x-db-round-trips')));
+  }
+  trips.sort((a, b) => a - b);
+
+  const floorPort = await freePort();
+  floor = await startFloor({ PORT: String(floorPort), DATABASE_URL: postgres.url, FORMAT: format.public_id });
+  const rows = [];
+  for (let round = 1; round <= 2; round++) {
+    const floorRun = await cannon(`http://127.0.0.1:${floorPort}/floor`, () => ({
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }));
+    const apiRun = await cannon(`${base}/api/payment`, () => paymentRequest(format.public_id));
+    rows.push({ round, floorRun, apiRun, load: loadavg()[0] });
+  }
+  floor.kill('SIGTERM');
+
+  console.log(`\nPayment against its floor — PostgreSQL 15, one API process, ${CONNECTIONS} connections, ${DURATION_S} s each`);
+  console.log(
+    `${'run'.padEnd(8)}${'floor req/s'.padStart(13)}${'p99'.padStart(8)}${'API req/s'.padStart(12)}${'p99'.padStart(8)}${'ratio'.padStart(8)}${'load'.padStart(7)}`,
+  );
+  for (const { round, floorRun, apiRun, load: at } of rows) {
+    if (floorRun.non2xx + floorRun.errors + apiRun.non2xx + apiRun.errors > 0)
+      console.log(
+        `  (round ${round}: floor ${floorRun.non2xx} non-2xx/${floorRun.errors} errors; API ${apiRun.non2xx} non-2xx/${apiRun.errors} errors)`,
+      );
+    console.log(
+      `${String(round).padEnd(8)}${Math.round(floorRun.rps).toString().padStart(13)}${`${floorRun.p99}`.padStart(8)}${Math.round(apiRun.rps).toString().padStart(12)}${`${apiRun.p99}`.padStart(8)}${(apiRun.rps / floorRun.rps).toFixed(2).padStart(8)}${at.toFixed(1).padStart(7)}`,
+    );
+  }
+  const ratio = rows.reduce((sum, row) => sum + row.apiRun.rps / row.floorRun.rps, 0) / rows.length;
+  console.log(
+    `\n  payment creation ≥ ${TARGET_RATIO} of the floor's req/s → ${ratio.toFixed(2)} (mean of ${rows.length}) ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `  round trips per purchase (one at a time, ${trips.length} purchases): median ${trips[Math.floor(trips.length / 2)]}, min ${trips[0]}, max ${trips.at(-1)}; the floor makes 5 (begin, 3 writes, commit)`,
+  );
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  clearTimeout(deadline);
+  floor?.kill('SIGKILL');
+  await api?.kill();
+  await postgres?.stop();
+}
