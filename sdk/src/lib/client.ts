@@ -71,14 +71,12 @@ export function clientFor(ctx: Context): GidClient {
   let epoch = 0;
   let claims: [string | undefined, Record<string, unknown> | null] | undefined;
   const use = (tokens: GidTokens | undefined) => {
+    if (!tokens) epoch++;
     const before = kept().tokens;
     kept().set(tokens);
     if (kept().tokens === before) return;
     emit('tokens', tokens);
-    if (!tokens) {
-      epoch++;
-      emit('signedOut', { local: true });
-    }
+    if (!tokens) emit('signedOut', { local: true });
   };
   /** Keeps the tokens a call resolved with, unless a sign-out came since it started; hands the result on. */
   const keep = async <T extends TokenResult | undefined>(call: Promise<T>, merge?: boolean): Promise<T> => {
@@ -127,14 +125,15 @@ export function clientFor(ctx: Context): GidClient {
       const k = kept();
       // Valid for long enough, or of unknown lifetime.
       const valid = () => k.tokens && !((k.expiresAt as number) < Date.now() + minValiditySeconds * 1000);
+      let refreshed: GidTokens | undefined;
       if (!valid() && k.tokens?.refresh_token) {
         try {
-          await k.refresh();
+          refreshed = await k.refresh();
         } catch (error) {
           ctx.debug('refresh failed, signing in silently', error);
         }
       }
-      if (!valid() || !k.tokens) await checkSession();
+      if (!refreshed && !valid()) await checkSession();
       // A sign-out while this waited: no token comes out of this call.
       if (started !== epoch || !k.tokens) throw new GidError('ABORTED', MSG_ABORTED);
       return k.tokens.access_token;
@@ -142,8 +141,8 @@ export function clientFor(ctx: Context): GidClient {
     get user() {
       const idToken = keeper?.tokens?.id_token;
       // Decoded once per ID token.
-      if (claims?.[0] !== idToken) claims = [idToken, claimsOf(idToken)];
-      return claims![1];
+      if (!claims || claims[0] !== idToken) claims = [idToken, claimsOf(idToken)];
+      return claims[1];
     },
     get tokens() {
       return kept().tokens;
