@@ -123,7 +123,8 @@ describe('bug 3: a refresh in flight never beats a later sign-out or outlives st
     const b = tab();
     const seenByB: unknown[] = [];
     const listener = new NodeBroadcastChannel('gid_tokens:demo-site');
-    listener.onmessage = (event) => seenByB.push((event as MessageEvent).data.tokens?.access_token);
+    listener.onmessage = (event) =>
+      seenByB.push((event as unknown as { data: { tokens?: { access_token: string } } }).data.tokens?.access_token);
     a.keeper.set(tokens);
     const refreshing = a.keeper.refresh();
     await vi.waitFor(() => expect(received).toHaveLength(1));
