@@ -113,7 +113,7 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
       // loads slowly is still on its way). A person who closed it is back on this page (it has the
       // focus); one still signing in, in a popup cut off, is not: listen on until they are back,
       // or until the flow's own timeout.
-      if (popup.closed && (!channel || win.document.hasFocus() || Date.now() > started + (ctx.cfg.popupTimeoutMs ?? FLOW_TIMEOUT_MS))) {
+      if (popup.closed && (!channel || win.document.hasFocus() || Date.now() > started + (ctx.cfg.popupTimeoutMs || FLOW_TIMEOUT_MS))) {
         clearInterval(poll);
         // After the grace for a BroadcastChannel message where one may still come.
         grace = setTimeout(

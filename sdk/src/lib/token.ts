@@ -26,21 +26,15 @@ export async function postToBackend(ctx: Context, path: string, body: unknown): 
   const headers = new Headers(sanitizeHeaders(ctx.cfg.headers, ctx.debug));
   // The SDK's own wins over a custom `content-type` in any case (it would otherwise be merged in).
   headers.set('Content-Type', 'application/json');
-  // A hung request is given up: it would hold every tab's refresh lock forever.
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), ctx.cfg.httpTimeoutMs ?? HTTP_TIMEOUT_MS);
-  try {
-    return await ctx.fetch(endpoint(ctx, backendUrl, path).href, {
-      cache: 'no-store',
-      headers,
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-      method: 'POST',
-      signal: abort.signal,
-    });
-  } finally {
-    clearTimeout(timer);
-  }
+  return ctx.fetch(endpoint(ctx, backendUrl, path).href, {
+    cache: 'no-store',
+    headers,
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+    method: 'POST',
+    // A hung request is given up: it would hold every tab's refresh lock forever.
+    signal: AbortSignal.timeout(ctx.cfg.httpTimeoutMs || HTTP_TIMEOUT_MS),
+  });
 }
 
 const TOKEN_FIELDS = ['id_token', 'refresh_token', 'scope', 'token_type', 'additional_data'];
