@@ -54,6 +54,9 @@ const FUNC: Rule = [(v) => typeof v === 'function', 'a function'];
 const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'a string (≤ 256)'];
 const PATH_: Rule = [isPath, 'a path'];
 const REQUIRED_URL: Rule = [isSecureUrl, 'an https URL', true];
+const OBJECT: Rule = [isPlainObject, 'an object'];
+/** A number ≥ 0 (timeouts: 0 means the default). */
+const NUMBER: Rule = [(v) => (v as number) >= 0, 'a number ≥ 0'];
 
 // The config's rules, grouped by what reads the fields: every call checks the groups it uses, so
 // the function-style API bundles only its own, and `createClient` and `init` check them all.
@@ -63,11 +66,12 @@ export const CORE_RULES: Rules = {
   clientId: [isIdent, 'a printable string (1–256)', true],
   backendUrl: [(v) => v === '' || isSecureUrl(v) || isPath(v), 'an https URL or a path'],
   oauth2CodePath: PATH_,
-  headers: [isPlainObject, 'an object'],
+  headers: OBJECT,
   callback: FUNC,
   debugConsole: FLAG,
   preventAutoStorageCleanup: FLAG,
   fetch: FUNC,
+  httpTimeoutMs: NUMBER,
 };
 
 /** What a sign-in reads too: the provider, the redirect URI and the authorize URL's parameters. */
@@ -80,6 +84,13 @@ export const LOGIN_RULES: Rules = {
   appmetrica_device_id: TEXT,
   product_name: TEXT,
   popupFallbackToRedirect: FLAG,
+  popupTimeoutMs: NUMBER,
+};
+
+/** What only a client (`createClient`, `init`) reads: where its tokens are kept, whether it refreshes them. */
+export const CLIENT_RULES: Rules = {
+  storage: [(v) => v === 'session' || v === 'local', '"session" or "local"'],
+  autoRefresh: FLAG,
 };
 
 /** What `logout` reads besides the core. */
@@ -108,6 +119,12 @@ const OPTION_RULES: Rules = {
   prompt: [(v) => v === 'login' || v === 'none', '"login" or "none"'],
   source: [(v) => v === 'widget', '"widget"'],
   quuid: [isIdent, 'a printable string (1–256)'],
+  loginHint: TEXT,
+  uiLocales: TEXT,
+  maxAge: NUMBER,
+  acrValues: TEXT,
+  // Its values are sent as strings (URLSearchParams makes them so).
+  extraParams: OBJECT,
 };
 
 /** The `CONFIG_ERROR` for one field: `Invalid {what}: "{field}" must be {expected}`. */
