@@ -21,6 +21,7 @@ export type { RemoteConfig } from './lib/remote-config';
 export { loginSilently, type SilentOptions } from './lib/silent';
 export { refreshTokens } from './lib/token';
 export type {
+  AuthParams,
   ButtonColor,
   ButtonLang,
   ButtonType,
@@ -29,10 +30,12 @@ export type {
   GidCallbackResult,
   GidClient,
   GidConfig,
+  GidEvents,
   GidTokens,
   LoginConfig,
   LoginOptions,
   LogoutConfig,
+  LogoutOptions,
   TokenResult,
 } from './lib/types';
 export { version } from './lib/version';

@@ -1,17 +1,20 @@
 import { checkOptions, LOGIN_RULES, normaliseScope } from './config';
 import { type Context, contextFor, endpoint, failure, guard, sessionId } from './context';
-import { MSG_CRYPTO } from './errors';
-import { writeFlow } from './flow-storage';
+import { MSG_CRYPTO, MSG_STORAGE } from './errors';
+import { type FlowData, writeFlow } from './flow-storage';
 import { randomString, sha256 } from './pkce';
 import type { LoginConfig, LoginOptions } from './types';
 
 /**
  * Creates a fresh PKCE flow (verifier 128, state 43, nonce 11 bound to the verifier), stores it under the client id and
  * returns `{authUrl}/oauth2/auth` with every parameter of spec 7.1; empty optional ones are left out.
- * `prompt` and `source` apply to this URL only.
+ * `prompt` and `source` apply to this URL only. `keep`: where a silent sign-in keeps its flow
+ * instead (in memory: it never touches the stored flow of a redirect or popup sign-in).
+ * Without a working session storage the sign-in could only come back to a state mismatch, so it
+ * fails here, before the page leaves, with `STORAGE_ERROR`.
  * @see https://www.rfc-editor.org/rfc/rfc7636
  */
-export async function authorizeUrl(ctx: Context, options: LoginOptions = {}): Promise<URL> {
+export async function authorizeUrl(ctx: Context, options: LoginOptions = {}, keep?: (flow: FlowData) => void): Promise<URL> {
   const { cfg, win } = ctx;
   checkOptions(options);
   const crypto = win.crypto ?? globalThis.crypto;
@@ -23,8 +26,12 @@ export async function authorizeUrl(ctx: Context, options: LoginOptions = {}): Pr
   const gsid = await sha256(state, crypto);
   // `nonceFor(code_verifier)`, written out: the call cost 11 B gzip in a popup login (tests hold the two equal).
   const nonce = (await sha256(`nonce:${code_verifier}`, crypto)).slice(0, 11);
-  writeFlow(ctx, { code_verifier, redirect_uri: cfg.redirectUri, state, gsid });
+  const flow = { code_verifier, redirect_uri: cfg.redirectUri, state, gsid, appState: options.appState };
+  if (keep) keep(flow);
+  else if (!writeFlow(ctx, flow)) throw failure(ctx, 'STORAGE_ERROR', MSG_STORAGE);
   const params: Record<string, string | undefined> = {
+    // The site's extra parameters first: the SDK's own below win over them.
+    ...options.extraParams,
     code_challenge,
     code_challenge_method: 'S256',
     response_type: 'code',
@@ -41,6 +48,10 @@ export async function authorizeUrl(ctx: Context, options: LoginOptions = {}): Pr
     appmetrica_device_id: cfg.appmetrica_device_id,
     product_name: cfg.product_name,
     quuid: options.quuid,
+    login_hint: options.loginHint,
+    ui_locales: options.uiLocales,
+    max_age: `${options.maxAge ?? ''}`,
+    acr_values: options.acrValues,
   };
   const url = endpoint(ctx, cfg.authUrl, '/oauth2/auth');
   for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);

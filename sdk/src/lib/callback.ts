@@ -5,40 +5,54 @@ import { type GidErrorCode, MSG_AUTH } from './errors';
 import { readFlow } from './flow-storage';
 import { clientChannel, POPUP_ACK, POPUP_MESSAGE, POPUP_NAME, type PopupMessage, SILENT_NAME, stateChannel } from './popup-channel';
 import { requestTokens } from './token';
-import type { GidTokens, LoginConfig, TokenResult } from './types';
+import type { LoginConfig, TokenResult } from './types';
 
 /**
- * Validates a callback's parameters against the stored flow (spec 5.1) and exchanges the code.
- * Accepted only with a non-empty `code`, a stored `code_verifier`, the stored `state`, `openid`
- * in `scope`, and no `error`; anything else clears the flow, reaches `callback` and rejects.
+ * Validates a callback's parameters against the flow (spec 5.1) and exchanges the code.
+ * Accepted only with the flow's `state` (checked first, as oidc-client-ts does: an answer that is
+ * not ours, error or not, never reaches `callback` with its text), a non-empty `code`, a stored
+ * `code_verifier`, `openid` in `scope`, and no `error`; anything else clears the flow, reaches
+ * `callback` and rejects. `flow`: the stored one, or a silent sign-in's own (kept in memory: then
+ * `endsFlow` is false and the stored flow is never touched).
  */
-export async function completeCallback(ctx: Context, params: URLSearchParams): Promise<GidTokens> {
-  const flow = readFlow(ctx);
+export async function completeCallback(ctx: Context, params: URLSearchParams, flow = readFlow(ctx), endsFlow = true): Promise<TokenResult> {
   const code = params.get('code');
   const error = params.get('error');
-  const problem: GidErrorCode | undefined = error
-    ? 'AUTH_ERROR'
-    : !code
-      ? 'CODE_ERROR'
-      : !flow?.code_verifier || flow.state !== params.get('state')
-        ? 'STATE_MISMATCH'
+  const mismatch = !flow?.code_verifier || flow.state !== params.get('state');
+  const problem: GidErrorCode | undefined = mismatch
+    ? 'STATE_MISMATCH'
+    : error
+      ? 'AUTH_ERROR'
+      : !code
+        ? 'CODE_ERROR'
         : !scopeList(params.get('scope') ?? '').includes('openid')
           ? 'AUTH_ERROR'
           : undefined;
   if (problem) {
     // The spec's message; `callback` and the error's `error` get the provider's code (else the
-    // message), and its description.
-    throw failure(ctx, problem, MSG_AUTH, { error: error || undefined, error_description: params.get('error_description') || undefined });
+    // message), and its description: never those of an answer to another flow.
+    throw failure(
+      ctx,
+      problem,
+      MSG_AUTH,
+      mismatch ? {} : { error: error || undefined, error_description: params.get('error_description') || undefined },
+      endsFlow,
+    );
   }
   // No problem: there is a code and a flow.
-  return requestTokens(ctx, {
-    grant_type: 'authorization_code',
-    client_id: ctx.cfg.clientId,
-    redirect_uri: flow!.redirect_uri,
-    code_verifier: flow!.code_verifier,
-    code: code!,
-    state: flow!.state,
-  });
+  return requestTokens(
+    ctx,
+    {
+      grant_type: 'authorization_code',
+      client_id: ctx.cfg.clientId,
+      redirect_uri: flow!.redirect_uri,
+      code_verifier: flow!.code_verifier,
+      code: code!,
+      state: flow!.state,
+    },
+    endsFlow,
+    flow!.appState,
+  );
 }
 
 /**

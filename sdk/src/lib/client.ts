@@ -1,13 +1,15 @@
 import { authorizeUrl, redirectLogin } from './authorize-url';
 import { handleCallback } from './callback';
-import { CORE_RULES, check, LOGIN_RULES, LOGOUT_RULES, MODE_RULES } from './config';
-import { type Context, createContext } from './context';
+import { CLIENT_RULES, CORE_RULES, check, isPlainObject, LOGIN_RULES, LOGOUT_RULES, MODE_RULES } from './config';
+import { type Context, createContext, PREFIX } from './context';
+import { GidError, MSG_ABORTED } from './errors';
 import { clearFlow, readFlow } from './flow-storage';
+import { tokenKeeper } from './fresh';
 import { endSession } from './logout';
 import { popupLogin } from './popup';
 import { silentLogin } from './silent';
 import { refresh } from './token';
-import type { GidClient, GidConfig } from './types';
+import type { GidClient, GidConfig, GidEvents, GidTokens, TokenResult } from './types';
 
 /** Back or forward navigation onto a page while a flow is stored means the flow was abandoned. */
 export function watchBackForward(ctx: Context): void {
@@ -24,27 +26,140 @@ export function watchBackForward(ctx: Context): void {
   ctx.cleanup.add(() => win.removeEventListener('pageshow', onPageShow));
 }
 
-/** The client's methods over a context: the same functions as the function-style API, bound to one context. */
+/** The claims of a JWT's payload, decoded only (never verified: the backend does that); null for anything else. */
+export function claimsOf(jwt: string | undefined): Record<string, unknown> | null {
+  try {
+    const bytes = atob(jwt!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims = JSON.parse(new TextDecoder().decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0))));
+    return isPlainObject(claims) ? claims : null;
+  } catch {
+    return null;
+  }
+}
+
+type Listener = (detail: never) => void;
+
+/** The client's methods over a context: the same functions as the function-style API, bound to one context, and the client's tokens. */
 export function clientFor(ctx: Context): GidClient {
+  const listeners = new Map<keyof GidEvents, Set<Listener>>();
+  const emit = <E extends keyof GidEvents>(event: E, detail: GidEvents[E]) => {
+    for (const listener of [...(listeners.get(event) ?? [])]) {
+      try {
+        (listener as (detail: GidEvents[E]) => void)(detail);
+      } catch (error) {
+        console.error(PREFIX, event, 'listener threw', error);
+      }
+    }
+  };
+  // The client's tokens: made on first use (no storage, channel or timer before), so a client
+  // that never signs in touches none of them.
+  let keeper: ReturnType<typeof tokenKeeper> | undefined;
+  const kept = () =>
+    (keeper ??= tokenKeeper(ctx, {
+      storage: ctx.cfg.storage,
+      autoRefresh: ctx.cfg.autoRefresh,
+      // From another tab (a sign-in, a refresh, a sign-out) or a refresh here.
+      onTokens: (tokens) => {
+        if (!tokens) epoch++;
+        emit('tokens', tokens);
+        if (!tokens) emit('signedOut', { local: false });
+      },
+      onExpired: (tokens) => emit('expired', tokens),
+      onError: (error) => ctx.debug('refresh failed', error),
+    }));
+  /** Counts sign-outs: a sign-in, silent sign-in or refresh started before one never brings tokens back. */
+  let epoch = 0;
+  let claims: [string | undefined, Record<string, unknown> | null] | undefined;
+  const use = (tokens: GidTokens | undefined) => {
+    if (!tokens) epoch++;
+    const before = kept().tokens;
+    kept().set(tokens);
+    if (kept().tokens === before) return;
+    emit('tokens', tokens);
+    if (!tokens) emit('signedOut', { local: true });
+  };
+  /** Keeps the tokens a call resolved with, unless a sign-out came since it started; hands the result on. */
+  const keep = async <T extends TokenResult | undefined>(call: Promise<T>, merge?: boolean): Promise<T> => {
+    const started = epoch;
+    const result = await call;
+    if (result && started === epoch) {
+      const { appState, ...tokens } = result;
+      // A refresh's answer is merged: what it leaves out (an ID token) is kept.
+      use(merge ? { ...kept().tokens, ...tokens } : tokens);
+    }
+    return result;
+  };
+  const checkSession: GidClient['checkSession'] = (options) =>
+    keep(silentLogin(ctx, options)).then(
+      (tokens) => {
+        emit('session', { ok: true, tokens });
+        return tokens;
+      },
+      (error) => {
+        emit('session', { ok: false, error });
+        throw error;
+      },
+    );
   return {
     async login(options = {}) {
       check('login options', options, MODE_RULES);
       // popupLogin opens the window synchronously: no await may come before it.
-      if (options.mode === 'popup') await popupLogin(ctx, options);
+      if (options.mode === 'popup') await keep(popupLogin(ctx, options));
       else await redirectLogin(ctx, options);
     },
-    handleCallback: (url) => handleCallback(ctx, url),
-    checkSession: (options) => silentLogin(ctx, options),
-    refresh: (refreshToken) => refresh(ctx, refreshToken),
-    logout: (token, options) => endSession(ctx, token, options),
+    handleCallback: (url) => keep(handleCallback(ctx, url)),
+    checkSession,
+    refresh: (refreshToken) => keep(refresh(ctx, refreshToken), true),
+    async logout(token, options) {
+      // This tab forgets the tokens first (and the site's other tabs hear of it): whatever the
+      // backend says, the person asked to be signed out here.
+      use(undefined);
+      await endSession(ctx, token, options);
+    },
     async buildAuthorizeUrl(options = {}) {
       check('login options', options, MODE_RULES);
       return (await authorizeUrl(ctx, options)).href;
+    },
+    async getAccessToken({ minValiditySeconds = 60 } = {}) {
+      const started = epoch;
+      const k = kept();
+      // Valid for long enough, or of unknown lifetime.
+      const valid = () => k.tokens && !((k.expiresAt as number) < Date.now() + minValiditySeconds * 1000);
+      let refreshed: GidTokens | undefined;
+      if (!valid() && k.tokens?.refresh_token) {
+        try {
+          refreshed = await k.refresh();
+        } catch (error) {
+          ctx.debug('refresh failed, signing in silently', error);
+        }
+      }
+      if (!refreshed && !valid()) await checkSession();
+      // A sign-out while this waited: no token comes out of this call.
+      if (started !== epoch || !k.tokens) throw new GidError('ABORTED', MSG_ABORTED);
+      return k.tokens.access_token;
+    },
+    get user() {
+      const idToken = keeper?.tokens?.id_token;
+      // Decoded once per ID token.
+      if (!claims || claims[0] !== idToken) claims = [idToken, claimsOf(idToken)];
+      return claims[1];
+    },
+    get tokens() {
+      return kept().tokens;
+    },
+    setTokens: use,
+    on(event, listener) {
+      kept();
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set.add(listener as Listener));
+      return () => void set.delete(listener as Listener);
     },
     destroy() {
       ctx.dead = true;
       for (const step of [...ctx.cleanup]) step();
       ctx.cleanup.clear();
+      keeper?.stop();
+      listeners.clear();
     },
   };
 }
@@ -53,13 +168,16 @@ export function clientFor(ctx: Context): GidClient {
  * The core client without UI, remote config or analytics, for a site that draws its own button
  * and wants one object; `init` is this plus everything else. The function-style API
  * (`loginWithPopup`, `loginWithRedirect`, `handleRedirectCallback`, …) is the same code without
- * the object, for the smallest bundles.
+ * the object, for the smallest bundles. The client keeps the tokens of its sign-ins: a valid
+ * access token from `getAccessToken()`, the person's claims as `user`, and events (`on`).
  * @example
  * const gid = createClient({ clientId, authUrl, redirectUri, backendUrl, callback });
  * button.onclick = () => gid.login({ mode: 'popup' });
+ * const response = await fetch('/api/orders', { headers: { Authorization: `Bearer ${await gid.getAccessToken()}` } });
+ * gid.on('signedOut', () => location.assign('/login'));
  */
 export function createClient(config: GidConfig): GidClient {
-  check('config', config, CORE_RULES, LOGIN_RULES, LOGOUT_RULES);
+  check('config', config, CORE_RULES, LOGIN_RULES, LOGOUT_RULES, CLIENT_RULES);
   const ctx = createContext(config);
   watchBackForward(ctx);
   return clientFor(ctx);

@@ -68,6 +68,7 @@ export const CORE_RULES: Rules = {
   debugConsole: FLAG,
   preventAutoStorageCleanup: FLAG,
   fetch: FUNC,
+  httpTimeoutMs: [(v) => (v as number) > 0, 'a positive number'],
 };
 
 /** What a sign-in reads too: the provider, the redirect URI and the authorize URL's parameters. */
@@ -80,6 +81,13 @@ export const LOGIN_RULES: Rules = {
   appmetrica_device_id: TEXT,
   product_name: TEXT,
   popupFallbackToRedirect: FLAG,
+  popupTimeoutMs: [(v) => (v as number) > 0, 'a positive number'],
+};
+
+/** What only a client (`createClient`, `init`) reads: where its tokens are kept, whether it refreshes them. */
+export const CLIENT_RULES: Rules = {
+  storage: [(v) => v === 'session' || v === 'local', '"session" or "local"'],
+  autoRefresh: FLAG,
 };
 
 /** What `logout` reads besides the core. */
@@ -109,6 +117,11 @@ const OPTION_RULES: Rules = {
   prompt: [(v) => v === 'login' || v === 'none', '"login" or "none"'],
   source: [(v) => v === 'widget', '"widget"'],
   quuid: [isIdent, 'a printable string (1–256)'],
+  loginHint: TEXT,
+  uiLocales: TEXT,
+  maxAge: [(v) => Number.isInteger(v) && (v as number) >= 0, 'a whole number ≥ 0'],
+  acrValues: TEXT,
+  extraParams: [(v) => isPlainObject(v) && Object.values(v).every((x) => typeof x === 'string'), 'an object of strings'],
 };
 
 /** The `CONFIG_ERROR` for one field: `Invalid {what}: "{field}" must be {expected}`. */

@@ -3,7 +3,7 @@ import type { GidErrorCode, GidErrorDetails } from './errors';
 import { GidError, MSG_AUTH, MSG_UNEXPECTED } from './errors';
 import { clearFlow, sessionValue } from './flow-storage';
 import { randomString } from './pkce';
-import type { CoreConfig, GidCallbackResult, GidConfig, GidTokens } from './types';
+import type { CoreConfig, GidCallbackResult, GidConfig, GidTokens, TokenResult } from './types';
 
 /** Everything one client instance works with; tests swap `win` and `fetch` through the config. */
 export interface Context {
@@ -24,6 +24,8 @@ export interface Context {
   dead?: boolean;
   /** Refreshes in flight, by refresh token: concurrent calls share one request (made on first refresh). */
   refreshes?: Map<string, Promise<GidTokens>>;
+  /** The silent sign-in under way: concurrent calls share it (each one would spoil the other's answer). */
+  silent?: Promise<TokenResult>;
   /** Teardown steps `destroy()` runs (listeners, popups, UI). */
   cleanup: Set<() => void>;
 }
@@ -106,12 +108,12 @@ export function failure(ctx: Context, code: GidErrorCode, message: string, detai
  * flow like any failure: logged, `callback` told, rejected with an `UNEXPECTED_ERROR` carrying it
  * as `cause`. `GidError`s pass as they are (each has been reported where it was made).
  */
-export async function guard<T>(ctx: Context, step: Promise<T>): Promise<T> {
+export async function guard<T>(ctx: Context, step: Promise<T>, endsFlow?: boolean): Promise<T> {
   try {
     return await step;
   } catch (error) {
     if (error instanceof GidError) throw error;
     console.error(PREFIX, error);
-    throw failure(ctx, 'UNEXPECTED_ERROR', MSG_AUTH, { cause: error });
+    throw failure(ctx, 'UNEXPECTED_ERROR', MSG_AUTH, { cause: error }, endsFlow);
   }
 }

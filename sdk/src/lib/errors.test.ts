@@ -7,7 +7,7 @@ describe('errors', () => {
     expect(Object.keys(errors)).toEqual(
       expect.arrayContaining(['POPUP_ERROR', 'POPUP_CLOSED', 'STATE_MISMATCH', 'TOKEN_ERROR', 'CONFIG_ERROR', 'LOGIN_REQUIRED']),
     );
-    expect(Object.keys(errors)).toHaveLength(15);
+    expect(Object.keys(errors)).toHaveLength(16);
   });
 
   it('a GidError carries its code, message and details', () => {

@@ -15,6 +15,7 @@ const CODES = [
   'UNEXPECTED_ERROR',
   'LOGIN_REQUIRED',
   'SILENT_TIMEOUT',
+  'ABORTED',
 ] as const;
 
 /** `{ A: 'A', B: 'B' }` of `['A', 'B']`. A function of its own so that a bundler drops the call where `errors` is unused. */
@@ -27,7 +28,8 @@ const namedAsThemselves = (list: readonly string[]) => Object.fromEntries(list.m
  * a plain-http page), `cause` holds it; `LOGIN_REQUIRED`: a silent sign-in found the provider
  * needs the person (`login_required`, `consent_required`, …), with `thirdParty` maybe only
  * because its frame could not see the provider's session; `SILENT_TIMEOUT`: a silent sign-in got
- * no answer (third-party cookies or framing blocked, or the provider unreachable).
+ * no answer (third-party cookies or framing blocked, or the provider unreachable); `ABORTED`: the
+ * client was destroyed (`destroy()`) while a sign-in waited: nothing about the browser or the person.
  * @example
  * if (error.code === errors.POPUP_CLOSED) showHint('Окно входа закрыто');
  */
@@ -107,3 +109,4 @@ export const MSG_WIDGET = 'Не заданы настройки авториза
 // every byte here is in the smallest popup login.
 export const MSG_STORAGE = 'sessionStorage is unavailable';
 export const MSG_CRYPTO = 'Web Crypto is unavailable (HTTPS only)';
+export const MSG_ABORTED = 'Aborted: the client was destroyed';

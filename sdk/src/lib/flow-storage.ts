@@ -1,17 +1,20 @@
+// Only types from the context: a value import would make a cycle (context's `failure` clears the flow).
 import type { Context } from './context';
-import { failure } from './context';
-import { MSG_STORAGE } from './errors';
 
-/** What one sign-in in progress needs to survive the trip to the provider (sdk-contract.md). */
+/**
+ * What one sign-in in progress needs to survive the trip to the provider (sdk-contract.md), and the
+ * site's `appState` when the sign-in was given one (left out of the JSON otherwise).
+ */
 export interface FlowData {
   code_verifier: string;
   redirect_uri: string;
   state: string;
   gsid: string;
+  appState?: unknown;
 }
 
 /** The tab's session storage; undefined where it is disabled (sandboxed, privacy mode): behave as if empty. */
-const storage = ({ win }: Context): Storage | undefined => {
+const storage = ({ win }: Pick<Context, 'win'>): Storage | undefined => {
   try {
     return win.sessionStorage;
   } catch {
@@ -32,23 +35,21 @@ export const readFlow = (ctx: Context): FlowData | undefined => {
 };
 
 /**
- * Stores a new flow. Without a working session storage the sign-in could only come back to a
- * state mismatch, so it fails here, before the page leaves, with `STORAGE_ERROR`.
+ * Stores a new flow; false where that did not work (no session storage, full, or a privacy mode
+ * that accepts the write and keeps nothing): the caller fails before the page leaves.
  */
-export const writeFlow = (ctx: Context, flow: FlowData): void => {
+export const writeFlow = (ctx: Context, flow: FlowData): boolean | undefined => {
   const value = JSON.stringify(flow);
   try {
     const store = storage(ctx)!;
     store.setItem(ctx.cfg.clientId, value);
-    // Some privacy modes accept the write and keep nothing.
-    if (store.getItem(ctx.cfg.clientId) === value) return;
+    return store.getItem(ctx.cfg.clientId) === value;
   } catch {
-    // no storage, or full: below
+    // no storage, or full
   }
-  throw failure(ctx, 'STORAGE_ERROR', MSG_STORAGE);
 };
 
-export const clearFlow = (ctx: Context): void => {
+export const clearFlow = (ctx: Pick<Context, 'win' | 'cfg'>): void => {
   try {
     storage(ctx)?.removeItem(ctx.cfg.clientId);
   } catch {
@@ -60,7 +61,7 @@ export const clearFlow = (ctx: Context): void => {
  * A value kept for the browser session (this tab's session storage) under `key`, made by `make`
  * on first use; where there is no storage, a fresh one each time (spec 4.4: session-scoped ids).
  */
-export const sessionValue = (ctx: Context, key: string, make: () => string): string => {
+export const sessionValue = (ctx: Pick<Context, 'win'>, key: string, make: () => string): string => {
   const store = storage(ctx);
   const value = store?.getItem(key) || make();
   try {

@@ -85,24 +85,29 @@ describe('keepTokensFresh', () => {
     rotatingBackend();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const plain = tab({ shareAcrossTabs: false });
-    plain.keeper.set({ ...tokens, expires_in: 61 });
-    await vi.advanceTimersByTimeAsync(2_000);
+    plain.keeper.set({ ...tokens, expires_in: 121 });
+    await vi.advanceTimersByTimeAsync(62_000);
     expect(received).toEqual([]);
     const auto = tab({ autoRefresh: true, shareAcrossTabs: false });
-    auto.keeper.set({ ...tokens, expires_in: 61 });
-    await vi.advanceTimersByTimeAsync(1_000);
+    auto.keeper.set({ ...tokens, expires_in: 121 });
+    await vi.advanceTimersByTimeAsync(61_000);
     vi.useRealTimers();
     await vi.waitFor(() => expect(auto.keeper.tokens?.access_token).toBe('at-2'));
     expect(received.map((r) => r.body)).toEqual([{ grant_type: 'refresh_token', client_id: 'demo-site', refresh_token: 'rt-1' }]);
     expect(auto.seen).toEqual(['at-2']);
     expect(auto.results).toEqual([{ ok: true, tokens: { access_token: 'at-2', refresh_token: 'rt-2', expires_in: 3600 } }]);
+    // Merged: the ID token the answer left out is kept.
+    expect(auto.keeper.tokens).toMatchObject({ access_token: 'at-2', refresh_token: 'rt-2', id_token: tokens.id_token });
   });
 
   it('a failed automatic refresh reaches onError and keeps the tokens', async () => {
     server.use(http.post(TOKEN_URL, () => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 })));
     const onError = vi.fn();
-    const { keeper } = tab({ autoRefresh: true, onError, leewaySeconds: 3600, shareAcrossTabs: false });
-    keeper.set(tokens);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { keeper } = tab({ autoRefresh: true, onError, shareAcrossTabs: false });
+    keeper.set({ ...tokens, expires_in: 60 });
+    await vi.advanceTimersByTimeAsync(30_000); // half its life: it lives no longer than the leeway
+    vi.useRealTimers();
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ code: 'TOKEN_RESPONSE_ERROR' })));
     expect(keeper.tokens?.access_token).toBe('at-1');
   });

@@ -1,4 +1,4 @@
-import { contextFor } from './context';
+import { type Context, contextFor } from './context';
 import { refresh } from './token';
 import type { CoreConfig, GidTokens } from './types';
 
@@ -20,8 +20,10 @@ export interface FreshOptions {
    * injected into the page can read a storage: opt in knowingly).
    */
   storage?: 'session' | 'local';
-  /** `leewaySeconds` before the access token expires. */
+  /** `leewaySeconds` before the access token expires (half-way through its life if it lives shorter). */
   onExpiring?: (tokens: GidTokens) => void;
+  /** The access token has expired (and no refresh came first). */
+  onExpired?: (tokens: GidTokens) => void;
   /** New tokens from a refresh here or in another tab, or a sign-in there; `undefined`: signed out (anywhere). */
   onTokens?: (tokens: GidTokens | undefined) => void;
   /** An automatic refresh failed (the tokens are kept: they may still work until they expire). */
@@ -43,9 +45,12 @@ export interface TokenKeeper {
   readonly expiresAt: number | undefined;
   /** Watch these tokens (after a sign-in), or none (`undefined`, a sign-out); other tabs hear of it. */
   set(tokens: GidTokens | undefined): void;
-  /** Refreshes now: one tab at a time (Web Locks), and a tab that waited takes the tokens another got. */
+  /**
+   * Refreshes now: one tab at a time (Web Locks), and a tab that waited takes the tokens another
+   * got. Resolves with the tokens watched then (undefined after a sign-out meanwhile).
+   */
   refresh(): Promise<GidTokens | undefined>;
-  /** Stops the timer and the tab channel. */
+  /** Stops the timer and the tab channel; a refresh still under way changes nothing after it. */
   stop(): void;
 }
 
@@ -56,21 +61,34 @@ interface TabMessage {
   when: number;
 }
 
+/** How long a tab waits for the tokens of another tab's refresh after that tab let the lock go. */
+export const HANDOVER_MS = 1000;
+
+/** The longest delay `setTimeout` takes (2^31 − 1 ms, about 24.8 days); a longer one fires at once. */
+export const MAX_DELAY = 2 ** 31 - 1;
+
 /**
  * Keeps a sign-in's tokens fresh: tracks `expires_in`, fires `onExpiring` before expiry and, if
  * opted in, refreshes then through the site's backend. In several tabs only one refreshes at a
  * time (Web Locks, where the browser has them) and the others take its tokens; a sign-in or
  * sign-out in one tab reaches the others (BroadcastChannel). Tree-shakes away when unused.
+ * A token that lives no longer than the leeway is refreshed half-way through its life (never in a
+ * loop); an expiry beyond what a timer can wait is waited for in steps; the timer is checked again
+ * when the page becomes visible (a sleeping device's timers run late). A refresh answer is merged
+ * into the tokens (a backend that does not rotate refresh tokens, or sends no new ID token, keeps
+ * the old ones), and one that comes back after a sign-out, a sign-in or `stop()` is dropped.
  * @example
  * import { keepTokensFresh } from '@gid/sdk';
  * const keeper = keepTokensFresh(config, { autoRefresh: true, onTokens: (t) => (t ? use(t) : signedOut()) });
  * keeper.set(tokensFromSignIn);
  * @see accounts-sso.md 7.1 (refresh body)
  */
-export function keepTokensFresh(config: CoreConfig, options: FreshOptions = {}): TokenKeeper {
-  const ctx = contextFor(config);
-  const { win } = ctx;
-  const { leewaySeconds = 60, autoRefresh, shareAcrossTabs = true, storage, onExpiring, onTokens, onError } = options;
+export const keepTokensFresh = (config: CoreConfig, options?: FreshOptions): TokenKeeper => tokenKeeper(contextFor(config), options);
+
+/** `keepTokensFresh` over a client's context (the client's own tokens, `getAccessToken`). */
+export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeeper {
+  const { win, cfg: config } = ctx;
+  const { leewaySeconds = 60, autoRefresh, shareAcrossTabs = true, storage, onExpiring, onExpired, onTokens, onError } = options;
   const lockName = `gid_refresh:${config.clientId}`;
   const storageKey = `gid:${config.clientId}:tokens`;
   /** The opted-in storage; undefined without the opt-in or where the browser refuses it. */
@@ -83,32 +101,46 @@ export function keepTokensFresh(config: CoreConfig, options: FreshOptions = {}):
   };
   let tokens: GidTokens | undefined;
   let expiresAt: number | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  /** Calls waiting for the tokens of a refresh another tab (or call) is making. */
-  const waiters: ((tokens: GidTokens | undefined) => void)[] = [];
+  let stopped = false;
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  /** Calls waiting for the tokens of a refresh another tab is making. */
+  const waiters: (() => void)[] = [];
   const Channel = (win as Window & typeof globalThis).BroadcastChannel;
   const channel = shareAcrossTabs && Channel ? new Channel(`gid_tokens:${config.clientId}`) : undefined;
+
+  /** Runs `step` at the time `when` (ms since the epoch), in waits a timer can take. */
+  const later = (when: number, step: () => void) => {
+    const wait = when - Date.now();
+    timers.push(setTimeout(() => (wait > MAX_DELAY ? later(when, step) : step()), Math.min(wait, MAX_DELAY)));
+  };
+  /** (Re)sets the timers of the tokens now watched. */
+  const arm = () => {
+    for (const timer of timers.splice(0)) clearTimeout(timer);
+    const watched = tokens;
+    if (stopped || !watched || !expiresAt) return;
+    // `leewaySeconds` before expiry, but never before half its life: a token that lives no longer
+    // than the leeway would otherwise be refreshed at once, again and again.
+    const left = expiresAt - Date.now();
+    later(expiresAt - Math.min(leewaySeconds * 1000, left / 2), () => {
+      onExpiring?.(watched);
+      if (autoRefresh && watched.refresh_token) keeper.refresh().catch((error) => onError?.(error));
+    });
+    if (onExpired) later(expiresAt, () => onExpired(watched));
+  };
+  const onVisible = () => win.document.visibilityState === 'visible' && arm();
+  win.document?.addEventListener('visibilitychange', onVisible);
 
   /** When the tokens now watched were taken: older news from another tab is stale. */
   let since = 0;
   /** Takes tokens (with their expiry) and sets the timer; `tell`: other tabs hear of it. */
   const take = (next: GidTokens | undefined, at?: number, tell?: boolean, when = Date.now()) => {
-    // Nothing new (no echo between tabs), or older than what this tab has.
-    if (next?.access_token === tokens?.access_token || when < since) return;
+    // Stopped, nothing new (no echo between tabs), or older than what this tab has.
+    if (stopped || JSON.stringify(next) === JSON.stringify(tokens) || when < since) return;
     since = when;
     tokens = next;
     const seconds = next?.expires_in;
     expiresAt = at ?? (typeof seconds === 'number' && seconds > 0 ? Date.now() + seconds * 1000 : undefined);
-    clearTimeout(timer);
-    if (next && expiresAt) {
-      timer = setTimeout(
-        () => {
-          onExpiring?.(next);
-          if (autoRefresh && next.refresh_token) keeper.refresh().catch((error) => onError?.(error));
-        },
-        Math.max(0, expiresAt - leewaySeconds * 1000 - Date.now()),
-      );
-    }
+    arm();
     try {
       if (next) store()?.setItem(storageKey, JSON.stringify({ tokens: next, expiresAt }));
       else store()?.removeItem(storageKey);
@@ -116,7 +148,7 @@ export function keepTokensFresh(config: CoreConfig, options: FreshOptions = {}):
       // full: memory only
     }
     if (tell) channel?.postMessage({ tokens: next, expiresAt, when } satisfies TabMessage);
-    for (const waiter of waiters.splice(0)) waiter(next);
+    for (const waiter of waiters.splice(0)) waiter();
   };
 
   if (channel) {
@@ -150,28 +182,38 @@ export function keepTokensFresh(config: CoreConfig, options: FreshOptions = {}):
       const startedWith = tokens;
       const run = async () => {
         // Another tab (or call) refreshed meanwhile: its tokens are here already.
-        if (tokens !== startedWith || !tokens?.refresh_token) return tokens;
+        if (stopped || tokens !== startedWith || !tokens?.refresh_token) return tokens;
         const fresh = await refresh(ctx, tokens.refresh_token);
-        take(fresh, undefined, true);
-        onTokens?.(fresh);
-        return fresh;
+        // Signed out, signed in anew or stopped meanwhile: this answer is stale, never written back.
+        if (stopped || tokens !== startedWith) return tokens;
+        // Merged: what the answer leaves out (a refresh or ID token the backend did not rotate) is kept.
+        const merged = { ...startedWith, ...fresh };
+        take(merged, undefined, true);
+        onTokens?.(merged);
+        return merged;
       };
       const locks = win.navigator?.locks;
       if (!locks) return run();
       // One refresh at a time across the site's tabs (refresh tokens are often single-use): a tab
-      // that finds the lock taken takes the tokens the holder sends, or tries itself after 10 s.
-      return locks.request(lockName, { ifAvailable: true }, async (lock) =>
-        lock
-          ? run()
-          : ((await new Promise<GidTokens | undefined>((resolve) => {
-              waiters.push(resolve);
-              setTimeout(resolve, 10_000);
-            })) ?? locks.request(lockName, run)),
-      );
+      // that finds the lock taken takes the tokens the holder sends; if none come within a moment
+      // of the holder letting the lock go (its refresh failed; its request has a timeout, so it
+      // lets go), it tries itself.
+      return locks.request(lockName, { ifAvailable: true }, async (lock) => {
+        if (lock) return run();
+        if (tokens === startedWith) {
+          await new Promise<void>((resolve) => {
+            waiters.push(resolve);
+            locks.request(lockName, () => setTimeout(resolve, HANDOVER_MS));
+          });
+        }
+        return tokens !== startedWith ? tokens : locks.request(lockName, run);
+      });
     },
     stop() {
-      clearTimeout(timer);
+      stopped = true;
+      arm();
       channel?.close();
+      win.document?.removeEventListener('visibilitychange', onVisible);
     },
   };
   return keeper;

@@ -1,7 +1,7 @@
 import { createTracker, trackerUrls } from './analytics';
 import { checkButtons, renderButtons } from './buttons';
 import { clientFor, watchBackForward } from './client';
-import { CORE_RULES, check, INIT_RULES, LOGIN_RULES, LOGOUT_RULES } from './config';
+import { CLIENT_RULES, CORE_RULES, check, INIT_RULES, LOGIN_RULES, LOGOUT_RULES } from './config';
 import { type Context, createContext, PREFIX } from './context';
 import { MSG_WIDGET } from './errors';
 import { sessionValue } from './flow-storage';
@@ -114,7 +114,7 @@ export function init(config: GidConfig): GidInit {
 
 /** `init`'s synchronous part: the checked config, its client, the styles and the config's buttons. */
 function start(config: GidConfig): [Context, GidClient, () => void] {
-  check('config', config, CORE_RULES, LOGIN_RULES, LOGOUT_RULES, INIT_RULES);
+  check('config', config, CORE_RULES, LOGIN_RULES, LOGOUT_RULES, CLIENT_RULES, INIT_RULES);
   const ctx = createContext(config);
   checkButtons(ctx.cfg.buttons);
   const client = clientFor(ctx);

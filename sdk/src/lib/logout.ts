@@ -2,12 +2,12 @@ import { LOGOUT_RULES } from './config';
 import { type Context, contextFor, endpoint, PREFIX } from './context';
 import { GidError, MSG_LOGOUT } from './errors';
 import { postToBackend } from './token';
-import type { LogoutConfig } from './types';
+import type { LogoutConfig, LogoutOptions } from './types';
 
 export const DEFAULT_LOGOUT_PATH = '/api/v0.3/backend/oauth/logout';
 
-/** Backend logout (`client_id` and `token`), then the provider's logout page. */
-export async function endSession(ctx: Context, token: string, options: { idToken?: string } = {}): Promise<void> {
+/** Backend logout (`client_id` and `token`), then the provider's logout page (not with `local`). */
+export async function endSession(ctx: Context, token: string, options: LogoutOptions = {}): Promise<void> {
   const { cfg, win } = ctx;
   if (typeof token !== 'string' || !token) {
     throw new GidError('CONFIG_ERROR', 'Invalid token', { field: 'token' });
@@ -20,22 +20,26 @@ export async function endSession(ctx: Context, token: string, options: { idToken
     console.error(PREFIX, MSG_LOGOUT, cause);
     throw new GidError('LOGOUT_ERROR', MSG_LOGOUT, { cause });
   }
+  ctx.track('logout');
+  // Signed out of this site only: the provider's session stays.
+  if (options.local) return;
   const url = endpoint(ctx, cfg.authUrl, '/oauth2/sessions/logout');
   url.searchParams.set('client_id', cfg.clientId);
   if (cfg.postLogoutUri) url.searchParams.set('post_logout_redirect_uri', cfg.postLogoutUri);
   if (options.idToken) url.searchParams.set('id_token_hint', options.idToken);
-  ctx.track('logout');
   win.location.assign(url.href);
 }
 
 /**
  * Signs out: `POST {backendUrl}{logoutPath}` with `client_id` and `token`, then the provider's
  * logout page (`{authUrl}/oauth2/sessions/logout`, back to `postLogoutUri`). A failed backend call
- * rejects with `LOGOUT_ERROR` (`Ошибка вызова logout`) and stays on the page.
+ * rejects with `LOGOUT_ERROR` (`Ошибка вызова logout`) and stays on the page. With `local: true`
+ * only the backend call: the person stays signed in at the provider (and on its other sites).
  * @example
  * import { logout } from '@gid/sdk';
  * logoutButton.onclick = () => logout(config, tokens.access_token, { idToken: tokens.id_token });
+ * leaveButton.onclick = () => logout(config, tokens.access_token, { local: true });
  * @see accounts-sso.md 7.1
  */
-export const logout = async (config: LogoutConfig, token: string, options?: { idToken?: string }): Promise<void> =>
+export const logout = async (config: LogoutConfig, token: string, options?: LogoutOptions): Promise<void> =>
   endSession(contextFor(config, LOGOUT_RULES), token, options);

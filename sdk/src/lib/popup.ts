@@ -13,7 +13,7 @@ export const POLL_MS = 500;
  * close, wait this long for the page's BroadcastChannel message.
  */
 export const CLOSE_GRACE_MS = 2000;
-/** How long a sign-in in a popup cut off by COOP (seen as closed from here) is waited for. */
+/** How long a sign-in in a popup cut off by COOP (seen as closed from here) is waited for (`popupTimeoutMs`). */
 export const FLOW_TIMEOUT_MS = 600_000;
 
 /**
@@ -43,10 +43,11 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
   }
   // A sign-in still waiting on a popup cut off by COOP: starting anew is the person giving it up.
   abandon?.();
-  // The 400×600 window centred on this one (`| 0`: whole pixels, fewer bytes than Math.round); none where it is blocked.
-  let popup: Window | null | undefined;
+  // The window the site opened itself, else the 400×600 window centred on this one (`| 0`: whole
+  // pixels, fewer bytes than Math.round); none where it is blocked.
+  let popup: Window | null | undefined = options.popup;
   try {
-    popup = win.open(
+    popup ||= win.open(
       '',
       POPUP_NAME,
       `popup=1,width=400,height=600,left=${(win.screenX + (win.outerWidth - 400) / 2) | 0},top=${(win.screenY + (win.outerHeight - 600) / 2) | 0}`,
@@ -64,10 +65,6 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
   const params = await new Promise<URLSearchParams | undefined>((resolve, reject) => {
     let channel: BroadcastChannel | undefined;
     let grace: ReturnType<typeof setTimeout> | undefined;
-    // Seen open at another origin (reading its location threw): it is still in this browsing
-    // context group, so a `closed` popup is really closed. One never seen there that turns
-    // `closed` may have been cut off by COOP on its way to the provider: it may still be open.
-    let seenAway = false;
     const started = Date.now();
     // The answer is in, or the sign-in is over: nothing more may arrive, and the popup goes.
     const finish = (error: unknown, answer?: URLSearchParams) => {
@@ -111,18 +108,12 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
     };
     const abort = () => finish(new GidError('POPUP_CLOSED', MSG_POPUP_CLOSED));
     const poll = setInterval(() => {
-      if (!popup.closed) {
-        try {
-          void popup.location.href;
-        } catch {
-          seenAway = true;
-        }
-        return;
-      }
-      // Closed, or cut off by COOP on its way to the provider (it looks closed from here). A
-      // person who closed it is back on this page (it has the focus); one still signing in, in a
-      // popup cut off, is not: listen on until they are back, or until the flow's own timeout.
-      if (!channel || seenAway || win.document.hasFocus() || Date.now() > started + FLOW_TIMEOUT_MS) {
+      // Closed, or cut off by COOP on its way to the provider or back to the site's callback page
+      // (it looks closed from here, also after it was seen at the provider: a callback page that
+      // loads slowly is still on its way). A person who closed it is back on this page (it has the
+      // focus); one still signing in, in a popup cut off, is not: listen on until they are back,
+      // or until the flow's own timeout.
+      if (popup.closed && (!channel || win.document.hasFocus() || Date.now() > started + (ctx.cfg.popupTimeoutMs ?? FLOW_TIMEOUT_MS))) {
         clearInterval(poll);
         // After the grace for a BroadcastChannel message where one may still come.
         grace = setTimeout(

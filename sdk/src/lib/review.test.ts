@@ -90,15 +90,57 @@ describe('1. a popup cut off by COOP is not a closed popup', () => {
     expect(results[0]).toMatchObject({ ok: false, error: 'Попап был закрыт пользователем до завершения авторизации.' });
   });
 
-  it('a popup seen at the provider and then closed was closed by the person: reported after the grace', async () => {
+  it('a popup seen at the provider and then closed by the person: reported once the person is back on the page', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     const popup = fakePopup(true);
-    const { client } = opener(popup);
+    const { client, win } = opener(popup);
     const outcome = client.login({ mode: 'popup' }).catch((error) => error);
     await vi.waitFor(() => expect(popup.navigated).toHaveLength(1));
     await vi.advanceTimersByTimeAsync(POLL_MS);
     popup.closed = true;
+    vi.spyOn(win.document, 'hasFocus').mockImplementation(() => true);
     await vi.advanceTimersByTimeAsync(POLL_MS + CLOSE_GRACE_MS);
+    expect(await outcome).toMatchObject({ code: 'POPUP_CLOSED' });
+  });
+
+  // Issue 21, bug 2: a COOP callback page that loads in over 2 s (the popup was seen at the
+  // provider, then looks closed on its way back) used to be reported closed after the 2 s grace.
+  it('a popup seen at the provider whose slow COOP callback page loads in 3 s still completes', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const popup = fakePopup(true);
+    const { client, win, results } = opener(popup);
+    const login = client.login({ mode: 'popup' });
+    let settled = false;
+    login.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await vi.waitFor(() => expect(popup.navigated).toHaveLength(1));
+    await vi.advanceTimersByTimeAsync(POLL_MS * 4); // at the provider
+    popup.closed = true; // on its way to the COOP callback page
+    await vi.advanceTimersByTimeAsync(3_000 + CLOSE_GRACE_MS);
+    expect(settled).toBe(false);
+    expect(results).toEqual([]);
+    vi.useRealTimers();
+    const state = flowOf(win).state;
+    await createClient(cutOffPage(`${CALLBACK}?code=c-1&state=${state}&scope=openid`).config).handleCallback();
+    await expect(login).resolves.toBeUndefined();
+    expect(results).toEqual([{ ok: true, tokens }]);
+  });
+
+  it('popupTimeoutMs: a cut-off popup is waited for that long', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
+    const popup = fakePopup(false);
+    const s = setup(`${SITE}/login`, { popupTimeoutMs: 5_000 });
+    vi.spyOn(s.win.document, 'hasFocus').mockImplementation(() => false);
+    Object.assign(s.win, { open: vi.fn(() => popup), screenX: 0, screenY: 0, outerWidth: 1000, outerHeight: 800 });
+    withChannels(s.win);
+    const outcome = createClient(s.config)
+      .login({ mode: 'popup' })
+      .catch((error) => error);
+    await vi.waitFor(() => expect(popup.navigated).toHaveLength(1));
+    popup.closed = true;
+    await vi.advanceTimersByTimeAsync(5_000 + POLL_MS + CLOSE_GRACE_MS);
     expect(await outcome).toMatchObject({ code: 'POPUP_CLOSED' });
   });
 

@@ -159,7 +159,8 @@ describe('the callback page inside the silent frame', () => {
     const page = setup(`${CALLBACK}?error=login_required&state=s`);
     Object.defineProperty(page.win, 'parent', { value: parent.win });
     page.win.name = 'site-frame';
-    await expect(createClient(page.config).handleCallback()).rejects.toMatchObject({ code: 'AUTH_ERROR' });
+    // Handled here, as an answer to no flow of this page's (the state is checked first).
+    await expect(createClient(page.config).handleCallback()).rejects.toMatchObject({ code: 'STATE_MISMATCH' });
     expect(postMessage).not.toHaveBeenCalled();
   });
 });

@@ -2,17 +2,17 @@ import { authorizeUrl } from './authorize-url';
 import { completeCallback } from './callback';
 import { LOGIN_RULES } from './config';
 import { type Context, contextFor, guard } from './context';
-import { GidError, MSG_AUTH } from './errors';
-import { clearFlow } from './flow-storage';
+import { GidError, MSG_ABORTED, MSG_AUTH } from './errors';
+import type { FlowData } from './flow-storage';
 import { isPopupMessage, SILENT_NAME } from './popup-channel';
-import type { LoginConfig, TokenResult } from './types';
+import type { AuthParams, LoginConfig, TokenResult } from './types';
 
 /**
  * Options of a silent sign-in.
  * @example
  * await loginSilently(config, { timeoutMs: 5000 });
  */
-export interface SilentOptions {
+export interface SilentOptions extends AuthParams {
   /** How long to wait for the provider's answer; default 10 000 ms. */
   timeoutMs?: number;
 }
@@ -34,7 +34,10 @@ export const siteOf = (url: string): string => {
 };
 
 /**
- * A silent sign-in (`prompt=none`) in a hidden iframe: the provider answers at once with a code
+ * A silent sign-in (`prompt=none`) in a hidden iframe. Its flow stays in memory: it never touches
+ * the flow a popup or redirect sign-in keeps under the client id, so one started on load never
+ * spoils the sign-in a person starts meanwhile. Concurrent calls share one sign-in (two would
+ * each spoil the other's answer). `destroy()` ends it with `ABORTED`. The provider answers at once with a code
  * (exchanged as usual, tokens to `callback`) or with `login_required` and the like (rejected as
  * `LOGIN_REQUIRED`, `callback` not told: nothing went wrong). No answer within the timeout, as
  * where the provider's frame gets no cookies or may not be framed, rejects as `SILENT_TIMEOUT`
@@ -49,12 +52,16 @@ export const siteOf = (url: string): string => {
  * `thirdParty: true` and say so: the site should sign in by popup or redirect (a top-level visit
  * to the provider sees its cookies) and stop asking silently in that browser.
  */
-export const silentLogin = (ctx: Context, options: SilentOptions = {}): Promise<TokenResult> => guard(ctx, silentSteps(ctx, options));
+export const silentLogin = (ctx: Context, options: SilentOptions = {}): Promise<TokenResult> =>
+  (ctx.silent ??= guard(ctx, silentSteps(ctx, options), false).finally(() => {
+    ctx.silent = undefined;
+  }));
 
-async function silentSteps(ctx: Context, { timeoutMs = SILENT_TIMEOUT_MS }: SilentOptions): Promise<TokenResult> {
+async function silentSteps(ctx: Context, options: SilentOptions): Promise<TokenResult> {
   const { win } = ctx;
   const doc = win.document;
-  const url = await authorizeUrl(ctx, { prompt: 'none' });
+  let flow: FlowData | undefined;
+  const url = await authorizeUrl(ctx, { ...options, prompt: 'none' }, (made) => (flow = made));
   // The provider's frame is a third party here: its cookies may be blocked (see above).
   const thirdParty = siteOf(url.href) !== siteOf(win.location.href) || undefined;
   const frame = doc.createElement('iframe');
@@ -67,26 +74,27 @@ async function silentSteps(ctx: Context, { timeoutMs = SILENT_TIMEOUT_MS }: Sile
       win.removeEventListener('message', onMessage);
       ctx.cleanup.delete(abort);
       frame.remove();
-      if (error) {
-        clearFlow(ctx);
-        reject(error);
-      } else resolve(answer!);
+      if (error) reject(error);
+      else resolve(answer!);
     };
     const onMessage = (event: MessageEvent) => {
       if (event.source === frame.contentWindow && event.origin === win.location.origin && isPopupMessage(event.data)) {
         done(undefined, new URL(event.data.url || win.location.href).searchParams);
       }
     };
-    const abort = () => done(new GidError('SILENT_TIMEOUT', MSG_SILENT_TIMEOUT, { thirdParty }));
-    const timer = setTimeout(abort, timeoutMs);
+    // `destroy()`: the site gave up, nothing is known about cookies or framing.
+    const abort = () => done(new GidError('ABORTED', MSG_ABORTED));
+    const timer = setTimeout(
+      () => done(new GidError('SILENT_TIMEOUT', MSG_SILENT_TIMEOUT, { thirdParty })),
+      options.timeoutMs ?? SILENT_TIMEOUT_MS,
+    );
     win.addEventListener('message', onMessage);
     ctx.cleanup.add(abort);
     frame.src = url.href;
     (doc.body ?? doc.documentElement).append(frame);
   });
   const error = params.get('error');
-  if (error && params.get('state') === url.searchParams.get('state')) {
-    clearFlow(ctx);
+  if (error && params.get('state') === flow!.state) {
     // Only `login_required` is the provider seeing no session; `consent_required` and the like saw one.
     const hidden = error === 'login_required' && thirdParty;
     throw new GidError('LOGIN_REQUIRED', hidden ? MSG_THIRD_PARTY : MSG_LOGIN_REQUIRED, {
@@ -95,7 +103,7 @@ async function silentSteps(ctx: Context, { timeoutMs = SILENT_TIMEOUT_MS }: Sile
       thirdParty: hidden,
     });
   }
-  return completeCallback(ctx, params);
+  return completeCallback(ctx, params, flow, false);
 }
 
 /**
@@ -103,7 +111,8 @@ async function silentSteps(ctx: Context, { timeoutMs = SILENT_TIMEOUT_MS }: Sile
  * a hidden iframe. Resolves with the tokens (also given to `callback`); rejects with
  * `LOGIN_REQUIRED` when the provider needs the person (then call `loginWithPopup` or
  * `loginWithRedirect`), or `SILENT_TIMEOUT` when no answer came (third-party cookies or framing
- * blocked). Either carries `thirdParty: true` when the provider is another site than the page,
+ * blocked). Never touches a popup or redirect sign-in in progress; calls made while one is under
+ * way share it. Either carries `thirdParty: true` when the provider is another site than the page,
  * where blocked third-party cookies hide the provider's session from the frame: a
  * `login_required` may then mean that, and silent sign-in will not work in this browser. The `redirectUri` page must run `handleRedirectCallback` (or `init`), which hands the
  * answer from the frame to this page.

@@ -26,25 +26,38 @@ export async function postToBackend(ctx: Context, path: string, body: unknown): 
   const headers = new Headers(sanitizeHeaders(ctx.cfg.headers, ctx.debug));
   // The SDK's own wins over a custom `content-type` in any case (it would otherwise be merged in).
   headers.set('Content-Type', 'application/json');
-  return ctx.fetch(endpoint(ctx, backendUrl, path).href, {
-    cache: 'no-store',
-    headers,
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
-    method: 'POST',
-  });
+  // A hung request is given up: it would hold every tab's refresh lock forever.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ctx.cfg.httpTimeoutMs ?? HTTP_TIMEOUT_MS);
+  try {
+    return await ctx.fetch(endpoint(ctx, backendUrl, path).href, {
+      cache: 'no-store',
+      headers,
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      method: 'POST',
+      signal: abort.signal,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
-const TOKEN_FIELDS = ['id_token', 'refresh_token', 'expires_in', 'scope', 'token_type', 'additional_data'];
+const TOKEN_FIELDS = ['id_token', 'refresh_token', 'scope', 'token_type', 'additional_data'];
+
+/** How long a backend call may take by default (`httpTimeoutMs`). */
+export const HTTP_TIMEOUT_MS = 30_000;
 
 /**
  * The token call `POST {backendUrl}{oauth2CodePath}`. An error response (a JSON `error`) reaches
  * `callback` with `error`, `error_description`, `status`, `retry_after_seconds` and rejects with
  * `Token response error`; any other failure (no backend too) rejects with `Ошибка при получении токена`.
  * Either way the flow data is cleared. Success reaches `callback` and clears the flow data too.
- * A refresh passes `endsFlow` false: it never touches the flow data (see `refresh`).
+ * A refresh passes `endsFlow` false: it never touches the flow data (see `refresh`). `expires_in`
+ * is kept only as a number (a numeric string becomes one). `appState`: the sign-in's, handed back
+ * beside the tokens (in `callback`'s result and in what this resolves to).
  */
-export async function requestTokens(ctx: Context, body: TokenRequestBody, endsFlow = true): Promise<GidTokens> {
+export async function requestTokens(ctx: Context, body: TokenRequestBody, endsFlow = true, appState?: unknown): Promise<TokenResult> {
   const fail = (code: GidErrorCode, message: string, details: GidErrorDetails) => failure(ctx, code, message, details, endsFlow);
   let response: Response | undefined;
   let data: Record<string, unknown>;
@@ -66,11 +79,17 @@ export async function requestTokens(ctx: Context, body: TokenRequestBody, endsFl
     });
   }
   if (!response.ok || typeof access_token !== 'string' || !access_token) throw fail('TOKEN_ERROR', MSG_TOKEN, { status: response.status });
-  const tokens = copyDefined<GidTokens>({ access_token }, data, TOKEN_FIELDS);
+  // A refresh answer without a refresh token keeps the one used (a backend that does not rotate them).
+  const tokens = copyDefined<GidTokens>(
+    { access_token, expires_in: num(data.expires_in), refresh_token: (body as { refresh_token?: string }).refresh_token },
+    data,
+    TOKEN_FIELDS,
+  );
   if (endsFlow) clearFlow(ctx);
-  report(ctx, { ok: true, tokens });
+  const extra = copyDefined({}, { appState }, ['appState']);
+  report(ctx, { ok: true, tokens, ...extra });
   ctx.track('token', body.grant_type);
-  return tokens;
+  return { ...tokens, ...extra };
 }
 
 /** Exchanges a refresh token; concurrent refreshes of one token share one request (refresh tokens are often single-use). */

@@ -19,15 +19,17 @@ export interface GidTokens {
  * callback: (result) => (result.ok ? signIn(result.tokens) : showError(`${result.error}: ${result.error_description}`)),
  */
 export type GidCallbackResult =
-  | { ok: true; tokens: GidTokens }
+  | { ok: true; tokens: GidTokens; appState?: unknown }
   | { ok: false; error: string; error_description: string; status?: number; retry_after_seconds?: number };
 
 /**
- * The value `handleCallback` and `refresh` resolve to.
+ * The value `handleCallback`, `login` by popup, `checkSession` and `refresh` resolve to: the
+ * tokens, and the `appState` the sign-in was started with (when it was given one).
  * @example
- * const tokens: TokenResult | undefined = await handleRedirectCallback(config);
+ * const result: TokenResult | undefined = await handleRedirectCallback(config);
+ * if (result) navigate((result.appState as { path?: string } | undefined)?.path ?? '/');
  */
-export type TokenResult = GidTokens;
+export type TokenResult = GidTokens & { appState?: unknown };
 
 /**
  * A button's shape: `standard` (logo and «Войти с Газпром ID»), `compact` (logo and «Газпром ID») or `icon`; 56 px high.
@@ -125,6 +127,24 @@ export interface GidConfig {
   popupFallbackToRedirect?: boolean;
   /** CSP nonce for the styles and scripts the SDK injects. */
   nonce?: string;
+  /**
+   * How long a call to the site's backend (token exchange, refresh, logout) may take before it is
+   * given up (`TOKEN_ERROR`, `LOGOUT_ERROR`), so one hung request never holds the refresh lock of
+   * every tab; default 30 000 ms.
+   */
+  httpTimeoutMs?: number;
+  /**
+   * How long a popup sign-in whose popup looks closed from here (cut off by COOP) is waited for
+   * before it counts as closed (`POPUP_CLOSED`); default 600 000 ms (10 minutes).
+   */
+  popupTimeoutMs?: number;
+  /**
+   * The client's tokens (`getAccessToken`, `user`, `on`): kept in memory by default; opt in to the
+   * tab's `sessionStorage` (`session`) or `localStorage` (`local`) under `gid:{clientId}:tokens`.
+   */
+  storage?: 'session' | 'local';
+  /** The client refreshes its tokens by itself shortly before they expire (one tab at a time); default false. */
+  autoRefresh?: boolean;
   /** Test and embedding seam: the `fetch` to use (default: the global one). */
   fetch?: typeof fetch;
   /** Test and embedding seam: the window to work in (default: the global one). */
@@ -136,12 +156,72 @@ export interface GidConfig {
  * @example
  * gid.login({ mode: 'popup', prompt: 'login' });
  */
-export interface LoginOptions {
+export interface LoginOptions extends AuthParams {
   mode?: 'redirect' | 'popup';
   /** `login`: the provider asks the person again even with a session; `none`: never asks (see `loginSilently`). */
   prompt?: 'login' | 'none';
   source?: 'widget';
   quuid?: string;
+  /**
+   * Popup mode: a window the site opened itself (`window.open('', 'gid_auth', …)` straight in the
+   * click handler, e.g. where Safari's user-gesture rule would block one opened after an `await`);
+   * the SDK navigates it to the provider instead of opening one.
+   */
+  popup?: Window;
+}
+
+/**
+ * The authorization request's optional parameters (OpenID Connect Core 3.1.2.1) and the site's
+ * own state carried through a sign-in (`appState`, never sent to the provider).
+ * @example
+ * gid.login({ mode: 'popup', loginHint: '+79990000000', uiLocales: 'ru', maxAge: 3600,
+ *   acrValues: 'mfa', extraParams: { theme: 'dark' }, appState: { returnTo: '/basket' } });
+ */
+export interface AuthParams {
+  /** `login_hint`: the phone or e-mail the provider pre-fills. */
+  loginHint?: string;
+  /** `ui_locales`: the provider's page language(s), e.g. `ru en`. */
+  uiLocales?: string;
+  /** `max_age`: seconds since the person's last active sign-in after which they are asked again. */
+  maxAge?: number;
+  /** `acr_values`: the authentication context classes asked for. */
+  acrValues?: string;
+  /** More authorize parameters, sent as they are (never overriding the SDK's own: `state`, `code_challenge`, …). */
+  extraParams?: Record<string, string>;
+  /**
+   * Anything the site wants back after the sign-in (JSON-serialisable for redirect sign-ins: it is
+   * kept with the flow data in `sessionStorage`); handed back as `appState` in `callback`'s result
+   * and in what the sign-in resolves to. Never sent to the provider.
+   */
+  appState?: unknown;
+}
+
+/**
+ * The events of a client (`on`) and what each hands its listeners: `tokens`, the tokens now (after
+ * a sign-in, a refresh, here or in another tab; `undefined` after a sign-out); `expired`, the tokens
+ * whose access token has just expired; `signedOut`, `{ local }` (true: this tab signed out, false:
+ * another tab did); `session`, the outcome of a silent sign-in (`checkSession`, `getAccessToken`).
+ * @example
+ * const off = gid.on('signedOut', () => router.navigate('/login'));
+ */
+export interface GidEvents {
+  tokens: GidTokens | undefined;
+  expired: GidTokens;
+  signedOut: { local: boolean };
+  session: { ok: true; tokens: GidTokens } | { ok: false; error: unknown };
+}
+
+/**
+ * Options of `logout`.
+ * @example
+ * await gid.logout(tokens.access_token, { idToken: tokens.id_token });
+ * await gid.logout(tokens.access_token, { local: true }); // this site only, the provider's session stays
+ */
+export interface LogoutOptions {
+  /** The ID token, sent as `id_token_hint` to the provider's logout page. */
+  idToken?: string;
+  /** Sign out of this site only: the backend call and the client's tokens, no visit to the provider's logout page. */
+  local?: boolean;
 }
 
 /**
@@ -160,11 +240,28 @@ export interface GidClient {
    * Silent sign-in (`prompt=none` in a hidden iframe): resolves with tokens if the person has a
    * session at the provider; rejects with `LOGIN_REQUIRED`, or `SILENT_TIMEOUT` when no answer came.
    */
-  checkSession(options?: { timeoutMs?: number }): Promise<TokenResult>;
+  checkSession(options?: { timeoutMs?: number } & AuthParams): Promise<TokenResult>;
   /** Exchanges a refresh token through the backend. */
   refresh(refreshToken: string): Promise<TokenResult>;
-  /** Backend logout (`client_id` and `token`), then the provider's logout page. */
-  logout(token: string, options?: { idToken?: string }): Promise<void>;
+  /**
+   * Backend logout (`client_id` and `token`), then the provider's logout page (not with
+   * `local: true`). The client forgets its tokens and `signedOut` fires, here and in the site's other tabs.
+   */
+  logout(token: string, options?: LogoutOptions): Promise<void>;
+  /**
+   * A valid access token: the client's own while it is valid for `minValiditySeconds` more
+   * (default 60), else refreshed (one request at a time across the site's tabs), else by a
+   * silent sign-in. Rejects like `checkSession` when none can be had (`LOGIN_REQUIRED`, …).
+   */
+  getAccessToken(options?: { minValiditySeconds?: number }): Promise<string>;
+  /** The claims of the client's ID token, decoded only (the backend verifies it); null without one. */
+  readonly user: Record<string, unknown> | null;
+  /** The client's tokens now (from its sign-ins, refreshes, other tabs, or `setTokens`). */
+  readonly tokens: GidTokens | undefined;
+  /** Hands the client tokens it did not get itself (kept by the site); `undefined` forgets them (a sign-out, heard by other tabs). */
+  setTokens(tokens: GidTokens | undefined): void;
+  /** Listens to one of the client's events; returns the unsubscribe. */
+  on<E extends keyof GidEvents>(event: E, listener: (detail: GidEvents[E]) => void): () => void;
   /** Builds the authorize URL and stores the flow data it belongs to. */
   buildAuthorizeUrl(options?: LoginOptions): Promise<string>;
   /** Removes buttons, widget, listeners and styles. */
@@ -186,6 +283,7 @@ type CoreFields =
   | 'debugConsole'
   | 'preventAutoStorageCleanup'
   | 'fetch'
+  | 'httpTimeoutMs'
   | 'window';
 
 /**
@@ -213,6 +311,7 @@ export type LoginConfig = Pick<
   | 'appmetrica_device_id'
   | 'product_name'
   | 'popupFallbackToRedirect'
+  | 'popupTimeoutMs'
 >;
 
 /**
