@@ -63,8 +63,8 @@ export interface GidContextValue {
   /** Where `<GidLoginButton>`s draw: the same client, as soon as `init` has made it. */
   buttons: ButtonSlots;
   state: GidState;
-  /** Remembers where a sign-in starts (default: this page), for the return after a redirect. */
-  remember(returnTo?: string): void;
+  /** Remembers where a sign-in starts (default: this page), for the return after a redirect (a popup one: only if it may fall back to a redirect). */
+  remember(returnTo?: string, mode?: 'redirect' | 'popup'): void;
 }
 
 export const GidContext = createContext<GidContextValue | undefined>(undefined);

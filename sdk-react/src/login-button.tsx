@@ -46,7 +46,7 @@ export function GidLoginButton({ type, color, mode, lang, returnTo, onClickCaptu
       {...rest}
       ref={slot}
       onClickCapture={(event) => {
-        remember(returnTo);
+        remember(returnTo, mode);
         onClickCapture?.(event);
       }}
     />

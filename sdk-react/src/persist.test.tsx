@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { GidLoginButton, GidProvider, useGid } from './index';
-import { isLocalPath } from './persist';
+import { localPath } from './persist';
 import { configWith, Status, stubFetch, tokens } from './test/helpers';
 
 const KEY = 'gid:example-react:tokens';
@@ -29,6 +29,16 @@ async function arriveWithCode(fetch: typeof globalThis.fetch) {
   const state = new URL(await starter.buildAuthorizeUrl()).searchParams.get('state');
   starter.destroy();
   history.replaceState(null, '', `/callback?code=c-1&state=${state}&scope=openid+profile`);
+}
+
+/** A site's own button that signs in by popup through the hook, coming back to /from-hook. */
+function PopupLogin() {
+  const { login } = useGid();
+  return (
+    <button type="button" onClick={() => login({ mode: 'popup', returnTo: '/from-hook' })}>
+      Войти во всплывающем окне
+    </button>
+  );
 }
 
 /** Calls `onIdle` whenever it renders the signed-out state. */
@@ -86,6 +96,24 @@ describe('the signed-in state across reloads (opt-in storage)', () => {
     expect(assign).toHaveBeenCalled();
     expect(atSignedOut.length).toBeGreaterThan(0);
     expect(atSignedOut).toEqual(atSignedOut.map(() => null));
+  });
+
+  // Bug 7: the first render said `idle`, so `status === 'idle' && <Navigate to="/login" />` sent a
+  // signed-in person to the login page on every reload.
+  it.each(['a reload with stored tokens', 'a code in the address'])('%s never renders idle on the way in', async (kind) => {
+    const { fetch } = stubFetch();
+    if (kind === 'a code in the address') await arriveWithCode(fetch);
+    else sessionStorage.setItem(KEY, JSON.stringify({ tokens }));
+    const onIdle = vi.fn();
+    render(
+      <GidProvider config={configWith(fetch)} storage="session">
+        <Status />
+        <IdleProbe onIdle={onIdle} />
+      </GidProvider>,
+    );
+    expect(await screen.findByText('Вы вошли как Иван Петров')).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('authenticated'));
+    expect(onIdle).not.toHaveBeenCalled();
   });
 
   it('without the opt-in nothing is stored, and a reload is signed out', async () => {
@@ -153,34 +181,120 @@ describe('returnTo: back to where the sign-in started', () => {
     removeEventListener('popstate', popstate);
   });
 
-  it.each(['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)'])(
-    'a returnTo off this site (%s) is ignored',
-    async (returnTo) => {
-      expect(isLocalPath(returnTo)).toBe(false);
-      const { fetch } = stubFetch();
-      await arriveWithCode(fetch);
-      sessionStorage.setItem(RETURN_KEY, returnTo);
-      const onReturn = vi.fn();
-      render(
-        <GidProvider config={configWith(fetch)} onReturn={onReturn}>
-          <Status />
-        </GidProvider>,
-      );
-      await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('authenticated'));
-      expect(onReturn).not.toHaveBeenCalled();
-    },
-  );
-
-  it('a page without a provider answer never navigates', async () => {
+  // Bug 11: `/\t/evil.example` passed the old pattern, and the URL parser drops the tab: `//evil.example`.
+  it.each([
+    '//evil.example/x',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r\\evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+  ])('a returnTo off this site (%s) is ignored', async (returnTo) => {
+    expect(localPath(returnTo)).toBeUndefined();
     const { fetch } = stubFetch();
-    sessionStorage.setItem(RETURN_KEY, '/cabinet');
+    await arriveWithCode(fetch);
+    sessionStorage.setItem(RETURN_KEY, returnTo);
     const onReturn = vi.fn();
     render(
       <GidProvider config={configWith(fetch)} onReturn={onReturn}>
         <Status />
       </GidProvider>,
     );
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('idle'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('authenticated'));
+    expect(onReturn).not.toHaveBeenCalled();
+  });
+
+  it('a local path is followed as the URL parser reads it', () => {
+    expect(localPath('/tickets?event=7#seats')).toBe('/tickets?event=7#seats');
+    expect(localPath('/a/../b')).toBe('/b');
+    expect(localPath('tickets')).toBeUndefined();
+    expect(localPath(null)).toBeUndefined();
+    expect(localPath('')).toBeUndefined();
+  });
+
+  // Bug 8: every page with `?state=` took the stored returnTo for a return.
+  it('a page with ?state= that is not the redirect URI (another provider’s callback) never navigates', async () => {
+    const { fetch } = stubFetch();
+    sessionStorage.setItem(RETURN_KEY, '/cabinet');
+    history.replaceState(null, '', '/user/auth/vk?code=vk-1&state=vk-state');
+    const onReturn = vi.fn();
+    const seen: string[] = [];
+    render(
+      <GidProvider config={configWith(fetch)} onReturn={onReturn}>
+        <Status seen={seen} />
+      </GidProvider>,
+    );
+    // Started: through `loading` to `idle` (where the return would have happened).
+    await waitFor(() => expect(seen.slice(-2)).toEqual(['loading', 'idle']));
+    expect(onReturn).not.toHaveBeenCalled();
+    expect(location.pathname).toBe('/user/auth/vk');
+    expect(sessionStorage.getItem(RETURN_KEY)).toBe('/cabinet');
+  });
+
+  // Bug 8: a popup sign-in stored its returnTo too, and nothing took it back: the next page with a
+  // provider answer went there.
+  it('a popup sign-in (without a fallback to redirect) remembers no returnTo', async () => {
+    const { fetch } = stubFetch();
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    render(
+      <GidProvider config={configWith(fetch)}>
+        <Status />
+        <GidLoginButton mode="popup" returnTo="/from-button" />
+        <PopupLogin />
+      </GidProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Войти с Газпром ID' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Войти во всплывающем окне' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('error'));
+    expect(window.open).toHaveBeenCalledTimes(2);
+    expect(sessionStorage.getItem(RETURN_KEY) ?? '').toBe('');
+  });
+
+  it('a popup sign-in that falls back to a redirect (popup blocked) remembers its returnTo', async () => {
+    const { fetch } = stubFetch();
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    render(
+      <GidProvider config={configWith(fetch, { popupFallbackToRedirect: true })}>
+        <Status />
+        <PopupLogin />
+      </GidProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Войти во всплывающем окне' }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(sessionStorage.getItem(RETURN_KEY)).toBe('/from-hook');
+  });
+
+  it('a popup sign-in that may fall back forgets its returnTo once its result comes to this page', async () => {
+    const { fetch } = stubFetch();
+    // The popup opens, and the person closes it: POPUP_CLOSED reaches this page.
+    const popup = { closed: false, location: { href: '', replace: () => {} }, close: () => {}, focus: () => {} };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    render(
+      <GidProvider config={configWith(fetch, { popupFallbackToRedirect: true })}>
+        <Status />
+        <PopupLogin />
+      </GidProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Войти во всплывающем окне' }));
+    expect(sessionStorage.getItem(RETURN_KEY)).toBe('/from-hook');
+    popup.closed = true;
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('error'), { timeout: 4000 });
+    expect(sessionStorage.getItem(RETURN_KEY) ?? '').toBe('');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('a page without a provider answer never navigates', async () => {
+    const { fetch } = stubFetch();
+    sessionStorage.setItem(RETURN_KEY, '/cabinet');
+    const onReturn = vi.fn();
+    const seen: string[] = [];
+    render(
+      <GidProvider config={configWith(fetch)} onReturn={onReturn}>
+        <Status seen={seen} />
+      </GidProvider>,
+    );
+    await waitFor(() => expect(seen.slice(-2)).toEqual(['loading', 'idle']));
     expect(onReturn).not.toHaveBeenCalled();
   });
 });

@@ -2,10 +2,21 @@
 
 const returnKey = (clientId: string) => `gid:${clientId}:returnTo`;
 
-/** A path on this site only (`/…`, never `//host` or `/\host`): no open redirect through `returnTo`. */
-export const isLocalPath = (path: unknown): path is string => typeof path === 'string' && /^\/(?![/\\])/.test(path);
+/**
+ * The path, query and hash of `path` if it is a path on this site, else undefined: no open
+ * redirect through `returnTo`. The browser's own URL parser decides (it drops tabs and newlines and
+ * reads `\` as `/`, so `/\t/evil.example` is `//evil.example`, another host), never a pattern.
+ */
+export function localPath(path: string | null | undefined): string | undefined {
+  try {
+    const url = new URL(path as string, location.origin);
+    if (path?.[0] === '/' && url.origin === location.origin) return url.pathname + url.search + url.hash;
+  } catch {
+    // not a URL at all
+  }
+}
 
-/** Remembers, for the trip to the provider and back, where the sign-in started. */
+/** Remembers, for the trip to the provider and back, where the sign-in started (`''` forgets it). */
 export function rememberReturn(clientId: string, returnTo: string): void {
   try {
     // Checked when it is taken (below): what is read back is what counts.
@@ -15,12 +26,12 @@ export function rememberReturn(clientId: string, returnTo: string): void {
   }
 }
 
-/** Takes (and forgets) where a sign-in started; undefined if nothing was remembered. */
+/** Takes (and forgets) where a sign-in started, as a path on this site; undefined if nothing (local) was remembered. */
 export function takeReturn(clientId: string): string | undefined {
   try {
     const path = sessionStorage.getItem(returnKey(clientId));
     sessionStorage.removeItem(returnKey(clientId));
-    return isLocalPath(path) ? path : undefined;
+    return localPath(path);
   } catch {
     // no session storage: nothing remembered
   }

@@ -59,6 +59,8 @@ function goBack(returnTo: string): void {
 type Snapshot = Pick<GidState, 'status' | 'tokens' | 'error'>;
 
 const IDLE: Snapshot = { status: 'idle', tokens: undefined, error: undefined };
+/** The first render, on the server and in the browser: the SDK has not said yet (a guard on `idle` must not fire). */
+const STARTING: Snapshot = { ...IDLE, status: 'loading' };
 
 /** A finished call that `callback` said nothing about leaves the state as the tokens make it. */
 const settle = (s: Snapshot): Snapshot =>
@@ -95,14 +97,19 @@ export function GidProvider(props: GidProviderProps) {
   // Why there is no client: `init` refused the config (calls made then report it).
   const failed = useRef<unknown>(undefined);
   const [buttons] = useState(createButtonSlots);
-  const [snapshot, setSnapshot] = useState<Snapshot>(IDLE);
-  // Remembers where a sign-in starts (a path on this site; default: this page) for `onReturn`.
+  const [snapshot, setSnapshot] = useState<Snapshot>(STARTING);
   // A rejected call (or start) lands in `error`.
   const [fail] = useState(() => (error: unknown) => setSnapshot((s) => ({ ...s, status: 'error', error: failureOf(error) })));
-  // By default a sign-in comes back to the page's path, query and hash: where it started.
-  const [remember] = useState(
-    () => (returnTo?: string) => rememberReturn(props.config.clientId, returnTo ?? location.href.slice(location.origin.length)),
-  );
+  // A popup sign-in's `returnTo`, kept in case the popup is blocked and it goes by redirect: forgotten
+  // as soon as a result comes to this page (the popup answered, or it failed here).
+  const popupReturn = useRef(false);
+  // Remembers where a sign-in that leaves the page (redirect) starts for `onReturn`: a path on this
+  // site; by default this page's path, query and hash. A popup sign-in never leaves the page.
+  const [remember] = useState(() => (returnTo?: string, mode?: 'redirect' | 'popup') => {
+    const { clientId, popupFallbackToRedirect } = first.current.config;
+    popupReturn.current = mode === 'popup';
+    if (!popupReturn.current || popupFallbackToRedirect) rememberReturn(clientId, returnTo ?? location.href.slice(location.origin.length));
+  });
 
   useEffect(() => {
     let cancelled = false;
@@ -111,16 +118,26 @@ export function GidProvider(props: GidProviderProps) {
     queueMicrotask(() => {
       if (cancelled) return;
       const { config, storage, autoRefresh, onReturn = goBack } = first.current;
-      // A provider answer in the address (init processes it on the redirect URI): a redirect sign-in is back.
-      const returning = /[?&]state=/.test(location.search);
+      // A provider answer (`state`) in the address of the redirect URI, where init processes it: a
+      // redirect sign-in may be back. Not on other pages with a `state` (another provider's callback).
+      // (init calls `callback` only with an answer from its own origin's redirect URI or popup.)
+      const returning = new URL(config.redirectUri, location.href).pathname === location.pathname && /[?&]state=/.test(location.search);
+      // …and back for real once a result came here: in a popup the answer goes to the opener instead.
+      let answered = false;
       const pending = init({
         ...config,
-        callback: (result) =>
+        callback: (result) => {
+          answered = true;
+          if (popupReturn.current) {
+            popupReturn.current = false;
+            rememberReturn(config.clientId, '');
+          }
           setSnapshot((s) => {
             if (result.ok) return { status: 'authenticated', tokens: result.tokens, error: undefined };
             const { ok, ...error } = result;
             return { ...s, status: 'error', error };
-          }),
+          });
+        },
       });
       const early = pending.client;
       current.current = early;
@@ -141,7 +158,7 @@ export function GidProvider(props: GidProviderProps) {
           if (cancelled) return;
           setSnapshot(settle);
           // The callback on the redirect URI is processed: back to where the sign-in started.
-          const returnTo = returning ? takeReturn(config.clientId) : undefined;
+          const returnTo = returning && answered ? takeReturn(config.clientId) : undefined;
           if (returnTo) onReturn(returnTo);
         },
         (error) => {
@@ -177,7 +194,7 @@ export function GidProvider(props: GidProviderProps) {
     return {
       ...snapshot,
       login: ({ returnTo, ...options } = {}) => {
-        remember(returnTo);
+        remember(returnTo, options.mode);
         return run((gid) => gid.login(options));
       },
       // Through the keeper: one tab refreshes at a time (Web Locks), the others take its tokens.

@@ -110,6 +110,7 @@ export const INIT_RULES: Rules = {
   sentryEnabled: FLAG,
   webCurtainLoginType: MODE,
   buttons: [Array.isArray, 'an array'],
+  widget: [(v) => v === false || v === 'top' || v === 'bottom', 'false, "top" or "bottom"'],
 };
 
 /** `mode`, the one login option only a client's `login` reads. */

@@ -31,10 +31,15 @@ function showRemoteUi(ctx: Context, client: GidClient, remote: RemoteConfig): vo
     client
       .login({ mode: ctx.cfg.webCurtainLoginType ?? 'redirect', source: 'widget', ...(prompt ? { prompt: 'login' } : {}) })
       .catch(() => {});
-  if (remote.web_curtain) openFrame(ctx, 'web-curtain', '', login);
-  else if (remote.w_auth) {
+  const { widget } = ctx.cfg;
+  // `widget: false`: this page floats neither (it shows its own button).
+  const floats = widget !== false;
+  if (floats && remote.web_curtain) openFrame(ctx, 'web-curtain', '', login);
+  else if (floats && remote.w_auth) {
     const position = remote.widget_settings?.w_pos;
-    if (typeof position === 'string' && WIDGET_POSITIONS.includes(position)) openFrame(ctx, 'widget', position, login);
+    // The page's `widget: 'top' | 'bottom'` overrides the vertical half of `w_pos`, keeping its side.
+    if (typeof position === 'string' && WIDGET_POSITIONS.includes(position))
+      openFrame(ctx, 'widget', widget ? position.replace(/^[a-z]+/, widget) : position, login);
     else console.error(PREFIX, MSG_WIDGET);
   }
   if (remote.enable_kfp && ctx.cfg.kfpUrl) {

@@ -13,7 +13,8 @@ const CSS = `.gid-btn{box-sizing:border-box;display:inline-flex;align-items:cent
 .gid-btn--dark{background:#1c2733;color:#fff}.gid-btn--dark:hover{background:#0d141b}`;
 
 // The widget and curtain frames (spec 9: min width 379, capped at the viewport for 360 px phones;
-// max height 600; offsets 119 / 75 / 30 px;
+// max height 600; offsets 119 / 75 / 30 px; centred on phones, a bottom widget at the bottom there
+// too (30 px up), clear of the page's header;
 // breakpoints 768 × 720): added to the same <style> when the first frame opens, after that paint.
 const FRAME_CSS = `
 .gid-frame,.gid-fallback{position:fixed;z-index:2147483000}
@@ -22,7 +23,7 @@ const FRAME_CSS = `
 .gid-frame--bottom-right{bottom:30px;right:75px}.gid-frame--bottom-left{bottom:30px;left:75px}
 .gid-frame--curtain{top:50%;left:50%;transform:translate(-50%,-50%)}
 @media (max-height:719px){.gid-frame--top-right,.gid-frame--top-left,.gid-fallback{top:30px}}
-@media (max-width:767px){.gid-frame:not(.gid-frame--curtain),.gid-fallback{top:30px;bottom:auto;left:50%;right:auto;transform:translateX(-50%)}}`;
+@media (max-width:767px){.gid-frame:not(.gid-frame--curtain),.gid-fallback{left:50%;right:auto;transform:translateX(-50%)}.gid-frame--top-right,.gid-frame--top-left,.gid-fallback{top:30px}}`;
 
 /** Adds the frames' rules to the SDK's <style> (once per document), before a widget or curtain shows. */
 export function useFrameStyles(doc: Document): void {

@@ -94,6 +94,14 @@ export interface GidConfig {
   webCurtainLoginType?: 'redirect' | 'popup';
   /** Buttons to render on `init`. */
   buttons?: GidButtonConfig[];
+  /**
+   * This page's floating widget, which the remote config turns on (`w_auth`) for the whole site:
+   * `false` floats none here, nor the web curtain (a sign-in page that shows its own button);
+   * `'bottom'` keeps it at the bottom, clear of the page's header and the top of its forms (on
+   * phones too, centred); `'top'` at the top. Default: where the remote config's `w_pos` puts it.
+   * Read by `init` only.
+   */
+  widget?: false | 'top' | 'bottom';
   /** Extra headers sent with the token call; invalid entries are dropped (spec 5.1). */
   headers?: Record<string, string>;
   /** Receives every sign-in result. */

@@ -205,6 +205,48 @@ describe('widget and curtain', () => {
     expect(iframe?.title).toBe('Газпром ID');
   });
 
+  // Issue 22: on a 360 px phone the widget floated over the header and the top of /login, which
+  // shows its own button. A page says where, or that it floats nothing.
+  it.each([
+    ['top-right', 'bottom', 'bottom-right'],
+    ['top-left', 'bottom', 'bottom-left'],
+    ['bottom-right', 'top', 'top-right'],
+    ['bottom-left', 'bottom', 'bottom-left'],
+  ])('w_pos %s with the page’s widget: %s sits %s', async (w_pos, widget, placed) => {
+    remote({ w_auth: true, widget_settings: { w_pos } });
+    const { config, win } = page({ widget: widget as 'top' | 'bottom' });
+    await init(config);
+    expect(frame(win)?.className).toBe(`gid-frame gid-frame--${placed}`);
+  });
+
+  it.each([
+    ['the widget', { w_auth: true, widget_settings: { w_pos: 'top-right' } }],
+    ['the curtain', { web_curtain: true }],
+  ])('widget: false floats neither on this page: %s stays away', async (_, remoteConfig) => {
+    remote(remoteConfig);
+    const { config, win } = page({ widget: false });
+    const gid = await init(config);
+    expect(frame(win)).toBeNull();
+    // Its buttons and sign-in are all there.
+    expect(typeof gid.login).toBe('function');
+  });
+
+  it('widget takes false, "top" or "bottom" only', async () => {
+    const { config } = page({ widget: 'left' as never });
+    await expect(init(config)).rejects.toThrow('Invalid config: "widget" must be false, "top" or "bottom"');
+  });
+
+  it('on phones a bottom widget stays at the bottom, a top one at the top (both centred)', async () => {
+    remote({ w_auth: true, widget_settings: { w_pos: 'bottom-right' } });
+    const { config, win } = page();
+    await init(config);
+    const css = win.document.getElementById('gid-sdk-styles')?.textContent ?? '';
+    const phone = css.slice(css.indexOf('@media (max-width:767px)'));
+    expect(phone).toContain('left:50%');
+    expect(phone).not.toMatch(/bottom:auto/);
+    expect(phone).toMatch(/\.gid-frame--top-right,\.gid-frame--top-left[^{]*\{top:30px\}/);
+  });
+
   it('the curtain is centred and uses its own page', async () => {
     remote({ web_curtain: true, w_auth: true, widget_settings: { w_pos: 'top-right' } });
     const { config, win } = page();

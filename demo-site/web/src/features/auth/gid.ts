@@ -8,7 +8,10 @@ export const GID_CODE_PATH = '/api/auth/gid';
 
 /**
  * The SDK settings of the login screen and of the callback pages: popup sign-in that falls back to
- * redirect when the popup is blocked, the callback on /auth/gid, the token call to this site.
+ * redirect when the popup is blocked, the callback on /auth/gid, the token call to this site. These
+ * are sign-in pages that show their own «Войти с Газпром ID» button (or a result): the floating widget
+ * the idp turns on for the site (`w_auth`) floats over none of them (on a 360 px phone it covered the
+ * header and the login form).
  */
 export const gidConfig = (provider: ProviderEntry, origin: string): GidProviderConfig => ({
   clientId: provider.clientId,
@@ -20,6 +23,7 @@ export const gidConfig = (provider: ProviderEntry, origin: string): GidProviderC
   scope: ['openid', 'phone'],
   webCurtainLoginType: 'popup',
   popupFallbackToRedirect: true,
+  widget: false,
 });
 
 const additional = z.object({ additional_data: signedInSchema });
