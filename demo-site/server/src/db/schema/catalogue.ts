@@ -133,6 +133,8 @@ export const eventFormats = pgTable(
     numberFrom: integer('number_from'),
     numberTo: integer('number_to'),
     startTime: timestamptz('start_time'),
+    /** A virtual (online) format: the holder sends their time from the ticket page (PUT /api/user/ticket/online). */
+    online: boolean('online').notNull().default(false),
     sort: integer('sort').notNull().default(0),
   },
   (table) => [index('event_formats_event_city_idx').on(table.eventCityId)],
@@ -196,6 +198,14 @@ export const spacePlaces = pgTable(
     row: integer('row').notNull(),
     place: integer('place').notNull(),
     booked: boolean('booked').notNull().default(false),
+    /**
+     * A signed-in buyer's hold (POST /api/space/place) until `held_until` (10 minutes, the basket's
+     * hold); a payment moves it to its order (`order_id`, held until the order's expiry) and the paid
+     * order books it. Foreign keys (users, orders) are in the migration.
+     */
+    heldBy: integer('held_by'),
+    heldUntil: timestamptz('held_until'),
+    orderId: integer('order_id'),
   },
   (table) => [index('space_places_format_idx').on(table.formatId)],
 );
@@ -210,6 +220,12 @@ export const bookedNumbers = pgTable(
     number: integer('number').notNull(),
     userId: integer('user_id'),
     bookedAt: timestamptz('booked_at').notNull(),
+    /**
+     * Null: the number is the participant's for good (sold, or the organiser's). Otherwise a hold
+     * (POST /api/booked/number, 10 minutes; then its order's expiry once a payment took it, `order_id`).
+     */
+    expiresAt: timestamptz('expires_at'),
+    orderId: integer('order_id'),
   },
   (table) => [primaryKey({ columns: [table.formatId, table.number] })],
 );

@@ -85,6 +85,9 @@ export const orders = pgTable(
     paymentUrl: text('payment_url'),
     /** The buyer's address, for the cap on open holds per address. */
     ip: text('ip'),
+    /** A gift certificate redeemed by this order (FK in the migration) and the kopecks it paid. */
+    certificateId: integer('certificate_id'),
+    certificateAmount: integer('certificate_amount').notNull().default(0),
   },
   (table) => [
     index('orders_user_idx').on(table.userId),
@@ -229,6 +232,10 @@ export const issuedCertificates = pgTable('issued_certificates', {
     .references(() => certificates.id),
   code: text('code').notNull().unique(),
   amount: integer('amount').notNull(),
+  /** Kopecks already paid with it (orders pending or paid); what is left is `amount - spent`. */
+  spent: integer('spent').notNull().default(0),
+  /** Whom the buyer gives it to (name, e-mail, a line of greeting), as the buyer typed it. */
+  recipient: jsonb('recipient').$type<{ name?: string | null; email?: string | null; message?: string | null } | null>(),
   createdAt: timestamptz('created_at').notNull(),
 });
 

@@ -12,6 +12,7 @@ import {
   type FormatSeed,
   formatTemplates,
   insuranceSeed,
+  onlineFormatSeed,
   projectSeed,
   teamNames,
 } from './data/catalogue';
@@ -235,8 +236,31 @@ export async function seedCatalogue(db: Database, today: Date, random: () => num
       }
     }
   }
+  // A virtual format (ticketing-shop: online participation): run anywhere, send the time from the ticket
+  // page. Added after everything else, so the seeded random sequence above stays as it was.
+  const [autumn] = await db
+    .select({ id: t.eventCities.id })
+    .from(t.eventCities)
+    .where(eq(t.eventCities.publicId, stablePublicId('event-city:autumn-run/rostov')));
+  if (autumn) {
+    const key = 'autumn-run/rostov/online-5k';
+    const [formatRow] = await db
+      .insert(t.eventFormats)
+      .values({
+        ...formatValues(onlineFormatSeed, regionOf('rostov')),
+        online: true,
+        publicId: stablePublicId(`format:${key}`),
+        eventCityId: autumn.id,
+        sort: 99,
+      })
+      .returning({ id: t.eventFormats.id, publicId: t.eventFormats.publicId });
+    formatIds.set(key, formatRow!);
+    await db.insert(t.formatStock).values({ formatId: formatRow!.id, kind: 'athlete', capacity: onlineFormatSeed.capacity.athlete! });
+  }
   return { eventIds, formatIds };
 }
+
+const regionOf = (cityKey: string) => citySeed.find((candidate) => candidate.key === cityKey)!.regionId;
 
 function formatValues(format: FormatSeed, regionId: number) {
   return {

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
-import { requireUser } from '../../http/auth';
+import { optionalUser, requireUser } from '../../http/auth';
 import { answerLanguage } from '../../http/language';
 import { cacheable } from '../../http/response-cache';
 import { idParams, noQuery } from '../../lib/schemas';
-import { bookNumberBody, eventCityParams, formatListQuery } from './schema';
+import { bookNumberBody, eventCityParams, formatListQuery, holdPlaceBody } from './schema';
 import {
   bookStartNumber,
   getFormat,
+  holdSpacePlace,
   listExternalFormats,
   listFormatInsurances,
   listFormats,
@@ -37,9 +38,18 @@ export const formatRoutes =
       values: await listInsurableFormats(db, request.params.id, answerLanguage(request, reply)),
     }));
     app.get('/api/teams/:id', byId, async (request) => ({ values: await listTeams(db, request.params.id) }));
-    app.get('/api/space/:id', byId, async (request) => ({ values: await listSpacePlaces(db, request.params.id) }));
-    app.get('/api/space/map/list/:id', byId, async (request) => ({ values: await listSpaceSectors(db, request.params.id) }));
-    app.get('/api/booked/numbers/:id', byId, async (request) => startNumbers(db, request.params.id));
+    // Seats and numbers change with every hold: answered fresh, never from the response cache.
+    const live = { schema: { params: idParams, querystring: noQuery } };
+    app.get('/api/space/:id', live, async (request) => {
+      const viewer = request.headers.authorization ? await optionalUser(deps, request) : null;
+      return { values: await listSpacePlaces(db, request.params.id, clock.now(), viewer?.user.id ?? null) };
+    });
+    app.get('/api/space/map/list/:id', live, async (request) => ({ values: await listSpaceSectors(db, request.params.id, clock.now()) }));
+    app.post('/api/space/place', { schema: { body: holdPlaceBody, querystring: noQuery } }, async (request) => {
+      const { user } = await requireUser(deps, request);
+      return holdSpacePlace(db, clock.now(), user.id, request.body);
+    });
+    app.get('/api/booked/numbers/:id', live, async (request) => startNumbers(db, request.params.id, clock.now()));
     app.post('/api/booked/number', { schema: { body: bookNumberBody, querystring: noQuery } }, async (request) => {
       const { user } = await requireUser(deps, request);
       return bookStartNumber(db, clock.now(), user.id, request.body);

@@ -5,3 +5,5 @@ export const formatListQuery = z.strictObject({ hidden: z.stringbool().optional(
 export const eventCityParams = z.strictObject({ event_city_id: publicId });
 
 export const bookNumberBody = z.strictObject({ format_public_id: publicId, number: z.number().int().min(1).max(100_000) });
+
+export const holdPlaceBody = z.strictObject({ format_public_id: publicId, place_public_id: publicId });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   bookedNumbers,
@@ -71,6 +71,7 @@ function presentFormat(
     preregistration: format.preregistration,
     space: format.space,
     start_numbers: format.numberFrom !== null,
+    online: format.online,
     delivery: format.delivery,
     clubs: format.clubs,
     qr: format.qr,
@@ -209,20 +210,40 @@ export async function listTeams(db: Database, formatPublicId: string) {
   }));
 }
 
-/** GET /api/space/{id}: every seat of a format with numbered places. */
-export async function listSpacePlaces(db: Database, formatPublicId: string) {
+/** How long a start number or a seat chosen in the basket stays the chooser's (ticketing-shop §9: 10 minutes). */
+export const CHOICE_HOLD_MS = 10 * 60_000;
+
+/** A seat is free when nobody bought it and nobody's hold on it is running. */
+const seatFree = (row: { booked: boolean; heldUntil: Date | null }, now: Date) =>
+  !row.booked && (row.heldUntil === null || row.heldUntil.getTime() <= now.getTime());
+
+/**
+ * GET /api/space/{id}: every seat of a format with numbered places; `free` is false for a seat sold
+ * or held by someone's basket, `mine` marks the asker's own hold (when signed in).
+ */
+export async function listSpacePlaces(db: Database, formatPublicId: string, now: Date, viewerId: number | null = null) {
   const { format } = await findFormat(db, formatPublicId);
   const rows = await db
     .select()
     .from(spacePlaces)
     .where(eq(spacePlaces.formatId, format.id))
     .orderBy(asc(spacePlaces.sector), asc(spacePlaces.row), asc(spacePlaces.place));
-  return rows.map((row) => ({ public_id: row.publicId, sector: row.sector, row: row.row, place: row.place, free: !row.booked }));
+  return rows.map((row) => {
+    const mine = viewerId !== null && row.heldBy === viewerId && row.orderId === null && !seatFree(row, now) && !row.booked;
+    return {
+      public_id: row.publicId,
+      sector: row.sector,
+      row: row.row,
+      place: row.place,
+      free: seatFree(row, now),
+      ...(mine ? { mine } : {}),
+    };
+  });
 }
 
 /** GET /api/space/map/list/{id}: the sectors of a seated format, for the seat map. */
-export async function listSpaceSectors(db: Database, formatPublicId: string) {
-  const places = await listSpacePlaces(db, formatPublicId);
+export async function listSpaceSectors(db: Database, formatPublicId: string, now: Date) {
+  const places = await listSpacePlaces(db, formatPublicId, now);
   const sectors = new Map<string, { sector: string; rows: number; places_per_row: number; free_count: number; total_count: number }>();
   for (const place of places) {
     const sector = sectors.get(place.sector) ?? { sector: place.sector, rows: 0, places_per_row: 0, free_count: 0, total_count: 0 };
@@ -235,11 +256,79 @@ export async function listSpaceSectors(db: Database, formatPublicId: string) {
   return [...sectors.values()];
 }
 
-/** GET /api/booked/numbers/{id}: start numbers of a format, free and taken. */
-export async function startNumbers(db: Database, formatPublicId: string) {
+export const spaceMessages = {
+  notSeated: 'В этом формате места не выбираются',
+  noPlace: 'Такого места нет',
+  taken: 'Это место уже занято',
+} as const;
+
+/**
+ * POST /api/space/place: holds a free seat for the signed-in buyer for 10 minutes (the basket's hold).
+ * One conditional UPDATE decides races (the row lock): of two people taking one seat, one gets it. The
+ * buyer's earlier seat in the format (not yet in an order) is let go: one seat per buyer and format.
+ */
+export async function holdSpacePlace(
+  db: Database,
+  now: Date,
+  userId: number,
+  input: { format_public_id: string; place_public_id: string },
+) {
+  const { format } = await findFormat(db, input.format_public_id);
+  if (!format.space) throw badRequest(spaceMessages.notSeated);
+  const until = new Date(now.getTime() + CHOICE_HOLD_MS);
+  const held = await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: spacePlaces.id })
+      .from(spacePlaces)
+      .where(and(eq(spacePlaces.formatId, format.id), eq(spacePlaces.publicId, input.place_public_id)));
+    if (!target) throw badRequest(spaceMessages.noPlace);
+    const [taken] = await tx
+      .update(spacePlaces)
+      .set({ heldBy: userId, heldUntil: until, orderId: null })
+      .where(
+        and(
+          eq(spacePlaces.id, target.id),
+          eq(spacePlaces.booked, false),
+          or(
+            isNull(spacePlaces.heldUntil),
+            lte(spacePlaces.heldUntil, now),
+            and(eq(spacePlaces.heldBy, userId), isNull(spacePlaces.orderId)),
+          ),
+        ),
+      )
+      .returning();
+    if (!taken) throw badRequest(spaceMessages.taken);
+    await tx
+      .update(spacePlaces)
+      .set({ heldBy: null, heldUntil: null })
+      .where(
+        and(
+          eq(spacePlaces.formatId, format.id),
+          eq(spacePlaces.heldBy, userId),
+          isNull(spacePlaces.orderId),
+          eq(spacePlaces.booked, false),
+          ne(spacePlaces.id, target.id),
+        ),
+      );
+    return taken;
+  });
+  return {
+    place: { public_id: held.publicId, sector: held.sector, row: held.row, place: held.place },
+    held_until: until.toISOString(),
+  };
+}
+
+/** A start number is taken when it is the participant's for good or its hold is still running. */
+const numberLive = (now: Date) => or(isNull(bookedNumbers.expiresAt), gt(bookedNumbers.expiresAt, now));
+
+/** GET /api/booked/numbers/{id}: start numbers of a format, free and taken (held ones count as taken). */
+export async function startNumbers(db: Database, formatPublicId: string, now: Date) {
   const { format } = await findFormat(db, formatPublicId);
   if (format.numberFrom === null || format.numberTo === null) return { free_numbers: [], booked_numbers: [] };
-  const rows = await db.select({ number: bookedNumbers.number }).from(bookedNumbers).where(eq(bookedNumbers.formatId, format.id));
+  const rows = await db
+    .select({ number: bookedNumbers.number })
+    .from(bookedNumbers)
+    .where(and(eq(bookedNumbers.formatId, format.id), numberLive(now)));
   const booked = new Set(rows.map((row) => row.number));
   const free: number[] = [];
   for (let number = format.numberFrom; number <= format.numberTo; number++) if (!booked.has(number)) free.push(number);
@@ -254,25 +343,42 @@ export const startNumberMessages = {
 } as const;
 
 /**
- * POST /api/booked/number: takes a start number for the signed-in user. The primary key (format,
- * number) decides races: of two people taking one number at once, one gets it, the other a 400.
+ * POST /api/booked/number: holds a start number for the signed-in user for 10 minutes (the basket's
+ * hold); the payment then takes it for its order and the paid order makes it the participant's. The
+ * primary key (format, number) decides races: of two people taking one number at once, one gets it,
+ * the other a 400. Choosing again lets the earlier hold go; a number already bought stays the only one.
  */
 export async function bookStartNumber(db: Database, now: Date, userId: number, input: { format_public_id: string; number: number }) {
   const { format } = await findFormat(db, input.format_public_id);
   if (format.numberFrom === null || format.numberTo === null) throw badRequest(startNumberMessages.notChosen);
   if (input.number < format.numberFrom || input.number > format.numberTo) throw badRequest(startNumberMessages.outOfRange);
-  const [mine] = await db
-    .select({ number: bookedNumbers.number })
-    .from(bookedNumbers)
-    .where(and(eq(bookedNumbers.formatId, format.id), eq(bookedNumbers.userId, userId)));
-  if (mine) throw badRequest(startNumberMessages.alreadyChosen);
-  const taken = await db
-    .insert(bookedNumbers)
-    .values({ formatId: format.id, number: input.number, userId, bookedAt: now })
-    .onConflictDoNothing()
-    .returning({ number: bookedNumbers.number });
-  if (taken.length === 0) throw badRequest(startNumberMessages.taken);
-  return { number: input.number, ...(await startNumbers(db, input.format_public_id)) };
+  const expiresAt = new Date(now.getTime() + CHOICE_HOLD_MS);
+  await db.transaction(async (tx) => {
+    const mine = await tx
+      .select({ number: bookedNumbers.number, expiresAt: bookedNumbers.expiresAt, orderId: bookedNumbers.orderId })
+      .from(bookedNumbers)
+      .where(and(eq(bookedNumbers.formatId, format.id), eq(bookedNumbers.userId, userId), numberLive(now)));
+    if (mine.some((row) => row.expiresAt === null || row.orderId !== null)) throw badRequest(startNumberMessages.alreadyChosen);
+    // Holds that ran out are nobody's: cleared first, so the insert below sees their numbers free.
+    await tx
+      .delete(bookedNumbers)
+      .where(
+        and(
+          eq(bookedNumbers.formatId, format.id),
+          or(
+            lte(bookedNumbers.expiresAt, now),
+            and(eq(bookedNumbers.userId, userId), isNull(bookedNumbers.orderId), isNotNull(bookedNumbers.expiresAt)),
+          ),
+        ),
+      );
+    const taken = await tx
+      .insert(bookedNumbers)
+      .values({ formatId: format.id, number: input.number, userId, bookedAt: now, expiresAt })
+      .onConflictDoNothing()
+      .returning({ number: bookedNumbers.number });
+    if (taken.length === 0) throw badRequest(startNumberMessages.taken);
+  });
+  return { number: input.number, held_until: expiresAt.toISOString(), ...(await startNumbers(db, input.format_public_id, now)) };
 }
 
 /** GET /api/external/formats/{event_city_id}: formats sold by a partner site. */

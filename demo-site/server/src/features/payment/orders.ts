@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  bookedNumbers,
   certificates,
   eventCities,
   eventFormats,
@@ -14,6 +15,7 @@ import {
   paymentEvents,
   productProportions,
   products,
+  spacePlaces,
   type TicketInfo,
   teams,
   tickets,
@@ -25,6 +27,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, forbidden, found, HttpError, notFound } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
 import type { Authenticated } from '../sessions/service';
+import { certificateCodeMessages, respendCertificate, restoreCertificate } from './certificate-codes';
 import type { Notification } from './schema';
 import { releaseStock, type StockClaim, takeStock } from './stock';
 import { stockGate } from './stock-gate';
@@ -43,6 +46,7 @@ export const orderMessages = {
   used: 'Возврат невозможен: билет уже использован',
   delivered: 'Возврат невозможен: заказ уже доставлен',
   notYours: 'Заказ оформлен на другой аккаунт',
+  certificateUsed: 'Возврат невозможен: сертификат уже использован',
 } as const;
 
 /** How long a provider's notification stays acceptable (its `ts` against our clock). */
@@ -99,6 +103,9 @@ async function issue(tx: Database, order: OrderRow, items: ItemRow[], now: Date)
           certificateId: item.certificateId!,
           code: certificateCode(),
           amount: item.unitPrice,
+          recipient:
+            (item.payload as { recipient?: { name?: string | null; email?: string | null; message?: string | null } | null }).recipient ??
+            null,
           createdAt: now,
         })),
       );
@@ -125,7 +132,14 @@ async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: D
     returning last_number`);
   const last = Number((bumped as unknown as { rows: { last_number: number }[] }).rows[0]!.last_number);
   const first = last - item.count + 1;
-  const payload = item.payload as { infos?: Record<string, unknown>[]; insurance?: boolean; teams?: number; team_name?: string | null };
+  const payload = item.payload as {
+    infos?: Record<string, unknown>[];
+    insurance?: boolean;
+    teams?: number;
+    team_name?: string | null;
+    start_number?: number | null;
+    place_public_id?: string | null;
+  };
 
   // New teams of a team format: tickets fill them in turn, up to the team size each.
   const teamIds: number[] = [];
@@ -143,10 +157,13 @@ async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: D
     teamIds.push(team!.id);
   }
   const perTeam = teamIds.length ? Math.ceil(item.count / teamIds.length) : 0;
+  const chosen = await takeChosen(tx, order, format.id, payload);
   const rows = Array.from({ length: item.count }, (_, i) => {
     // The place and numbers are the organiser's: never taken from what the buyer sent.
     const { number: _n, inside_number: _i, sector: _s, row: _r, place: _p, ...given } = payload.infos?.[i] ?? {};
     const info: TicketInfo = { ...given, email: order.email, insurance: payload.insurance ?? false, offline_registered: false };
+    // The line's first ticket gets the number and seat its buyer held (moved to the order at payment).
+    if (i === 0) Object.assign(info, chosen);
     info.registered = PARTICIPANT_FIELDS.every((field) => typeof given[field] === 'string' && (given[field] as string).trim() !== '');
     return {
       publicId: newPublicId(),
@@ -199,6 +216,46 @@ async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: D
 }
 
 /**
+ * The start number and seat a paid order's ticket line held: the number becomes the participant's for
+ * good, the seat booked. A hold the order lost (it expired before a late payment) gives nothing.
+ */
+async function takeChosen(
+  tx: Database,
+  order: OrderRow,
+  formatId: number,
+  payload: { start_number?: number | null; place_public_id?: string | null },
+): Promise<Partial<TicketInfo>> {
+  const chosen: Partial<TicketInfo> = {};
+  if (typeof payload.start_number === 'number') {
+    const [number] = await tx
+      .update(bookedNumbers)
+      .set({ expiresAt: null })
+      .where(and(eq(bookedNumbers.formatId, formatId), eq(bookedNumbers.number, payload.start_number), eq(bookedNumbers.orderId, order.id)))
+      .returning({ number: bookedNumbers.number });
+    if (number) chosen.number = number.number;
+  }
+  if (typeof payload.place_public_id === 'string') {
+    const [seat] = await tx
+      .update(spacePlaces)
+      .set({ booked: true, heldUntil: null })
+      .where(and(eq(spacePlaces.formatId, formatId), eq(spacePlaces.publicId, payload.place_public_id), eq(spacePlaces.orderId, order.id)))
+      .returning();
+    if (seat) Object.assign(chosen, { sector: seat.sector, row: seat.row, place: seat.place });
+  }
+  return chosen;
+}
+
+/** Lets go of what an order held besides stock: its start numbers and seats, and the certificate value it spent. */
+async function releaseChoices(tx: Database, order: Pick<OrderRow, 'id' | 'certificateId' | 'certificateAmount'>): Promise<void> {
+  await tx.delete(bookedNumbers).where(eq(bookedNumbers.orderId, order.id));
+  await tx
+    .update(spacePlaces)
+    .set({ booked: false, heldBy: null, heldUntil: null, orderId: null })
+    .where(eq(spacePlaces.orderId, order.id));
+  await restoreCertificate(tx, order);
+}
+
+/**
  * Marks an order paid and issues what it bought, once: the status moves only from `pending`, so a
  * repeated or concurrent confirmation finds it paid and issues nothing. A payment that arrives after the
  * hold expired takes the stock again if it is still there; otherwise the money is refunded.
@@ -220,7 +277,11 @@ export async function confirmOrder(deps: Deps, orderId: number, eventId: string 
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || (order.status !== 'expired' && order.status !== 'declined')) return { kind: 'already' as const, order };
     try {
-      await tx.transaction(async (savepoint) => takeStock(savepoint, items.map(claimOf)));
+      await tx.transaction(async (savepoint) => {
+        await takeStock(savepoint, items.map(claimOf));
+        // The certificate value the expiry gave back is spent again, if the certificate still has it.
+        if (!(await respendCertificate(savepoint, order))) throw badRequest(certificateCodeMessages.used);
+      });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       // Paid, but the places are gone: the money goes back the way a cancel's does — asked for now,
@@ -281,9 +342,10 @@ export async function closeOrder(
         .update(orders)
         .set({ status, closedAt: now })
         .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-        .returning({ id: orders.id });
+        .returning({ id: orders.id, certificateId: orders.certificateId, certificateAmount: orders.certificateAmount });
       if (!closed) return false;
       await releaseStock(tx, (await itemsOf(tx, orderId)).map(claimOf));
+      await releaseChoices(tx, closed);
       return true;
     })
     .then((closed) => {
@@ -357,8 +419,17 @@ export async function cancelOrder(deps: Deps, auth: Authenticated, orderPublicId
       .where(eq(orders.id, row.id))
       .returning();
     await tx.update(tickets).set({ status: 'processing' }).where(eq(tickets.orderId, row.id));
+    // Certificates it bought go back only unspent, and are then spent for good (nothing left on them).
+    const sold = await tx.select().from(issuedCertificates).where(eq(issuedCertificates.orderId, row.id)).for('update');
+    if (sold.some((certificate) => certificate.spent > 0)) throw badRequest(orderMessages.certificateUsed);
+    if (sold.length)
+      await tx
+        .update(issuedCertificates)
+        .set({ spent: sql`${issuedCertificates.amount}` })
+        .where(eq(issuedCertificates.orderId, row.id));
     await tx.update(userInsurances).set({ status: 'cancelled' }).where(eq(userInsurances.orderId, row.id));
     await releaseStock(tx, (await itemsOf(tx, row.id)).map(claimOf));
+    await releaseChoices(tx, row);
     return refunding!;
   });
   stockGate(deps.db).invalidate();
@@ -511,7 +582,11 @@ export async function getOrder(deps: Pick<ServerDeps, 'db' | 'config'>, orderPub
         ...money(item),
         public_id: certificate!.publicId,
         title: certificate!.title,
+        recipient: (item.payload as { recipient?: unknown }).recipient ?? null,
         codes: codes.filter((code) => code.certificateId === certificate!.id).map((code) => code.code),
+        issued: codes
+          .filter((code) => code.certificateId === certificate!.id)
+          .map((code) => ({ code: code.code, amount: toRubles(code.amount), left: toRubles(code.amount - code.spent) })),
       })),
     insurances: rows
       .filter((row) => row.item.kind === 'insurance')
@@ -537,6 +612,7 @@ export async function getOrder(deps: Pick<ServerDeps, 'db' | 'config'>, orderPub
     created: order!.createdAt.toISOString(),
     amount: toRubles(order!.amount),
     delivery_cost: toRubles(order!.deliveryCost),
+    certificate_amount: toRubles(order!.certificateAmount),
     items: lists,
     unpaid: order!.status === 'pending' ? lists : empty,
     unpaid_amount: order!.status === 'pending' ? toRubles(order!.amount) : 0,

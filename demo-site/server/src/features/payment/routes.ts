@@ -2,11 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/client';
 import type { ServerDeps } from '../../deps';
 import { optionalUser, requireUser } from '../../http/auth';
+import { answerLanguage } from '../../http/language';
 import { requestMeta } from '../../http/request';
+import { cacheable } from '../../http/response-cache';
 import { noQuery } from '../../lib/schemas';
 import { pruneRateLimits } from '../rate-limits/service';
+import { checkCertificateCode, listCertificates } from './certificate-codes';
 import { cancelOrder, expireOrders, getOrder, handleNotification } from './orders';
-import { availabilityParams, availabilityQuery, cancelBody, notificationBody, orderParams, paymentBody } from './schema';
+import {
+  availabilityParams,
+  availabilityQuery,
+  cancelBody,
+  certificateCheckParams,
+  notificationBody,
+  orderParams,
+  paymentBody,
+} from './schema';
 import { checkAvailability, createPayment } from './service';
 
 /**
@@ -61,6 +72,24 @@ export const paymentRoutes =
       reply.header('cache-control', 'no-store');
       return getOrder(deps, request.params.orderId, await optionalUser(deps, request));
     });
+
+    // Gift certificates on sale, and what a bought one has left (checked again, under lock, at payment).
+    app.get('/api/certificates', { config: cacheable, schema: { querystring: noQuery } }, async (request, reply) => ({
+      values: await listCertificates(deps.db, answerLanguage(request, reply)),
+    }));
+    app.get(
+      '/api/certificate/check/:code',
+      {
+        schema: { params: certificateCheckParams, querystring: noQuery },
+        config: {
+          rateLimit: { max: config.rateLimits.promocode.max, timeWindow: config.rateLimits.promocode.windowMs, groupId: 'certificate' },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return checkCertificateCode(deps.db, request.params.code);
+      },
+    );
 
     // The basket's availability check before payment (ticketing-shop §4 "Before payment").
     app.get(

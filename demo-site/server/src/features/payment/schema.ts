@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, publicId, text } from '../../lib/schemas';
+import { certificateCodeMessages } from './certificate-codes';
 import { CERTIFICATE_COUNT_MAX, pricingMessages, SHOP_COUNT_MAX, TICKET_COUNT_MAX } from './pricing';
 
 /** Lines a payment may hold per kind: far above any real basket, far below a body that hurts. */
@@ -51,6 +52,19 @@ export const ticketLine = z.object({
     .union([participantInfo, z.array(participantInfo).max(TICKET_COUNT_MAX)])
     .nullable()
     .optional(),
+  /**
+   * The start number (POST /api/booked/number) or seat (POST /api/space/place) the signed-in buyer
+   * holds for this format: the server checks the hold and gives it to the line's first ticket. The
+   * buyer never writes `number`, `sector` or `place` into the participant's info.
+   */
+  start_number: z
+    .number({ error: 'Некорректный стартовый номер' })
+    .int('Некорректный стартовый номер')
+    .min(1)
+    .max(100_000)
+    .nullable()
+    .optional(),
+  place_public_id: publicId.nullable().optional(),
   price: clientMoney,
   totalCost: clientMoney,
 });
@@ -84,8 +98,22 @@ export const insuranceLine = z.object({
   totalCost: clientMoney,
 });
 
+/** Whom a gift certificate is for: shown on the order and the certificate; none of it is required. */
+const recipient = z
+  .object({
+    name: text(100).nullable().optional(),
+    email: z
+      .union([email, z.literal('')])
+      .nullable()
+      .optional(),
+    message: text(300).nullable().optional(),
+  })
+  .nullable()
+  .optional();
+
 export const certificateLine = z.object({
   public_id: publicId,
+  recipient,
   count: countOf(CERTIFICATE_COUNT_MAX, `Количество сертификатов — от 1 до ${CERTIFICATE_COUNT_MAX}`),
   promocode,
   price: clientMoney,
@@ -113,6 +141,14 @@ export const paymentBody = z
     insurances: lines(insuranceLine),
     certificates: lines(certificateLine),
     delivery: deliveryData.nullable().optional(),
+    /** A bought gift certificate's code: pays what it has left, up to what the order costs (certificates aside). */
+    certificate_code: z
+      .string({ error: certificateCodeMessages.notFound })
+      .trim()
+      .toUpperCase()
+      .max(32, certificateCodeMessages.notFound)
+      .nullable()
+      .optional(),
     register: z.boolean().optional().default(false),
     /** The client's total: ignored, the server's is charged. */
     total: clientMoney,
@@ -147,4 +183,8 @@ export const availabilityQuery = z.strictObject({
     .string()
     .regex(/^[a-z_]{1,32}$/)
     .default('athlete'),
+});
+
+export const certificateCheckParams = z.strictObject({
+  code: z.string().trim().min(1, certificateCodeMessages.enterCode).max(32, certificateCodeMessages.notFound),
 });

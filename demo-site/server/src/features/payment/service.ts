@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orderItems, orders, promocodes } from '../../db/schema/index';
+import { bookedNumbers, orderItems, orders, promocodes, spacePlaces } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { badRequest, found, tooManyRequests } from '../../lib/errors';
@@ -11,6 +11,7 @@ import type { Authenticated } from '../sessions/service';
 import { createSession, type SignedIn } from '../sessions/service';
 import { createUser, findUserByEmail, type UserRow } from '../users/service';
 import { loadCatalogue, type PaymentCatalogue, presentPromocode } from './catalogue';
+import { redeemCertificate } from './certificate-codes';
 import { checkInsurance } from './insurance-rules';
 import { confirmOrder, expireOrders } from './orders';
 import { type PricedLine, type PricedOrder, PricingError, priceOrder, pricingMessages } from './pricing';
@@ -117,6 +118,8 @@ function itemRow(line: PricedLine, body: PaymentBody, insuranceChecks: (Insuranc
           select_field: request.select_field?.name ?? null,
           abid: request.abid ?? null,
           vip: line.vip,
+          start_number: request.start_number ?? null,
+          place_public_id: request.place_public_id ?? null,
         },
       };
     }
@@ -141,8 +144,18 @@ function itemRow(line: PricedLine, body: PaymentBody, insuranceChecks: (Insuranc
         },
       };
     }
-    case 'certificate':
-      return { ...base, certificateId: line.certificateId };
+    case 'certificate': {
+      const recipient = body.certificates[line.index]?.recipient;
+      return {
+        ...base,
+        certificateId: line.certificateId,
+        payload: {
+          recipient: recipient
+            ? { name: recipient.name ?? null, email: recipient.email || null, message: recipient.message ?? null }
+            : null,
+        },
+      };
+    }
   }
 }
 
@@ -263,7 +276,10 @@ async function purchase(
       newAccount = await createUser(tx, now, { email: body.email });
       buyer = newAccount;
     }
-    const amount = priced.total + delivery;
+    // A gift certificate pays what it has left, up to the order's cost without certificates (they are not paid with one).
+    const payable = priced.total + delivery - priced.lines.reduce((sum, line) => sum + (line.kind === 'certificate' ? line.total : 0), 0);
+    const redeemed = body.certificate_code ? await redeemCertificate(tx, body.certificate_code, payable) : null;
+    const amount = priced.total + delivery - (redeemed?.amount ?? 0);
     const publicId = newOrderId();
     const [order] = await tx
       .insert(orders)
@@ -282,8 +298,12 @@ async function purchase(
         ip: meta.ip ?? null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + holdFor(config.payment.holdMs, body.tickets, checkout)),
+        certificateId: redeemed?.id ?? null,
+        certificateAmount: redeemed?.amount ?? 0,
       })
       .returning();
+    // The chosen start numbers and seats: the buyer's own running holds, moved to this order.
+    await takeChoices(tx, body, catalogue, auth?.user.id ?? null, order!, now);
     const rows = priced.lines.map((line) => itemRow(line, body, insuranceChecks, order!.id));
     for (let i = 0; i < rows.length; i += 200) await tx.insert(orderItems).values(rows.slice(i, i + 200));
     // The stock last: its row locks (the format's counter, the hot row when a crowd buys one format)
@@ -324,6 +344,67 @@ async function purchase(
   const result: PaymentResult = { order_id: order.publicId, redirect_url: redirectUrl, form: null, amount: toRubles(order.amount) };
   if (newAccount && !auth) Object.assign(result, await createSession(deps, newAccount, 'email', meta));
   return result;
+}
+
+export const choiceMessages = {
+  signIn: 'Войдите, чтобы выбрать стартовый номер или место',
+  numberNotHeld: 'Стартовый номер не закреплён за вами: выберите его снова',
+  placeNotHeld: 'Место не закреплено за вами: выберите его снова',
+} as const;
+
+/**
+ * Moves the buyer's running holds of the start numbers and seats the lines name to the order (held
+ * now until the order's expiry): only the signed-in buyer's own hold, not yet in an order, not run
+ * out. A number or seat someone else holds, or one never held, is refused — nothing is written from
+ * what the buyer typed. Conditional updates under the rows' locks: one order gets a hold, once.
+ */
+async function takeChoices(
+  tx: Database,
+  body: PaymentBody,
+  catalogue: PaymentCatalogue,
+  userId: number | null,
+  order: { id: number; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  for (const line of body.tickets) {
+    if (line.start_number == null && !line.place_public_id) continue;
+    if (userId === null) throw badRequest(choiceMessages.signIn);
+    const format = catalogue.formats.get(line.format_public_id ?? '');
+    if (!format) throw badRequest(pricingMessages.unavailable);
+    if (line.start_number != null) {
+      const taken = await tx
+        .update(bookedNumbers)
+        .set({ orderId: order.id, expiresAt: order.expiresAt })
+        .where(
+          and(
+            eq(bookedNumbers.formatId, format.id),
+            eq(bookedNumbers.number, line.start_number),
+            eq(bookedNumbers.userId, userId),
+            isNull(bookedNumbers.orderId),
+            gt(bookedNumbers.expiresAt, now),
+          ),
+        )
+        .returning({ number: bookedNumbers.number });
+      if (taken.length === 0) throw badRequest(choiceMessages.numberNotHeld);
+    }
+    if (line.place_public_id) {
+      const taken = await tx
+        .update(spacePlaces)
+        .set({ orderId: order.id, heldUntil: order.expiresAt })
+        .where(
+          and(
+            eq(spacePlaces.formatId, format.id),
+            eq(spacePlaces.publicId, line.place_public_id),
+            eq(spacePlaces.heldBy, userId),
+            eq(spacePlaces.booked, false),
+            isNull(spacePlaces.orderId),
+            gt(spacePlaces.heldUntil, now),
+          ),
+        )
+        .returning({ id: spacePlaces.id });
+      if (taken.length === 0) throw badRequest(choiceMessages.placeNotHeld);
+    }
+  }
 }
 
 export const holdMessages = {

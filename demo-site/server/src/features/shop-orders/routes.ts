@@ -3,7 +3,7 @@ import type { ServerDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
 import { answerLanguage } from '../../http/language';
 import { idParams, noQuery } from '../../lib/schemas';
-import { listShopOrders, listSoldGoods } from './service';
+import { listShopOrders, listSoldCertificates, listSoldGoods } from './service';
 
 /** The cabinet's «Товары» (accounts-sso §2.7, §4.5, §7): orders with goods and their sold goods. */
 export const shopOrdersRoutes =
@@ -15,6 +15,11 @@ export const shopOrdersRoutes =
     });
     app.get('/api/user/shop/soldgood/:id', { schema: { params: idParams, querystring: noQuery } }, async (request, reply) => {
       const { user } = await requireUser(deps, request);
-      return { values: await listSoldGoods(deps.db, user.id, request.params.id, answerLanguage(request, reply)) };
+      const language = answerLanguage(request, reply);
+      const [values, certificates] = await Promise.all([
+        listSoldGoods(deps.db, user.id, request.params.id, language),
+        listSoldCertificates(deps.db, user.id, request.params.id, language),
+      ]);
+      return { values, certificates };
     });
   };

@@ -121,6 +121,8 @@ export function presentTicket(view: TicketView, viewer: Viewer, now: Date, langu
       timezone: eventCity.timezone,
       insurance_available: format.insuranceAvailable,
       qr: format.qr,
+      /** A virtual format: the holder sends their time from the ticket page. */
+      online: format.online,
       address: eventCity.address,
     },
     team: team ? { public_id: team.publicId, number: team.number, name: team.name } : null,

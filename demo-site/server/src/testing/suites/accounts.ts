@@ -393,11 +393,12 @@ export function accountSuite(database: () => DatabaseHandle) {
       expect((await call('POST', '/api/booked/number', { format_public_id: seeded.spring21k, number: 999 }, second.token)).json()).toEqual({
         message: 'Такого номера нет',
       });
-      expect(
-        (await call('POST', '/api/booked/number', { format_public_id: seeded.spring21k, number: contested }, first.token)).json(),
-      ).toEqual({
-        message: 'Вы уже выбрали номер в этом формате',
-      });
+      // Choosing again lets the earlier hold go: one number per person and format.
+      const other = free_numbers[2] as number;
+      const again = await call('POST', '/api/booked/number', { format_public_id: seeded.spring21k, number: other }, first.token);
+      expect(again.json()).toMatchObject({ number: other, held_until: expect.any(String) });
+      expect(again.json().booked_numbers).not.toContain(number);
+      expect(again.json().booked_numbers).toContain(other);
       expect((await call('POST', '/api/booked/number', { format_public_id: seeded.spring10k, number: 1 }, second.token)).statusCode).toBe(
         400,
       );

@@ -179,6 +179,9 @@ export function catalogueSuite(database: () => DatabaseHandle) {
         additional_fields: [{ name: 'parent_name', label: 'ФИО родителя', required: true }],
       });
       expect((await get(`/api/event_format/event/${seeded.springRun}`)).values.length).toBe(12);
+      // The autumn run's Rostov start has a virtual format (online participation from the ticket page).
+      const autumn = (await get(`/api/event_format/event/${id('event-city:autumn-run/rostov')}`)).values;
+      expect(autumn.filter((format: Body) => format.online).map((format: Body) => format.title)).toEqual(['Онлайн 5 км']);
     });
 
     it('GET /api/event_format/{id} and its insurance offers', async () => {

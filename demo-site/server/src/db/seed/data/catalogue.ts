@@ -317,6 +317,17 @@ const runClusters: FormatCluster[] = [
   { name: 'Элита (разряд КМС и выше)', document: true },
 ];
 
+/** The virtual format of the autumn run in Rostov (event_formats.online): run anywhere, send the time from the ticket page. */
+export const onlineFormatSeed: FormatSeed = {
+  key: 'online-5k',
+  title: 'Онлайн 5 км',
+  description: 'Пробегите 5 км в любом месте в день забега и отправьте своё время со страницы билета.',
+  price: 600,
+  capacity: { athlete: 5000 },
+  maxCount: 10,
+  notes: 'Виртуальный формат: стартовый пакет и медаль приходят почтой.',
+};
+
 /** Ticket kinds by event type; every event city of the type gets them. */
 export const formatTemplates: Record<FormatTemplate, FormatSeed[]> = {
   run: [

@@ -101,6 +101,10 @@ const texts: Record<string, string> = {
 
   // Formats.
   '5 км': '5 km',
+  'Онлайн 5 км': 'Online 5 km',
+  'Пробегите 5 км в любом месте в день забега и отправьте своё время со страницы билета.':
+    'Run 5 km anywhere on race day and send your time from the ticket page.',
+  'Виртуальный формат: стартовый пакет и медаль приходят почтой.': 'A virtual format: the race pack and the medal come by post.',
   '10 км': '10 km',
   '21,1 км': '21.1 km',
   '25 км': '25 km',
