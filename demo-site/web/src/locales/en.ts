@@ -273,6 +273,8 @@ export const en: Messages = {
     soldOut: 'Out of stock',
     oldPrice: 'Old price:',
     back: 'Back to the shop',
+    loadProblem: 'Problem while loading',
+    tryLater: 'Please try later',
   },
   basket: basketEn,
   thanks: {

@@ -282,6 +282,8 @@ export const ru = {
     soldOut: 'Нет в наличии',
     oldPrice: 'Старая цена:',
     back: 'Вернуться в магазин',
+    loadProblem: 'Проблема при загрузке',
+    tryLater: 'Попробуйте позже',
   },
   thanks: {
     title: 'Спасибо за покупку!',

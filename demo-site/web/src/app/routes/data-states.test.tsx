@@ -111,6 +111,19 @@ describe('data states', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Поиск: «зонт»');
   });
 
+  it("shop: a load failure says «Проблема при загрузке» and «Попробуйте позже», or the server's own message (ticketing-shop §8)", async () => {
+    server.use(http.get('*/api/shop/search', () => HttpResponse.error()));
+    const view = renderApp('/shop/search?text=зонт');
+    const alert = await screen.findByText('Проблема при загрузке');
+    expect(alert.parentElement?.textContent).toContain('Попробуйте позже');
+    view.unmount();
+    server.use(http.get('*/api/shop/product/:id', () => HttpResponse.json({ message: 'Товар снят с продажи' }, { status: 409 })));
+    renderApp('/shop/product/p-1');
+    const refused = await screen.findByText('Проблема при загрузке');
+    expect(refused.parentElement?.textContent).toContain('Товар снят с продажи');
+    expect(refused.parentElement?.textContent).not.toContain('Попробуйте позже');
+  });
+
   it('results table: the column labels of accounts-sso §9', async () => {
     renderApp('/results/ec-winter-moscow');
     const table = await screen.findByRole('table');
