@@ -26,7 +26,7 @@ function ProductDetails({ product }: { product: Product }) {
       setSizeError(true);
       return;
     }
-    basket.add(product, size, maxCountOf(options, size));
+    basket.add(product, size, maxCountOf(options, size, product.max_count));
   };
 
   return (
