@@ -144,6 +144,13 @@ export const en: Messages = {
     more: 'Show more',
     back: 'All news',
     toEvent: 'To the event “{{title}}”',
+    subscribe: {
+      title: 'News by e-mail',
+      lead: 'Race announcements, registration openings and results — once a week.',
+      email: 'Your e-mail',
+      submit: 'Subscribe',
+      invalid: 'Enter a valid e-mail',
+    },
   },
   clubs: {
     title: 'Clubs',

@@ -124,6 +124,30 @@ describe('data states', () => {
     expect(refused.parentElement?.textContent).not.toContain('Попробуйте позже');
   });
 
+  it("news: «Подписка на новости» checks the address, sends PUT /api/user/subscribe/news and shows the server's message", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/news', () => HttpResponse.json({ values: [], count: 0 })),
+      http.put('*/api/user/subscribe/news', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ message: bodies.length === 1 ? 'Вы подписались на новости' : 'Вы уже подписаны на новости' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/news');
+    const section = await screen.findByRole('region', { name: 'Подписка на новости' });
+    const field = within(section).getByRole('textbox', { name: 'Ваш e-mail' });
+    await user.type(field, 'anna@');
+    await user.click(within(section).getByRole('button', { name: 'Подписаться' }));
+    expect(within(section).getByRole('alert').textContent).toBe('Введите валидный email');
+    expect(bodies).toEqual([]);
+    await user.clear(field);
+    await user.type(field, 'Anna@Geroi.example');
+    await user.click(within(section).getByRole('button', { name: 'Подписаться' }));
+    expect((await within(section).findByRole('status')).textContent).toBe('Вы подписались на новости');
+    expect(bodies).toEqual([{ email: 'anna@geroi.example' }]);
+  });
+
   it('results table: the column labels of accounts-sso §9', async () => {
     renderApp('/results/ec-winter-moscow');
     const table = await screen.findByRole('table');
