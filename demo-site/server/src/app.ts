@@ -35,6 +35,7 @@ import { supportRoutes } from './features/support/routes';
 import { ticketsRoutes } from './features/tickets/routes';
 import { uploadsRoutes } from './features/uploads/routes';
 import { userInsurancesRoutes } from './features/user-insurances/routes';
+import { installDemoConsole } from './http/demo-console';
 import { frameworkErrors, installErrorHandlers } from './http/error-handler';
 import { installJsonParser } from './http/json-body';
 import { postgresRateLimitStore } from './http/rate-limit-store';
@@ -46,6 +47,11 @@ import { HttpError, messages } from './lib/errors';
 export interface BuildOptions {
   /** Fastify's logger (pino) options; off by default so tests stay quiet. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Demo mode's console (http/demo-console.ts): a readable line per API call or failure instead of
+   * Fastify's JSON line per request. Production leaves it off and keeps JSON.
+   */
+  demoConsole?: { write?: (line: string) => void };
   /** Called for every route as it is added (tests enumerate the routes this way). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -94,6 +100,7 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
 export async function buildServer(deps: ServerDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? false,
+    disableRequestLogging: options.demoConsole !== undefined,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 600 },
     frameworkErrors,
@@ -101,6 +108,7 @@ export async function buildServer(deps: ServerDeps, options: BuildOptions = {}):
   };
   const app = Fastify(serverOptions);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (options.demoConsole) installDemoConsole(app, options.demoConsole.write);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);

@@ -2,6 +2,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultConfig, type IdentityProviderConfig, LOCAL_IDP_URL } from './config';
+import { demoLoggerOptions } from './http/demo-console';
 import { loggerOptions } from './http/log-redaction';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { DEFAULT_WEB_DIR, startServer } from './start';
@@ -81,7 +82,10 @@ const server = await startServer({
       : {}),
     identity: { gid: provider('GID', 'demo-site'), vk: provider('VK', 'vk'), google: provider('GOOGLE', 'google') },
   },
-  logger: loggerOptions(env.LOG_LEVEL ?? 'info'),
+  // Demo mode (`npm start`): readable lines, one per API call or failure; production: pino's JSON per request.
+  ...(env.GID_DEMO === '1' && env.LOG_FORMAT !== 'json'
+    ? { logger: demoLoggerOptions(env.LOG_LEVEL ?? 'info'), demoConsole: {} }
+    : { logger: loggerOptions(env.LOG_LEVEL ?? 'info') }),
   webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : DEFAULT_WEB_DIR,
 }).catch((error: unknown) => {
   console.error('The server did not start:', error);

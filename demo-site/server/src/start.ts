@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildServer } from './app';
+import { type BuildOptions, buildServer } from './app';
 import { defaultConfig, type ServerConfig } from './config';
 import { type DatabaseHandle, isDatabaseUnavailable, openPglite, openPostgres } from './db/client';
 import { prepareDatabase } from './db/prepare';
@@ -43,6 +43,8 @@ export interface StartOptions {
   config?: Partial<ServerConfig>;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Demo mode's readable console (see BuildOptions.demoConsole); production keeps JSON. */
+  demoConsole?: BuildOptions['demoConsole'];
   /** The built web app to serve next to the API (demo-site/web/dist); none when left out. */
   webDir?: string;
   /**
@@ -106,7 +108,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         createSandboxProvider({ publicUrl: () => config.publicUrl, secret: config.payment.sandboxSecret, now: () => clock.now() }),
       config,
     };
-    const app = await buildServer(deps, { logger: options.logger ?? false });
+    const app = await buildServer(deps, { logger: options.logger ?? false, demoConsole: options.demoConsole });
     logger = { warn: (message) => app.log.warn(message) };
     if (options.countRoundTrips) installRoundTripHeader(app);
     // A fresh demo: the demo account has bought tickets and goods, so its cabinet is not empty.

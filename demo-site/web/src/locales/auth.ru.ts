@@ -16,6 +16,8 @@ export const authRu = {
     toSms: 'Авторизация по смс',
     toEmail: 'Авторизация по email',
     confirmEmail: 'Подтвердить почту',
+    checkMailText:
+      'Мы отправили письмо для подтверждения на {{email}}. Перейдите по ссылке из письма — оно может оказаться в папке «Спам».',
     forgot: 'Забыли пароль?',
     back: 'Назад',
     noAccount: 'Ещё нет аккаунта?',
@@ -67,6 +69,8 @@ export const authRu = {
     newEmailTitle: 'Подтверждение новой почты',
     checking: 'Проверяем ссылку…',
     confirmedTitle: 'Почта подтверждена',
+    confirmedText: 'Спасибо! Адрес {{email}} подтверждён, вы вошли в аккаунт.',
+    confirmedTextNoEmail: 'Спасибо! Адрес подтверждён, вы вошли в аккаунт.',
     newConfirmed: 'Новая почта {{email}} подтверждена',
     toCabinet: 'В личный кабинет',
   },

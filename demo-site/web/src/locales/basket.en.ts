@@ -87,6 +87,9 @@ export const basketEn: Messages['basket'] = {
     unavailable: 'The number of tickets is not available',
     staleTitle: 'Outdated data',
     stale: 'The purchase data for “{{title}}” are outdated, add them to the basket again',
+    requiredCountTitle: 'Number of tickets',
+    requiredCount:
+      'Tickets for “{{title}}” are sold for the whole team: {{count}} participants. The count changes by whole teams only — remove the ticket if you do not need it.',
   },
   shopBanners: 'Partner shop',
   club: {

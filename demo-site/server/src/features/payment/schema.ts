@@ -6,7 +6,10 @@ import { CERTIFICATE_COUNT_MAX, pricingMessages, SHOP_COUNT_MAX, TICKET_COUNT_MA
 /** Lines a payment may hold per kind: far above any real basket, far below a body that hurts. */
 export const MAX_LINES = 100;
 
-const countOf = (max: number, message: string) => z.number({ error: message }).int(message).min(1, message).max(max, message);
+/** accounts-sso §5's generic message for a count that is not a whole number. */
+export const WHOLE_NUMBER_MESSAGE = 'Значение должно быть целым числом';
+
+const countOf = (max: number, message: string) => z.number({ error: message }).int(WHOLE_NUMBER_MESSAGE).min(1, message).max(max, message);
 
 /**
  * What the client believes a line costs. Ignored (the server prices everything) but, when present, it

@@ -6,6 +6,7 @@ import { type ContentLanguage, inLanguage } from '../../lib/language';
 import { toRubles } from '../../lib/money';
 import { escapeLike } from '../../lib/sql';
 import { DAY_MS } from '../../lib/time';
+import { SHOP_COUNT_MAX } from '../payment/pricing';
 
 type ProductRow = typeof products.$inferSelect;
 type CategoryRow = typeof productCategories.$inferSelect;
@@ -59,6 +60,8 @@ async function presentProducts(db: Database, rows: ProductRow[], language: Conte
       text: product.text,
       kind: product.kind,
       delivery_public_id: product.deliveryMethodId === null ? null : (methodById.get(product.deliveryMethodId) ?? null),
+      // ticketing-shop §2 / §9: a line holds at most this many; the payment refuses more (one limit, told to the web app).
+      max_count: SHOP_COUNT_MAX,
       event: event ? { public_id: event.publicId, title: event.title } : null,
     };
   });

@@ -352,6 +352,8 @@ export function catalogueSuite(database: () => DatabaseHandle) {
         gender: 'unisex',
         category: { title: 'Одежда' },
         delivery_public_id: expect.any(String),
+        // The line limit the payment checks (SHOP_COUNT_MAX), told to the web app.
+        max_count: 20,
       });
       expect(product.proportions).toHaveLength(6);
       expect(product.proportions[0]).toEqual({ name: 'XS', public_id: expect.any(String), count: 5 });

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { formatStock, orders, tickets, userInsurances } from '../../db/schema/index';
+import { SHOP_COUNT_MAX } from '../../features/payment/pricing';
 import { signNotification } from '../../features/payment/provider';
 import { stablePublicId as id } from '../../lib/crypto';
 import { type Body, createTestApp, type TestApp, uniqueEmail } from '../fixtures';
@@ -371,6 +372,15 @@ export function paymentSuite(database: () => DatabaseHandle) {
       ['a foreign format id', { tickets: [{ format_public_id: seeded.unknown }] }, /Формат участия не найден/],
       ['a tampered negative price', { tickets: [{ format_public_id: seeded.night5k, price: -100 }] }, /Некорректная сумма/],
       ['a price as text', { shop: [{ product: { public_id: seeded.cap }, count: 1, price: 'free' }] }, /Некорректная сумма/],
+      // One limit for shop lines: the products' max_count (what the web app caps at), and not one more.
+      [
+        `${SHOP_COUNT_MAX + 1} caps`,
+        { shop: [{ product: { public_id: seeded.cap }, count: SHOP_COUNT_MAX + 1 }] },
+        /Количество товара — от 1 до 20/,
+      ],
+      // accounts-sso §5: a count that is not whole says so.
+      ['1.5 caps', { shop: [{ product: { public_id: seeded.cap }, count: 1.5 }] }, /Значение должно быть целым числом/],
+      ['2.5 tickets', { tickets: [{ format_public_id: seeded.night5k, ticket_count: 2.5 }] }, /Значение должно быть целым числом/],
       [
         '10,000 lines',
         { tickets: Array.from({ length: 10_000 }, () => ({ format_public_id: seeded.night5k })) },

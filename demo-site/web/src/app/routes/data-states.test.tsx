@@ -111,6 +111,43 @@ describe('data states', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Поиск: «зонт»');
   });
 
+  it("shop: a load failure says «Проблема при загрузке» and «Попробуйте позже», or the server's own message (ticketing-shop §8)", async () => {
+    server.use(http.get('*/api/shop/search', () => HttpResponse.error()));
+    const view = renderApp('/shop/search?text=зонт');
+    const alert = await screen.findByText('Проблема при загрузке');
+    expect(alert.parentElement?.textContent).toContain('Попробуйте позже');
+    view.unmount();
+    server.use(http.get('*/api/shop/product/:id', () => HttpResponse.json({ message: 'Товар снят с продажи' }, { status: 409 })));
+    renderApp('/shop/product/p-1');
+    const refused = await screen.findByText('Проблема при загрузке');
+    expect(refused.parentElement?.textContent).toContain('Товар снят с продажи');
+    expect(refused.parentElement?.textContent).not.toContain('Попробуйте позже');
+  });
+
+  it("news: «Подписка на новости» checks the address, sends PUT /api/user/subscribe/news and shows the server's message", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('*/api/news', () => HttpResponse.json({ values: [], count: 0 })),
+      http.put('*/api/user/subscribe/news', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ message: bodies.length === 1 ? 'Вы подписались на новости' : 'Вы уже подписаны на новости' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/news');
+    const section = await screen.findByRole('region', { name: 'Подписка на новости' });
+    const field = within(section).getByRole('textbox', { name: 'Ваш e-mail' });
+    await user.type(field, 'anna@');
+    await user.click(within(section).getByRole('button', { name: 'Подписаться' }));
+    expect(within(section).getByRole('alert').textContent).toBe('Введите валидный email');
+    expect(bodies).toEqual([]);
+    await user.clear(field);
+    await user.type(field, 'Anna@Geroi.example');
+    await user.click(within(section).getByRole('button', { name: 'Подписаться' }));
+    expect((await within(section).findByRole('status')).textContent).toBe('Вы подписались на новости');
+    expect(bodies).toEqual([{ email: 'anna@geroi.example' }]);
+  });
+
   it('results table: the column labels of accounts-sso §9', async () => {
     renderApp('/results/ec-winter-moscow');
     const table = await screen.findByRole('table');

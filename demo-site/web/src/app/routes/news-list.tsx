@@ -3,6 +3,7 @@ import { PageTitle } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useNewsList } from '../../features/news/api/get-news';
 import { NewsCard } from '../../features/news/components/news-card';
+import { NewsSubscription } from '../../features/news/components/news-subscription';
 
 export default function NewsList() {
   const { t } = useTranslation();
@@ -35,6 +36,7 @@ export default function NewsList() {
           </button>
         </p>
       ) : null}
+      <NewsSubscription />
     </div>
   );
 }

@@ -16,12 +16,14 @@ export function useFinishSignIn() {
   const location = useLocation();
   const client = useQueryClient();
   return useCallback(
-    async (signedIn: SignedIn, fallback = '/me') => {
+    async (signedIn: SignedIn, fallback = '/me', options: { stay?: (target: string) => void } = {}): Promise<void> => {
       storeSignIn(signedIn.token, signedIn.user);
       await joinBaskets();
       void client.invalidateQueries();
       const target = returnFromState(location.state) ?? takeReturnTo() ?? fallback;
-      await navigate(target, { replace: true });
+      // `stay`: the screen says something first (the e-mail-confirmed popup) and goes on to `target` itself.
+      if (options.stay) options.stay(target);
+      else await navigate(target, { replace: true });
     },
     [client, location.state, navigate],
   );

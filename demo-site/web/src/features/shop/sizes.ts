@@ -11,8 +11,12 @@ export interface SizeOption {
   count: number;
 }
 
-/** A product without sizes can be added as many as this (the spec keeps the constant's value to itself). */
-export const SHOP_MAX_COUNT = 10;
+/**
+ * The most one shop line may hold when the product does not say (ticketing-shop §9 keeps the value to
+ * itself). The server sends its own limit as each product's `max_count` and refuses a payment above it;
+ * this fallback is the same figure (the server's SHOP_COUNT_MAX).
+ */
+export const SHOP_MAX_COUNT = 20;
 
 /** The product's sizes: its proportions with their stock, else its size list. */
 export function sizeOptions(product: Pick<Product, 'proportions' | 'size'>): SizeOption[] {
@@ -38,8 +42,9 @@ export function initialSize(options: SizeOption[]): SizeOption | null {
   return options.length === 1 ? options[0]! : null;
 }
 
-/** How many of the chosen size (or of a product without sizes) can be bought. */
-export function maxCountOf(options: SizeOption[], size: SizeOption | null): number {
-  if (options.length === 0) return SHOP_MAX_COUNT;
-  return size ? Math.min(size.count, SHOP_MAX_COUNT) : 0;
+/** How many of the chosen size (or of a product without sizes) can be bought: its stock, within the line limit. */
+export function maxCountOf(options: SizeOption[], size: SizeOption | null, limit?: number | null): number {
+  const lineLimit = typeof limit === 'number' && limit > 0 ? limit : SHOP_MAX_COUNT;
+  if (options.length === 0) return lineLimit;
+  return size ? Math.min(size.count, lineLimit) : 0;
 }

@@ -273,6 +273,28 @@ describe('/basket: the page rules', () => {
     expect(sent.payment).toMatchObject({ tickets: [{ format_public_id: 'format-relay', ticket_count: 4, team_name: 'Быстрые лоси' }] });
   });
 
+  it('a team ticket below its team size shows the required-count popup, «Понятно» closes it (ticketing-shop §2)', async () => {
+    const sent = basketApi();
+    basketActions.reset([teamTicket as BasketItem]);
+    renderApp('/basket');
+    const user = userEvent.setup();
+    const minus = await screen.findByRole('button', { name: 'Уменьшить количество: Эстафета 4×5 км' }, { timeout: 10_000 });
+    await user.click(minus);
+    const popup = await screen.findByRole('dialog', { name: 'Количество билетов' });
+    expect(popup.textContent).toContain('4 участников');
+    expect(getBasket().goods[0]?.count).toBe(4);
+    await user.click(within(popup).getByRole('button', { name: 'Понятно' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Количество билетов' })).toBeNull());
+
+    // A stored line that is not a whole team (an old basket) is stopped before the payment.
+    basketActions.reset([{ ...teamTicket, count: 3 } as BasketItem]);
+    await user.type(screen.getByRole('textbox', { name: 'E-mail для билетов и чека' }), 'anna@example.ru');
+    await user.click(screen.getByRole('button', { name: /^Оплатить/ }));
+    expect(await screen.findByRole('dialog', { name: 'Количество билетов' })).toBeTruthy();
+    expect(sent.payment).toBeUndefined();
+    expect(sent.checks).toEqual([]);
+  });
+
   it('shows the sale the server lists on each line it applies to, and in the totals', async () => {
     basketApi();
     server.use(

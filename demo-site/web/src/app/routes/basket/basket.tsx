@@ -40,9 +40,11 @@ import {
   deliveryResolved,
   initialDelivery,
 } from '../../../features/basket/components/delivery-picker';
+import { RequiredCountPopup } from '../../../features/basket/components/required-count-popup';
 import { ShopBanners } from '../../../features/basket/components/shop-banners';
 import { SimilarEvents } from '../../../features/basket/components/similar-events';
 import { type InsuranceValues, insuranceInfo } from '../../../features/basket/insurance-schema';
+import { requiredCountPopup, requiredTicketCountError } from '../../../features/basket/required-count';
 import { clubsQuery } from '../../../features/clubs/api/get-clubs';
 import { eventsQuery } from '../../../features/events/api/get-events';
 import { shopBannersQuery } from '../../../features/shop/api/get-shop-banners';
@@ -196,6 +198,11 @@ export default function BasketScreen() {
     setEmailTouched(true);
     setDelivery((state) => ({ ...state, touched: true }));
     if (blockers.length > 0) return;
+    const countError = requiredTicketCountError(goods);
+    if (countError) {
+      requiredCountPopup.show(countError);
+      return;
+    }
     setInProgress(true);
     clearTimeout(resetTimer.current);
     resetTimer.current = setTimeout(() => setInProgress(false), PAY_RESET_MS);
@@ -423,6 +430,7 @@ export default function BasketScreen() {
       <ShopBanners />
       <SimilarEvents eventIds={basketEventIds} />
       <BasketPopups popup={popup} onClose={closePopupAndState} message={paymentMessage} staleTitles={staleTitles} />
+      <RequiredCountPopup />
     </div>
   );
 }

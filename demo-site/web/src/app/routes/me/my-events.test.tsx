@@ -186,4 +186,19 @@ describe('/me, «Билеты» (accounts-sso §2.6, §4.5)', () => {
     await user.click(within(done).getByRole('button', { name: 'Закрыть' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Возврат выполнен успешно!' })).toBeNull());
   });
+
+  it('a failed purchase cancel closes its popup (ticketing-shop §8) and says why in the error popup', async () => {
+    signIn();
+    const user = userEvent.setup();
+    server.use(
+      http.get('*/api/user/tickets/my', () => HttpResponse.json({ values: [ticket()] })),
+      http.post('*/api/payment/cancel', () => HttpResponse.json({ message: 'Отмена недоступна' }, { status: 400 })),
+    );
+    await renderCabinet('/me');
+    await user.click(await screen.findByRole('button', { name: 'Отменить покупку' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Отмена покупки' });
+    await user.click(within(dialog).getByRole('button', { name: 'Отменить покупку' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Отмена покупки' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Возврат выполнен успешно!' })).toBeNull();
+  });
 });

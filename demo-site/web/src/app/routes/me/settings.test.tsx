@@ -131,6 +131,40 @@ describe('/me/setting (accounts-sso §2.9, §4.6, §5)', () => {
     expect(bodies).toEqual([{ email: 'new@geroi.example', current_password: 'Demo1234' }]);
   });
 
+  it('e-mail: a well-formed address is checked as a real one on leaving the field (POST /api/user/real/email)', async () => {
+    const checked: unknown[] = [];
+    server.use(
+      http.post('*/api/user/real/email', async ({ request }) => {
+        const body = (await request.json()) as { email: string };
+        checked.push(body);
+        return body.email.endsWith('@mailinator.com')
+          ? HttpResponse.json({ message: 'Укажите действительный адрес' }, { status: 400 })
+          : HttpResponse.json({ message: 'Адрес действителен' });
+      }),
+    );
+    await openSettings();
+    const person = userEvent.setup();
+    const section = screen.getByRole('region', { name: 'E-mail' });
+    await person.click(within(section).getByRole('button', { name: 'Изменить' }));
+    const field = within(section).getByLabelText('Новый e-mail');
+    await person.type(field, 'Anna@Mailinator.com');
+    await person.tab();
+    expect(await within(section).findByText('Укажите действительный адрес')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(checked).toEqual([{ email: 'anna@mailinator.com' }]);
+    await person.clear(field);
+    await person.type(field, 'anna@geroi.example');
+    await person.tab();
+    await waitFor(() => expect(checked).toHaveLength(2));
+    expect(within(section).queryByText('Укажите действительный адрес')).toBeNull();
+    // A malformed address is refused locally, without asking the server.
+    await person.clear(field);
+    await person.type(field, 'anna@');
+    await person.tab();
+    expect(within(section).getByText('Укажите действительный адрес')).toBeTruthy();
+    expect(checked).toHaveLength(2);
+  });
+
   it('phone: the code field appears, the number is read-only, four digits confirm it', async () => {
     const calls: unknown[] = [];
     server.use(

@@ -54,7 +54,9 @@ describe('/me/ticket/{id} (accounts-sso §2.6, §4.5)', () => {
       public_id: 'ticket-1',
       info: { last_name: 'Смирнова', first_name: 'Анна', phone: '79161234567', gender: 'female', birth_date: '1990-01-01' },
     });
-    expect(await within(form).findByText('Билет зарегистрирован')).toBeTruthy();
+    // accounts-sso §4.5: after the registration the visitor goes to «Билеты» (/me).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Билеты' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/me');
   });
 
   it('a refunded ticket says «Возврат выполнен» and offers no action; one awaiting it «Ожидайте возврат»', async () => {

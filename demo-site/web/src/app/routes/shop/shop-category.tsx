@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
-import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
+import { EmptyState, Loading } from '../../../components/ui/states';
 import { useShopCategory } from '../../../features/shop/api/get-shop-category';
+import { ShopLoadError } from '../../../features/shop/components/shop-load-error';
 import { useBreadcrumbTitle } from '../../../lib/breadcrumbs';
 import { ProductGrid } from './basket-shop-card';
 import { ShopNav } from './shop-nav';
@@ -17,7 +18,7 @@ export default function ShopCategory() {
       <PageTitle>{result.data?.category.title ?? t('shop.title')}</PageTitle>
       <ShopNav />
       {result.isPending ? <Loading /> : null}
-      {result.isError ? <ErrorState error={result.error} onRetry={() => void result.refetch()} /> : null}
+      {result.isError ? <ShopLoadError error={result.error} onRetry={() => void result.refetch()} /> : null}
       {result.data && result.data.values.length === 0 ? <EmptyState>{t('shop.emptyCategory')}</EmptyState> : null}
       {result.data && result.data.values.length > 0 ? <ProductGrid products={result.data.values} headingLevel={2} /> : null}
     </div>

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page';
-import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
+import { EmptyState, Loading } from '../../../components/ui/states';
 import { useShopBanners } from '../../../features/shop/api/get-shop-banners';
 import { useShopPreview } from '../../../features/shop/api/get-shop-preview';
+import { ShopLoadError } from '../../../features/shop/components/shop-load-error';
 import { formatRubles } from '../../../lib/money';
 import { ProductGrid } from './basket-shop-card';
 import { ShopNav } from './shop-nav';
@@ -51,7 +52,7 @@ export default function ShopMain() {
       <section aria-labelledby="shop-preview" className="section">
         <h2 id="shop-preview">{t('shop.previewTitle')}</h2>
         {preview.isPending ? <Loading /> : null}
-        {preview.isError ? <ErrorState error={preview.error} onRetry={() => void preview.refetch()} /> : null}
+        {preview.isError ? <ShopLoadError error={preview.error} onRetry={() => void preview.refetch()} /> : null}
         {preview.data && preview.data.values.length === 0 ? <EmptyState>{t('shop.empty')}</EmptyState> : null}
         {preview.data && preview.data.values.length > 0 ? <ProductGrid products={preview.data.values} /> : null}
       </section>

@@ -2,10 +2,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
-import { ErrorState, Loading } from '../../../components/ui/states';
+import { Loading } from '../../../components/ui/states';
 import { useShopBasket } from '../../../features/basket/use-shop-basket';
 import { useProduct } from '../../../features/shop/api/get-product';
 import type { Product } from '../../../features/shop/api/schemas';
+import { ShopLoadError } from '../../../features/shop/components/shop-load-error';
 import { initialSize, maxCountOf, type SizeOption, sizeOptions } from '../../../features/shop/sizes';
 import { useBreadcrumbTitle } from '../../../lib/breadcrumbs';
 import { formatRubles } from '../../../lib/money';
@@ -25,7 +26,7 @@ function ProductDetails({ product }: { product: Product }) {
       setSizeError(true);
       return;
     }
-    basket.add(product, size, maxCountOf(options, size));
+    basket.add(product, size, maxCountOf(options, size, product.max_count));
   };
 
   return (
@@ -106,7 +107,7 @@ export default function ShopProduct() {
   return (
     <div className="container page">
       {product.isPending ? <Loading /> : null}
-      {product.isError ? <ErrorState error={product.error} onRetry={() => void product.refetch()} /> : null}
+      {product.isError ? <ShopLoadError error={product.error} onRetry={() => void product.refetch()} /> : null}
       {product.data ? <ProductDetails key={product.data.public_id} product={product.data} /> : null}
       <p>
         <Link to="/shop">{t('shop.back')}</Link>

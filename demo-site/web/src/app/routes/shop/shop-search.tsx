@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
-import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
+import { EmptyState, Loading } from '../../../components/ui/states';
 import { useProductSearch } from '../../../features/shop/api/search-products';
+import { ShopLoadError } from '../../../features/shop/components/shop-load-error';
 import { ProductGrid } from './basket-shop-card';
 import { ShopNav } from './shop-nav';
 
@@ -18,7 +19,7 @@ export default function ShopSearch() {
       <div aria-live="polite">
         {!text ? <EmptyState>{t('shop.searchPrompt')}</EmptyState> : null}
         {text && result.isPending ? <Loading /> : null}
-        {result.isError ? <ErrorState error={result.error} onRetry={() => void result.refetch()} /> : null}
+        {result.isError ? <ShopLoadError error={result.error} onRetry={() => void result.refetch()} /> : null}
         {result.data && result.data.values.length === 0 ? <EmptyState>{t('shop.nothingFound')}</EmptyState> : null}
         {result.data && result.data.values.length > 0 ? <ProductGrid products={result.data.values} headingLevel={2} /> : null}
       </div>

@@ -7,6 +7,7 @@ import type { SignedIn } from '../api/schemas';
 import { loginByEmail, resendConfirmation } from '../api/sign-in-calls';
 import { emailProblem } from '../rules';
 import { Busy } from './busy';
+import { CheckMailDialog } from './check-mail-dialog';
 import { PasswordField } from './password-field';
 import '../../../locales/auth';
 
@@ -32,7 +33,8 @@ export function EmailLoginForm({ onSignedIn, onEmailChange }: EmailLoginFormProp
   const id = useId();
   const [sending, setSending] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // isSendMailPopup (accounts-sso §4.2): the address the confirmation letter went to, while the popup shows.
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [needsConfirmation, setNeedsConfirmation] = useState(false);
   const {
     register,
@@ -49,7 +51,6 @@ export function EmailLoginForm({ onSignedIn, onEmailChange }: EmailLoginFormProp
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
-    setNotice(null);
     setSending(true);
     try {
       const signedIn = await loginByEmail({ email: values.email.trim(), password: values.password });
@@ -72,8 +73,8 @@ export function EmailLoginForm({ onSignedIn, onEmailChange }: EmailLoginFormProp
     setServerError(null);
     setSending(true);
     try {
-      const answer = await resendConfirmation({ email: email.trim() });
-      setNotice(answer.message ?? null);
+      await resendConfirmation({ email: email.trim() });
+      setSentTo(email.trim());
     } catch (error) {
       setServerError(failureMessage(error));
     } finally {
@@ -109,11 +110,6 @@ export function EmailLoginForm({ onSignedIn, onEmailChange }: EmailLoginFormProp
           {serverError}
         </p>
       ) : null}
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
       {needsConfirmation ? (
         <button type="button" className="button" disabled={sending} onClick={() => void confirm()}>
           {t('auth.login.confirmEmail')}
@@ -125,6 +121,11 @@ export function EmailLoginForm({ onSignedIn, onEmailChange }: EmailLoginFormProp
           <Busy on={sending} />
         </button>
       )}
+      <CheckMailDialog
+        open={sentTo !== null}
+        text={t('auth.login.checkMailText', { email: sentTo ?? '' })}
+        onClose={() => setSentTo(null)}
+      />
     </form>
   );
 }

@@ -114,8 +114,12 @@ describe('login screen: e-mail mode', () => {
     expect(within(form()).queryByRole('button', { name: 'Войти' })).toBeNull();
     expect(within(form()).getByRole('alert').textContent).toBe('Почта не подтверждена. Подтвердите её по ссылке из письма');
     await user.click(confirm);
-    expect((await within(form()).findByRole('status')).textContent).toBe('Письмо для подтверждения почты отправлено');
+    // isSendMailPopup: «Проверьте почту» names the address and stays until closed.
+    const popup = await screen.findByRole('dialog', { name: 'Проверьте почту' });
+    expect(popup.textContent).toContain('new@example.ru');
     expect(resent).toEqual({ email: 'new@example.ru' });
+    await user.click(within(popup).getByRole('button', { name: 'Закрыть' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Проверьте почту' })).toBeNull());
     await user.click(screen.getByLabelText('Введите ваш Еmail:'));
     expect(within(form()).getByRole('button', { name: 'Войти' })).toBeTruthy();
     expect(within(form()).queryByRole('button', { name: 'Подтвердить почту' })).toBeNull();

@@ -93,18 +93,24 @@ describe('social return (/user/auth/{network}, /user/add/auth/{network})', () =>
 });
 
 describe('e-mail links', () => {
-  it('/verify/email/{code} confirms, signs in and opens the cabinet', async () => {
+  it('/verify/email/{code} confirms, signs in, says so in the e-mail-confirmed popup and opens the cabinet', async () => {
     let code: unknown;
     server.use(
       http.post('*/api/user/verify/email', async ({ request }) => {
         code = await request.json();
-        return HttpResponse.json({ token: 'confirmed', user: testUser, message: 'Почта подтверждена' });
+        return HttpResponse.json({ token: 'confirmed', user: { ...testUser, email: 'anna@example.ru' }, message: 'Почта подтверждена' });
       }),
     );
+    const user = userEvent.setup();
     renderApp('/verify/email/abc_123');
-    await waitFor(() => expect(location()).toBe('/me'));
+    // isVerifyPopup (accounts-sso §2.3): the popup first, signed in already.
+    const popup = await screen.findByRole('dialog', { name: 'Почта подтверждена' }, { timeout: 5000 });
+    expect(popup.textContent).toContain('anna@example.ru');
     expect(code).toEqual({ code: 'abc_123' });
     expect(localStorage.getItem(storageKeys.token)).toBe('confirmed');
+    expect(location()).toBe('/verify/email/abc_123');
+    await user.click(within(popup).getByRole('button', { name: 'В личный кабинет' }));
+    await waitFor(() => expect(location()).toBe('/me'));
   });
 
   it("/verify/email/{code}: a 403 drops the token and shows the server's message", async () => {

@@ -18,6 +18,7 @@ import {
 } from '../basket-model';
 import { basketActions } from '../basket-store';
 import { fixedProductLinks } from '../fixed-products';
+import { requiredCountPopup, requiredTicketCount } from '../required-count';
 import { newBasketId } from '../use-shop-basket';
 import { ClubPicker } from './club-picker';
 import { CountStepper } from './count-stepper';
@@ -84,7 +85,16 @@ export const BasketLine = memo(function BasketLine({
   const insured: TicketLine[] = participants.length > 0 ? participants : ticket ? [ticket] : [];
   const step = countStep(item);
   const max = maxCount(item);
-  const onCount = (direction: 1 | -1) => basketActions.apply((goods) => changeCount(goods, key, direction, newBasketId, Date.now()));
+  // A team or fixed-count format sells whole teams: below one the minus says why (ticketing-shop §2 popup).
+  const required = participants.length > 0 ? null : requiredTicketCount(item);
+  const atMinimum = item.count - step < Math.max(TICKET_COUNT_MIN, step);
+  const onCount = (direction: 1 | -1) => {
+    if (direction === -1 && required !== null && atMinimum) {
+      requiredCountPopup.show({ title: item.title, count: required });
+      return;
+    }
+    basketActions.apply((goods) => changeCount(goods, key, direction, newBasketId, Date.now()));
+  };
   const remove = () => {
     // A preregistration format goes with all its participant tickets.
     if (participants.length > 1) for (const other of participants.slice(1)) basketActions.removeWithLinks(basketKey(other));
@@ -126,7 +136,7 @@ export const BasketLine = memo(function BasketLine({
           <CountStepper
             title={item.title}
             count={count}
-            canDecrease={participants.length > 0 ? participants.length > 1 : item.count - step >= Math.max(TICKET_COUNT_MIN, step)}
+            canDecrease={participants.length > 0 ? participants.length > 1 : required !== null || !atMinimum}
             canIncrease={(participants.length > 0 ? participants.length : item.count) + step <= max}
             onChange={onCount}
           />

@@ -8,6 +8,16 @@ import { basketActions } from '../basket-store';
 import '../../../locales/basket';
 
 /**
+ * The server's own refusal of a code (a 4xx with its message, ticketing-shop §5); a check that got
+ * no answer or a 5xx is not the visitor's fault and is not reported as «Введите промокод».
+ */
+export function promocodeRefusal(error: unknown): string | null {
+  if (!isApiError(error) || error.code !== 'http' || error.status < 400 || error.status >= 500) return null;
+  const message = (error.data as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message ? message : null;
+}
+
+/**
  * A line's promocode (ticketing-shop §4): none, applied (the field locked, the button says change)
  * or refused with the server's message, kept on the line. An empty code is 'Введите промокод'.
  */
@@ -39,7 +49,7 @@ export function PromocodeField({ item }: { item: BasketItem }) {
       const promo = { ...answer.promocode, count: Math.min(answer.promocode.count, answer.available_code_count) };
       save({ promo, promocode: promo.code, promoMessage: answer.message ?? null });
     } catch (error) {
-      save({ promo: null, promocode: null, promoMessage: isApiError(error) && error.message ? error.message : t('basket.enterPromocode') });
+      save({ promo: null, promocode: null, promoMessage: promocodeRefusal(error) ?? t('errors.generic') });
     } finally {
       setPending(false);
     }

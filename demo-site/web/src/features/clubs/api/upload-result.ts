@@ -9,7 +9,7 @@ export const RESULT_IMAGE_MAX_BYTES = 2_097_152;
 export const RESULT_IMAGE_MAX_COUNT = 6;
 export const RESULT_COMMENT_MAX = 500;
 
-export type ImageProblem = 'type' | 'size';
+export type ImageProblem = 'type' | 'size' | 'empty';
 
 /** Why a file cannot be a result picture, or null when it can. */
 export function imageProblem(file: Pick<File, 'name' | 'type' | 'size'>): ImageProblem | null {
@@ -18,6 +18,8 @@ export function imageProblem(file: Pick<File, 'name' | 'type' | 'size'>): ImageP
   // Some systems give no MIME type; the extension then decides alone.
   const typeOk = file.type === '' || (RESULT_IMAGE_TYPES as readonly string[]).includes(file.type);
   if (!extensionOk || !typeOk) return 'type';
+  // An empty file is no picture: the server answers «Загрузите файл» for it too.
+  if (file.size === 0) return 'empty';
   if (file.size > RESULT_IMAGE_MAX_BYTES) return 'size';
   return null;
 }

@@ -64,8 +64,10 @@ export function ResultUploadForm({ clubId, types, onSignInNeeded }: ResultUpload
     const accepted: File[] = [];
     for (const file of chosen) {
       const problem = imageProblem(file);
-      if (problem === 'type') problems.push(t('uploadResult.errors.type', { name: file.name }));
-      else if (problem === 'size') problems.push(t('uploadResult.errors.size', { name: file.name }));
+      // accounts-sso §5's own words, after the file's name.
+      if (problem === 'type') problems.push(`${file.name}: ${t('uploadResult.errors.type')}`);
+      else if (problem === 'size') problems.push(`${file.name}: ${t('uploadResult.errors.size')}`);
+      else if (problem === 'empty') problems.push(`${file.name}: ${t('uploadResult.errors.empty')}`);
       else accepted.push(file);
     }
     const room = RESULT_IMAGE_MAX_COUNT - images.length;

@@ -154,10 +154,13 @@ describe('club result upload (/clubs/{id}/upload-result)', () => {
       picture('scan.pdf', 100, 'application/pdf'),
       picture('huge.jpg', RESULT_IMAGE_MAX_BYTES + 1),
       picture('ok.jpeg'),
+      picture('blank.png', 0, 'image/png'),
     ]);
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('scan.pdf: неподдерживаемый формат')).toBeTruthy();
-    expect(within(alert).getByText('huge.jpg: Размер файла больше допустимого!')).toBeTruthy();
+    // accounts-sso §5's words as written.
+    expect(within(alert).getByText('scan.pdf: Неподдерживаемый формат')).toBeTruthy();
+    expect(within(alert).getByText('huge.jpg: Размер изображения слишком большой')).toBeTruthy();
+    expect(within(alert).getByText('blank.png: Загрузите файл')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Выбранные фотографии' })).getAllByRole('listitem')).toHaveLength(1);
 
     await user.upload(

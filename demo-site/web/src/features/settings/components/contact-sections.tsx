@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useButtonLock, useTimedMessage } from '../../../lib/use-timed-message';
+import { realEmailProblem } from '../api/real-email';
 import {
   changeEmail,
   confirmPhone,
@@ -60,6 +61,9 @@ export function EmailSection({ user }: { user: User }) {
   const action = emailAction(user);
   const [editing, setEditing] = useState(false);
   const [email, setEmail] = useState('');
+  // The address as typed now: a real-address answer about an older one is not shown.
+  const latestEmail = useRef('');
+  latestEmail.current = email;
   const [proof, setProof] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [requested, setRequested] = useState(false);
@@ -138,7 +142,17 @@ export function EmailSection({ user }: { user: User }) {
               autoComplete="email"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
-              onBlur={() => setFieldError(email ? check(email) : null)}
+              onBlur={() => {
+                const local = email ? check(email) : null;
+                setFieldError(local);
+                // accounts-sso §5: a well-formed address is checked as a real one on blur («Укажите действительный адрес»).
+                if (email && !local) {
+                  const checked = email;
+                  void realEmailProblem(checked.trim().toLowerCase()).then((problem) => {
+                    if (problem) setFieldError((current) => (current === null && checked === latestEmail.current ? problem : current));
+                  });
+                }
+              }}
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={fieldError ? errorId : undefined}
             />

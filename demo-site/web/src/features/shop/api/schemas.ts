@@ -22,6 +22,8 @@ export const productSchema = z.object({
   /** Whether the product takes a custom print text (a flag; older data may hold the text itself). */
   text: z.nullish(z.union([z.boolean(), z.string()])),
   delivery_public_id: z.nullish(z.string()),
+  /** The most one basket line may hold (the server's limit, the same it checks at payment). */
+  max_count: z.nullish(z.number()),
 });
 export type Product = z.infer<typeof productSchema>;
 

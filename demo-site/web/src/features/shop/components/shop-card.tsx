@@ -26,7 +26,7 @@ export function ShopCard({ product, isInBasket, onAdd, onRemove, headingLevel = 
   const [size, setSize] = useState<SizeOption | null>(() => initialSize(options));
   const [sizeError, setSizeError] = useState(false);
   const id = useId();
-  const maxCount = maxCountOf(options, size);
+  const maxCount = maxCountOf(options, size, product.max_count);
   const needsSize = options.length > 0 && size === null;
   const checked = !needsSize && isInBasket(size?.name ?? null);
   const soldOut = options.length > 0 ? options.every((option) => option.count <= 0) : false;

@@ -31,7 +31,7 @@ export function TicketActions({
   const confirm = useTicketAction(confirmTransfer);
   const takeBack = useTicketAction(returnTicket);
   const unregister = useTicketAction(cancelRegistration);
-  const cancel = useTicketAction(cancelPurchase);
+  const cancel = useTicketAction((orderId: string) => cancelPurchase(orderId));
 
   const active = ticket.status === 'active' && !ticket.past && section !== 'old';
   const incoming = section === 'my' && ticket.transfer_pending === true;
@@ -115,6 +115,8 @@ export function TicketActions({
                   setCancelOpen(false);
                   onRefunded?.(result.sum);
                 },
+                // ticketing-shop §8: a failed purchase cancel closes its popup (the error popup says why).
+                onError: () => setCancelOpen(false),
               })
             }
           >

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Loading } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/api-client';
 import { useParticipantRules } from '../../participant/api/get-participant-rules';
@@ -20,6 +21,7 @@ export function TicketRegistration({ ticket }: { ticket: TicketDetails }) {
   const { t } = useTranslation();
   const rules = useParticipantRules(ticket.event_format.public_id, ticket.event_city?.public_id, ticket.event_format.start_time);
   const register = useRegisterTicket();
+  const navigate = useNavigate();
   const generalError = register.error && !fieldError(register.error) ? register.error : null;
   return (
     <section className="section" aria-labelledby="ticket-registration" id="registration">
@@ -36,7 +38,8 @@ export function TicketRegistration({ ticket }: { ticket: TicketDetails }) {
           disabled={register.isPending}
           onSubmit={(info) =>
             register.mutateAsync({ public_id: ticket.public_id, info }).then(
-              () => undefined,
+              // accounts-sso §4.5 / ticketing-shop §2: after registering a participant the visitor goes to /me.
+              () => void navigate('/me'),
               () => undefined,
             )
           }
@@ -44,11 +47,6 @@ export function TicketRegistration({ ticket }: { ticket: TicketDetails }) {
           {generalError ? (
             <p className="message message--error" role="alert">
               {generalError.message}
-            </p>
-          ) : null}
-          {register.isSuccess ? (
-            <p className="message" role="status">
-              {t('cabinet.tickets.status.registered')}
             </p>
           ) : null}
         </ParticipantForm>
