@@ -4,6 +4,7 @@ import { type FastifyPluginAsyncZod, serializerCompiler, validatorCompiler } fro
 import type { ServerDeps } from './deps';
 import { bannerRoutes } from './features/banners/routes';
 import { basketRoutes } from './features/basket/routes';
+import { checkinRoutes } from './features/checkin/routes';
 import { clubRoutes } from './features/clubs/routes';
 import { deliveryRoutes } from './features/delivery/routes';
 import { devOutboxRoutes } from './features/dev-outbox/routes';
@@ -86,6 +87,7 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
   temporaryPaymentRoutes,
   sandboxPaymentRoutes,
   ticketsRoutes,
+  checkinRoutes,
   userInsurancesRoutes,
   shopOrdersRoutes,
   uploadsRoutes,

@@ -44,6 +44,8 @@ export const ticketBase: Ticket = {
 
 export const ticket = (changes: Partial<Ticket> & { info?: Partial<Ticket['info']> } = {}): Ticket => ({
   ...ticketBase,
+  // The holder's signed code (issue 24); anyone else gets null and no QR.
+  qr_code: `eyJhbGciOiJFZERTQSJ9.${changes.public_id ?? ticketBase.public_id}.c2ln`,
   ...changes,
   info: { ...ticketBase.info, ...changes.info },
 });

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './catalogue';
+export * from './checkin';
 export * from './content';
 export * from './locations';
 export * from './orders';

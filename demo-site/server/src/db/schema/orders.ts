@@ -1,4 +1,5 @@
-import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { eventFormats, events, insurances, teams } from './catalogue';
 import { clubCompetitions, clubs, competitionTypes } from './content';
@@ -180,9 +181,17 @@ export const tickets = pgTable(
     transferredAt: timestamptz('transferred_at'),
     onlineResult: jsonb('online_result').$type<Record<string, unknown> | null>(),
     createdAt: timestamptz('created_at').notNull(),
+    /**
+     * The version in the ticket's signed code (its QR): raised by a database trigger when the holder or
+     * the status changes (transfer, return, refund), so the code shown before is refused at check-in.
+     */
+    codeVersion: integer('code_version').notNull().default(1),
+    /** Raised by the same trigger on every change: the scanners' delta (`?since=`) follows it. */
+    syncSeq: bigint('sync_seq', { mode: 'number' }).notNull().default(sql`nextval('ticket_sync_seq')`),
   },
   (table) => [
     unique('tickets_event_number').on(table.eventId, table.number),
+    index('tickets_format_sync_idx').on(table.formatId, table.syncSeq),
     index('tickets_user_idx').on(table.userId),
     index('tickets_original_user_idx').on(table.originalUserId),
     index('tickets_order_idx').on(table.orderId),

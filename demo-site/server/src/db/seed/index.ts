@@ -172,6 +172,12 @@ export async function seedDatabase(db: Database, now: Date, options: { demoAccou
       .returning({ id: t.users.id });
     for (const club of user.clubs)
       await db.insert(t.userClubs).values({ userId: row!.id, clubId: clubIds.get(club)!, joinedAt: addDays(today, -90) });
+    if ('staffOfEveryEvent' in user && user.staffOfEveryEvent) {
+      const eventCityRows = await db.select({ id: t.eventCities.id }).from(t.eventCities);
+      await db
+        .insert(t.eventStaff)
+        .values(eventCityRows.map((eventCity) => ({ userId: row!.id, eventCityId: eventCity.id, grantedAt: today })));
+    }
   }
 }
 

@@ -21,6 +21,7 @@ import type { ServerDeps } from '../../deps';
 import { normalizeDuration } from '../../lib/duration';
 import { badRequest, notFound } from '../../lib/errors';
 import { type ContentLanguage, placeNames } from '../../lib/language';
+import { ticketQrCode } from '../checkin/service';
 import { presentResultRow } from '../results/service';
 import {
   ParticipantFormError,
@@ -68,7 +69,7 @@ export const ticketMessages = {
 } as const;
 
 /** Fields of `tickets.info` that belong to the ticket, not to the participant: kept when the holder changes. */
-const TICKET_FIELDS = ['insurance', 'offline_registered', 'sector', 'row', 'place', 'number', 'inside_number'] as const;
+const TICKET_FIELDS = ['insurance', 'offline_registered', 'checked_in_at', 'sector', 'row', 'place', 'number', 'inside_number'] as const;
 
 const ticketFieldsOf = (info: TicketInfo): TicketInfo =>
   Object.fromEntries(TICKET_FIELDS.filter((field) => info[field] !== undefined).map((field) => [field, info[field]]));
@@ -118,7 +119,17 @@ export async function listTickets(deps: Deps, viewer: Viewer, section: TicketSec
   if (section === 'my') views.sort(byStart);
   else if (section === 'old') views.sort((a, b) => byStart(b, a));
   else views.sort((a, b) => (b.ticket.transferredAt?.getTime() ?? 0) - (a.ticket.transferredAt?.getTime() ?? 0));
-  return views.map((view) => presentTicket(view, viewer, now, language));
+  return Promise.all(views.map(async (view) => withQrCode(deps, view, viewer, presentTicket(view, viewer, now, language))));
+}
+
+/** A ticket answer with its signed code (issue 24): the holder's QR, null for anyone else. */
+async function withQrCode<T extends object>(
+  deps: Deps,
+  view: TicketView,
+  viewer: Viewer,
+  answer: T,
+): Promise<T & { qr_code: string | null }> {
+  return { ...answer, qr_code: await ticketQrCode(deps, view, relationTo(view.ticket, viewer).holder) };
 }
 
 /** A ticket the viewer may see (holds, bought, or is being handed); 404 for anyone else's. */
@@ -135,7 +146,10 @@ export async function getTicket(deps: Deps, viewer: Viewer, publicId: string, la
   const view = await visibleTicket(deps.db, viewer, publicId);
   const now = deps.clock.now();
   const holder = relationTo(view.ticket, viewer).holder;
-  return { ...presentTicket(view, viewer, now, language), participant: holder ? presentParticipant(view) : null };
+  return withQrCode(deps, view, viewer, {
+    ...presentTicket(view, viewer, now, language),
+    participant: holder ? presentParticipant(view) : null,
+  });
 }
 
 /**
@@ -210,6 +224,7 @@ export async function confirmTransfer(deps: Deps, viewer: Viewer, publicId: stri
   const view = await changeTicket(deps, viewer, publicId, (view, now) => {
     if (!relationTo(view.ticket, viewer).incoming) throw badRequest(ticketMessages.noPendingTransfer);
     assertActive(view, now);
+    if (view.ticket.info.offline_registered) throw badRequest(ticketMessages.used);
     if (!accept) return { transferStatus: null, transferEmail: null, transferredAt: null };
     return {
       userId: viewer.id,
@@ -233,6 +248,7 @@ export async function returnTicket(deps: Deps, viewer: Viewer, publicId: string)
     const relation = relationTo(view.ticket, viewer);
     if (!relation.owner || (relation.holder && !relation.outgoing)) throw badRequest(ticketMessages.notTransferred);
     assertActive(view, now);
+    if (view.ticket.info.offline_registered) throw badRequest(ticketMessages.used);
     if (relation.outgoing) return { transferStatus: null, transferEmail: null, transferredAt: null };
     if (view.ticket.info.registered) throw badRequest(ticketMessages.recipientRegistered);
     return {

@@ -11,11 +11,12 @@ const card = (status: string, info: { registered?: boolean; offline_registered?:
 });
 
 describe('ticketStatusLabel (accounts-sso §4.5)', () => {
-  it('registered: «Билет зарегистрирован», «Использован» only after the start and with an on-site check-in', () => {
+  it('registered: «Билет зарегистрирован»; checked in at the start line: «Использован», before the start too (issue 24)', () => {
     expect(ticketStatusLabel(card('active', { registered: true }), 'my', before)).toBe('registered');
     expect(ticketStatusLabel(card('active', { registered: true }), 'my', after)).toBe('registered');
-    expect(ticketStatusLabel(card('active', { registered: true, offline_registered: true }), 'my', before)).toBe('registered');
+    expect(ticketStatusLabel(card('active', { registered: true, offline_registered: true }), 'my', before)).toBe('used');
     expect(ticketStatusLabel(card('active', { registered: true, offline_registered: true }), 'my', after)).toBe('used');
+    expect(ticketStatusLabel(card('active', { registered: false, offline_registered: true }), 'my', before)).toBe('used');
   });
 
   it('unregistered: «Зарегистрироваться», «Ожидайте возврат» while a refund is awaited', () => {

@@ -8,22 +8,20 @@ export type TicketStatusLabel = 'registered' | 'used' | 'finished' | 'register' 
  * accounts-sso §4.5: a refunded ticket (the provider has returned the money: `returned`, shown only on
  * its own page) is «Возврат выполнен», whatever else; a past ticket is «Завершено»; one awaiting its refund «Ожидайте возврат» (the
  * refund outranks registration: the ticket can no longer be used); a registered one «Билет
- * зарегистрирован», or «Использован» once its event has started and it was checked in on the spot;
- * otherwise «Зарегистрироваться».
+ * зарегистрирован»; otherwise «Зарегистрироваться». A ticket checked in at the start line is «Использован»
+ * as soon as it is (issue 24: the start tent checks in before the start; the spec's wording waited for the start).
  */
 export function ticketStatusLabel(
   ticket: Pick<Ticket, 'status' | 'info' | 'event_format'>,
   section: 'my' | 'transfered' | 'old',
-  now: number,
+  _now: number,
 ): TicketStatusLabel {
   if (ticket.status === 'returned') return 'refunded';
   if (section === 'old') return 'finished';
   if (ticket.status === 'processing') return 'awaitingRefund';
-  if (ticket.info.registered) {
-    const started = Date.parse(ticket.event_format.start_time) <= now;
-    return started && ticket.info.offline_registered ? 'used' : 'registered';
-  }
-  return 'register';
+  // Checked in at the start line (issue 24): used, though the start may still be ahead (check-in comes first).
+  if (ticket.info.offline_registered) return 'used';
+  return ticket.info.registered ? 'registered' : 'register';
 }
 
 /** accounts-sso §4.5: the upcoming list split by `info.registered` (registered first on the page). */

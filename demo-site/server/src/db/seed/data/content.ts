@@ -322,4 +322,19 @@ export const demoUserSeed = [
     roles: ['vip'],
     clubs: ['kazan-triathlon'],
   },
+  {
+    // Checks tickets in at the start line of every event (issue 24): the seed adds its `event_staff` rows.
+    key: 'staff',
+    email: 'staff@geroi.example',
+    password: 'Staff1234',
+    phone: '79990000003',
+    name: 'Ольга',
+    lastName: 'Волонтёрова',
+    secondName: null,
+    birthDate: '1995-03-21',
+    gender: 'female',
+    roles: [] as string[],
+    clubs: [],
+    staffOfEveryEvent: true,
+  },
 ] as const;

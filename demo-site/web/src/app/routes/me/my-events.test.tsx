@@ -45,6 +45,19 @@ describe('/me, «Билеты» (accounts-sso §2.6, §4.5)', () => {
     expect(within(registered).queryByRole('img', { name: 'QR-код билета t-reg' })).toBeNull();
   });
 
+  it('a ticket checked in at the start line is «Использован»; a card without a signed code offers no QR (issue 24)', async () => {
+    signIn();
+    server.use(
+      http.get('*/api/user/tickets/my', () =>
+        HttpResponse.json({ values: [ticket({ public_id: 't-used', qr_code: null, info: { offline_registered: true } })] }),
+      ),
+    );
+    await renderCabinet('/me');
+    const registered = await screen.findByRole('region', { name: 'Зарегистрированные билеты' });
+    expect(within(registered).getByText('Использован')).toBeTruthy();
+    expect(within(registered).queryByRole('button', { name: 'Показать QR-код билета' })).toBeNull();
+  });
+
   it('in English: asks in English and shows the English event, city and format the server answers', async () => {
     signIn();
     await setLanguage('en');

@@ -12,6 +12,8 @@ export const ticketSchema = z.object({
   transfer_pending: z.optional(z.boolean()),
   returnable: z.optional(z.boolean()),
   past: z.optional(z.boolean()),
+  /** The signed ticket code the QR shows (issue 24): the holder's, null for anyone else. */
+  qr_code: z.nullish(z.string()),
   /** `name_en` comes in English answers (the site asks in its language: lib/content-language.ts). */
   city: z.object({ name_ru: z.string(), name_en: z.nullish(z.string()) }),
   event_city: z.optional(z.object({ public_id: z.string() })),

@@ -72,13 +72,13 @@ export function TicketCard({
         ) : label === 'register' ? null : (
           <span className="ticket-status">{t(`cabinet.tickets.status.${label}`)}</span>
         )}
-        {ticket.event_format.qr && !incoming ? (
+        {ticket.event_format.qr && ticket.qr_code && !incoming ? (
           <button type="button" className="button button--secondary button--small" aria-expanded={qr} onClick={() => setQr(!qr)}>
             {qr ? t('cabinet.tickets.hideQr') : t('cabinet.tickets.showQr')}
           </button>
         ) : null}
       </div>
-      {qr ? <TicketQr publicId={ticket.public_id} /> : null}
+      {qr && ticket.qr_code ? <TicketQr publicId={ticket.public_id} code={ticket.qr_code} /> : null}
       <TicketActions ticket={ticket} section={section} onRefunded={onRefunded} />
     </article>
   );

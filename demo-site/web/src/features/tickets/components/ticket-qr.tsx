@@ -2,23 +2,26 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../locales/cabinet';
 
-/** accounts-sso §4.5, §9: the ticket's public id as a QR code, error correction level L, 200 px. */
+/**
+ * accounts-sso §4.5, §9: the ticket as a QR code, error correction level L, 200 px. It holds the signed
+ * ticket code the server gives the holder (`qr_code`, issue 24), which the staff's scanner checks.
+ */
 export const QR_OPTIONS = { errorCorrectionLevel: 'L', width: 200, margin: 1 } as const;
 
 /** The QR image; the encoder loads with the first QR shown, not with the page. */
-export function TicketQr({ publicId }: { publicId: string }) {
+export function TicketQr({ publicId, code }: { publicId: string; code: string }) {
   const { t } = useTranslation();
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     void import('qrcode').then(async (qrcode) => {
-      const url = await qrcode.toDataURL(publicId, QR_OPTIONS);
+      const url = await qrcode.toDataURL(code, QR_OPTIONS);
       if (live) setSrc(url);
     });
     return () => {
       live = false;
     };
-  }, [publicId]);
+  }, [code]);
   return (
     <div className="ticket-qr">
       {src ? (
