@@ -11,7 +11,8 @@ const cyrillic = /[а-яё]/i;
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const { status, message } = describeError(error, request);
-    return reply.code(status).send({ message });
+    const extra = error instanceof HttpError ? error.extra : undefined;
+    return reply.code(status).send(extra ? { ...extra, message } : { message });
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));

@@ -1,9 +1,9 @@
 import type { ServerDeps } from '../../deps';
 import { hashPassword } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
+import { endSessions, proveEmail, setPassword } from '../accounts/service';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
-import { revokeUserSessions } from '../sessions/service';
-import { findUserByEmail, updateUser } from '../users/service';
+import { findUserByEmail } from '../users/service';
 
 export const resetMessages = {
   sent: 'Письмо для восстановления пароля отправлено',
@@ -53,7 +53,10 @@ export async function checkResetCode(deps: Deps, code: string) {
   return { secure };
 }
 
-/** POST /api/auth/resetpassword/update: sets the password, confirms the address, ends every session. */
+/**
+ * POST /api/auth/resetpassword/update: proves the address (its first proof claims the account: links,
+ * the old password and the other contact of whoever made it go), sets the password, ends every session.
+ */
 export async function updateResetPassword(deps: Deps, input: { secure: string; password: string }) {
   const secure = await findLinkCode(deps, 'password_reset_secure', input.secure);
   const resetCodeId = Number(secure?.payload?.resetCodeId);
@@ -62,7 +65,11 @@ export async function updateResetPassword(deps: Deps, input: { secure: string; p
   }
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password, deps.config.scrypt);
-  await updateUser(deps.db, secure.userId, { passwordHash, emailConfirmedAt: now });
-  await revokeUserSessions(deps, secure.userId);
+  const userId = secure.userId;
+  await deps.db.transaction(async (tx) => {
+    await proveEmail(tx, userId, 'reset', now, { address: secure.target });
+    await setPassword(tx, userId, passwordHash);
+    await endSessions(tx, userId, now);
+  });
   return { message: resetMessages.changed };
 }
