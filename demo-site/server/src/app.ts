@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { type FastifyPluginAsyncZod, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerDeps } from './deps';
+import { accountRoutes } from './features/accounts/routes';
 import { bannerRoutes } from './features/banners/routes';
 import { basketRoutes } from './features/basket/routes';
 import { checkinRoutes } from './features/checkin/routes';
@@ -79,6 +80,7 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
   signInProviderRoutes,
   passwordResetRoutes,
   profileRoutes,
+  accountRoutes,
   sessionRoutes,
   supportRoutes,
   imageRoutes,

@@ -14,7 +14,8 @@ export function installErrorHandlers(app: FastifyInstance): void {
     const { status, message } = describeError(error, request);
     // The database is away for a moment (a restart, a failover): worth trying again in a few seconds.
     if (status === 503) reply.header('retry-after', '5');
-    return reply.code(status).send({ message });
+    const extra = error instanceof HttpError ? error.extra : undefined;
+    return reply.code(status).send(extra ? { ...extra, message } : { message });
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));

@@ -4,6 +4,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Fields the answer carries beside `message` (e.g. `password_required`). */
+    readonly extra?: Record<string, string | number | boolean>,
   ) {
     super(message);
   }

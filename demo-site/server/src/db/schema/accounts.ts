@@ -10,9 +10,13 @@ export const users = pgTable('users', {
   publicId: text('public_id').notNull().unique(),
   email: text('email').unique(),
   emailConfirmedAt: timestamptz('email_confirmed_at'),
+  /** How the e-mail was proven (link, reset, vk, google, gid): see features/accounts. Null while unproven. */
+  emailProvenBy: text('email_proven_by'),
   passwordHash: text('password_hash'),
   phone: text('phone').unique(),
   phoneConfirmedAt: timestamptz('phone_confirmed_at'),
+  /** How the phone was proven (sms, gid): see features/accounts. Null while unproven. */
+  phoneProvenBy: text('phone_proven_by'),
   name: text('name'),
   lastName: text('last_name'),
   secondName: text('second_name'),
@@ -40,6 +44,8 @@ export const externalIdentities = pgTable(
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
     email: text('email'),
+    /** How it was attached: sign_up (it made the account), password, code, email or phone (the provider vouched). */
+    provenBy: text('proven_by'),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [unique('external_identities_provider_subject').on(table.provider, table.subject)],

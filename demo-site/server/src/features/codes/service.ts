@@ -17,7 +17,9 @@ export type CodePurpose =
   | 'sms_login'
   | 'sms_register'
   | 'phone_change'
-  | 'account_proof';
+  | 'account_proof'
+  | 'link_proof'
+  | 'sign_in_link';
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
 

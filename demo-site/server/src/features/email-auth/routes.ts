@@ -3,7 +3,7 @@ import type { ServerDeps } from '../../deps';
 import { optionalUser } from '../../http/auth';
 import { requestMeta } from '../../http/request';
 import { noQuery } from '../../lib/schemas';
-import { emailBody, linkCodeBody, loginBody, realEmailBody, registerBody } from './schema';
+import { confirmEmailBody, emailBody, loginBody, realEmailBody, registerBody } from './schema';
 import { checkRealEmail, confirmEmail, loginByEmail, registerByEmail, resendConfirmation } from './service';
 
 /** Registration and sign-in by e-mail and password (accounts-sso §4.2, §5, §7). */
@@ -22,10 +22,15 @@ export const emailAuthRoutes =
     app.post('/api/user/confirm/email', { schema: { body: emailBody, querystring: noQuery }, config: { rateLimit } }, async (request) =>
       resendConfirmation(deps, request.body.email),
     );
-    app.post('/api/user/verify/email', { schema: { body: linkCodeBody, querystring: noQuery } }, async (request) => {
-      const auth = await optionalUser(deps, request);
-      return confirmEmail(deps, request.body.code, auth?.user.id ?? null, requestMeta(request));
-    });
+    // Rate-limited as a login: the registration password is checked here.
+    app.post(
+      '/api/user/verify/email',
+      { schema: { body: confirmEmailBody, querystring: noQuery }, config: { rateLimit } },
+      async (request) => {
+        const auth = await optionalUser(deps, request);
+        return confirmEmail(deps, request.body, auth?.user.id ?? null, requestMeta(request));
+      },
+    );
     app.post('/api/user/real/email', { schema: { body: realEmailBody, querystring: noQuery } }, async (request) =>
       checkRealEmail(request.body.email),
     );

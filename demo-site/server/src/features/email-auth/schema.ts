@@ -6,6 +6,8 @@ export const registerBody = z.strictObject({ email, password: newPassword, maili
 export const loginBody = z.strictObject({ email, password: enteredPassword });
 export const emailBody = z.strictObject({ email });
 export const linkCodeBody = z.strictObject({ code: linkCode });
+/** The confirmation link's code, with the registration password when the account has one. */
+export const confirmEmailBody = z.strictObject({ code: linkCode, password: enteredPassword.optional() });
 
 const notReal = 'Укажите действительный адрес';
 export const realEmailBody = z.strictObject({

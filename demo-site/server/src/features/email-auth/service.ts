@@ -4,9 +4,10 @@ import { hashNeedsUpgrade, hashPassword, verifyPassword } from '../../lib/crypto
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, forbidden, HttpError } from '../../lib/errors';
 import { assertPasswordNotLocked, countPasswordFailure, passwordSubject } from '../account-lockout/service';
+import { openAccount, passwordMatches, proveEmail, setPassword } from '../accounts/service';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
 import { createSession, type SignedIn } from '../sessions/service';
-import { createUser, findUserByEmail, findUserById, type UserRow, updateUser } from '../users/service';
+import { findUserByEmail, findUserById, type UserRow } from '../users/service';
 
 export const emailAuthMessages = {
   registered: 'Регистрация прошла успешно. Подтвердите почту по ссылке из письма (оно может попасть в спам)',
@@ -16,6 +17,8 @@ export const emailAuthMessages = {
   confirmed: 'Почта подтверждена',
   badLink: 'Ссылка недействительна или устарела',
   otherUser: 'Ссылка подтверждения принадлежит другому пользователю',
+  passwordRequired: 'Введите пароль, который вы указали при регистрации',
+  wrongPassword: 'Пароль не совпадает с указанным при регистрации. Если вы не регистрировались, восстановите доступ через «Забыли пароль?»',
   realEmail: 'Адрес действителен',
   notRealEmail: 'Укажите действительный адрес',
 } as const;
@@ -25,7 +28,7 @@ type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'sms' | 'geo' | 'config'
 /** A precomputed hash to verify against when no such user exists, so timing does not reveal accounts. */
 let decoyHash: Promise<string> | undefined;
 
-async function sendConfirmation(deps: Deps, user: UserRow): Promise<void> {
+export async function sendConfirmation(deps: Pick<Deps, 'db' | 'clock' | 'email' | 'config'>, user: UserRow): Promise<void> {
   const code = await issueLinkCode(deps, { purpose: 'email_confirm', target: user.email!, userId: user.id });
   const link = `${deps.config.publicUrl}/verify/email/${code}`;
   await deps.email.send({
@@ -51,7 +54,8 @@ export async function registerByEmail(
   let user: UserRow | null = null;
   if (!existing) {
     try {
-      user = await createUser(deps.db, deps.clock.now(), { email: input.email, passwordHash, mailing: input.mailing });
+      // The e-mail unproven, the password counting only once the confirmation proves who typed it.
+      user = await openAccount(deps.db, deps.clock.now(), { email: input.email, passwordHash, mailing: input.mailing });
     } catch (error) {
       // Two registrations with one address at once: the unique index lets one through.
       if (!isUniqueViolation(error)) throw error;
@@ -83,20 +87,32 @@ export async function resendConfirmation(deps: Deps, email: string): Promise<{ m
 }
 
 /**
- * POST /api/user/verify/email: the code of /verify/email/{code} confirms the address and signs in.
- * A token of another user with the request is a 403 (accounts-sso §8: the client then drops its token).
+ * POST /api/user/verify/email: the code of /verify/email/{code} proves the address and signs in. An
+ * account made with a password confirms only with that password (`password`): the registrant may not
+ * be the address's owner, and a password counts once the owner of the address typed it. Without it:
+ * 400 with `password_required: true` (the page then asks for it). The proof claims the account (every
+ * earlier session ends). A token of another user with the request is a 403 (accounts-sso §8: the
+ * client then drops its token).
  */
 export async function confirmEmail(
   deps: Deps,
-  code: string,
+  input: { code: string; password?: string | undefined },
   signedInUserId: number | null,
   meta: RequestMeta,
 ): Promise<SignedIn & { message: string }> {
-  const row = await findLinkCode(deps, 'email_confirm', code);
+  const row = await findLinkCode(deps, 'email_confirm', input.code);
   if (!row || row.userId === null) throw badRequest(emailAuthMessages.badLink);
   if (signedInUserId !== null && signedInUserId !== row.userId) throw forbidden(emailAuthMessages.otherUser);
+  const account = await findUserById(deps.db, row.userId);
+  if (!account || account.email !== row.target) throw badRequest(emailAuthMessages.badLink);
+  if (account.passwordHash !== null && !account.emailConfirmedAt) {
+    if (!input.password) throw new HttpError(400, emailAuthMessages.passwordRequired, { password_required: true });
+    if (!(await passwordMatches(deps.db, account.id, input.password))) {
+      throw new HttpError(400, emailAuthMessages.wrongPassword, { password_required: true });
+    }
+  }
   if (!(await consumeCode(deps, row.id))) throw badRequest(emailAuthMessages.badLink);
-  const user = await updateUser(deps.db, row.userId, { emailConfirmedAt: deps.clock.now() });
+  const user = await deps.db.transaction((tx) => proveEmail(tx, row.userId!, 'link', deps.clock.now(), { keepPassword: true }));
   return { ...(await createSession(deps, user, 'email', meta)), message: emailAuthMessages.confirmed };
 }
 
@@ -122,7 +138,7 @@ export async function loginByEmail(deps: Deps, input: { email: string; password:
   if (!user.emailConfirmedAt) throw new HttpError(418, emailAuthMessages.notConfirmed);
   // A hash made with weaker scrypt parameters than today's is replaced now, while the password is known.
   if (hashNeedsUpgrade(user.passwordHash, deps.config.scrypt)) {
-    await updateUser(deps.db, user.id, { passwordHash: await hashPassword(input.password, deps.config.scrypt) });
+    await setPassword(deps.db, user.id, await hashPassword(input.password, deps.config.scrypt));
   }
   return createSession(deps, (await findUserById(deps.db, user.id))!, 'email', meta);
 }

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/index';
 import { manualClock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { createStaticGeoLocator } from '../../lib/geo';
+import { createOutboxSenders } from '../../messaging/senders';
 import { openTemplateDatabase, uniqueEmail, uniquePhone } from '../../testing/fixtures';
 import { authenticate, sessionHistory } from '../sessions/service';
 import { linkExternalIdentity, signInWithExternalIdentity } from './service';
@@ -16,12 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const deps = () => ({
-  db: database.db,
-  clock: manualClock('2026-05-01T10:00:00Z'),
-  geo: createStaticGeoLocator(),
-  config: defaultConfig(),
-});
+const deps = () => {
+  const clock = manualClock('2026-05-01T10:00:00Z');
+  return { db: database.db, clock, ...createOutboxSenders(database.db, clock), geo: createStaticGeoLocator(), config: defaultConfig() };
+};
 const meta = { ip: '203.0.113.5', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile Safari/537.36' };
 let subjects = 0;
 const subject = () => `sub-${Date.now()}-${++subjects}`;
@@ -86,8 +85,10 @@ describe('signInWithExternalIdentity', () => {
     const vouched = await signInWithExternalIdentity(d, { provider: 'gid', subject: subject(), phone: fresh, phoneVerified: true }, meta);
     expect(vouched.user).toMatchObject({ phone: fresh, phone_confirmed: true });
     const other = uniquePhone();
+    // A number the provider did not vouch for is not kept at all (issue 20): kept unconfirmed, its
+    // first SMS proof would have signed its owner into the provider account holder's account.
     const unconfirmed = await signInWithExternalIdentity(d, { provider: 'gid', subject: subject(), phone: other }, meta);
-    expect(unconfirmed.user).toMatchObject({ phone: other, phone_confirmed: false });
+    expect(unconfirmed.user).toMatchObject({ phone: null, phone_confirmed: false });
   });
 
   it('attack: an account made for a stranger’s address before they sign in keeps nothing of its maker', async () => {

@@ -1,20 +1,20 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { externalIdentities, sessions, users } from '../../db/schema/index';
+import { and, eq } from 'drizzle-orm';
+import { externalIdentities } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict } from '../../lib/errors';
-import { createSession, type SignedIn } from '../sessions/service';
 import {
-  createUser,
-  findUserByEmail,
-  findUserById,
-  findUserByPhone,
-  presentUser,
-  type UserResponse,
-  type UserRow,
-  updateUser,
-} from '../users/service';
+  accountMessages,
+  attachExternal,
+  findLinkedAccount,
+  openAccount,
+  type ProofChannel,
+  proveEmail,
+  provePhone,
+  tellLinked,
+} from '../accounts/service';
+import { createSession, type SignedIn } from '../sessions/service';
+import { findUserByEmail, findUserById, findUserByPhone, presentUser, type UserResponse, type UserRow } from '../users/service';
 
 /** An outside identity provider the site accepts: the two social networks and the state provider (GID). */
 export type ExternalProvider = 'vk' | 'google' | 'gid';
@@ -36,105 +36,77 @@ export interface ExternalIdentity {
 }
 
 export const externalMessages = {
-  linkedElsewhere: 'Этот аккаунт уже привязан к другому пользователю',
+  linkedElsewhere: accountMessages.linkedElsewhere,
 } as const;
 
-type Deps = Pick<ServerDeps, 'db' | 'clock' | 'geo' | 'config'>;
+type Deps = Pick<ServerDeps, 'db' | 'clock' | 'geo' | 'config' | 'email' | 'sms'>;
 
 /**
  * Signs in with an identity a provider vouched for: the linked account; else the account with the same
- * verified e-mail or phone (then linked); else a new account. Records a session with the provider as
- * its method. The social (POST /api/user/{network}) and GID (PUT /api/auth/gid) exchanges end here.
+ * verified e-mail or phone (then linked — the provider proved the address); else a new account. What
+ * the provider did not verify is never attached. Records a session with the provider as its method.
+ * The social (POST /api/user/{network}) and GID (PUT /api/auth/gid) exchanges end here.
  */
 export async function signInWithExternalIdentity(deps: Deps, identity: ExternalIdentity, meta: RequestMeta): Promise<SignedIn> {
-  let user: UserRow;
+  let found: { account: UserRow; joined: boolean };
   try {
-    user = await findOrCreateAccount(deps, identity);
+    found = await findOrCreateAccount(deps, identity);
   } catch (error) {
     // The same first sign-in twice at once: the other one created the account; find it now.
     if (!isUniqueViolation(error)) throw error;
-    user = await findOrCreateAccount(deps, identity);
+    found = await findOrCreateAccount(deps, identity);
   }
-  return createSession(deps, user, identity.provider, meta);
+  // Joined to an account that existed: its confirmed contacts hear of the new way in.
+  if (found.joined) await tellLinked(deps, found.account, identity.provider);
+  return createSession(deps, found.account, identity.provider, meta);
 }
 
-async function findOrCreateAccount(deps: Deps, identity: ExternalIdentity): Promise<UserRow> {
+async function findOrCreateAccount(deps: Deps, identity: ExternalIdentity): Promise<{ account: UserRow; joined: boolean }> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx): Promise<UserRow> => {
-    const [link] = await tx
-      .select()
-      .from(externalIdentities)
-      .where(and(eq(externalIdentities.provider, identity.provider), eq(externalIdentities.subject, identity.subject)));
-    if (link) return (await findUserById(tx, link.userId))!;
+  return deps.db.transaction(async (tx) => {
+    const linked = await findLinkedAccount(tx, identity.provider, identity.subject);
+    if (linked) return { account: linked, joined: false };
 
-    const email = identity.email?.toLowerCase() ?? null;
-    const phoneVerified = identity.phoneVerified === true;
-    const byEmail = email && identity.emailVerified ? await findUserByEmail(tx, email) : undefined;
-    const byPhone = !byEmail && identity.phone && phoneVerified ? await findUserByPhone(tx, identity.phone) : undefined;
-    let account = byEmail ?? byPhone;
-    if (account) {
-      const unproven = byEmail ? !account.emailConfirmedAt : !account.phoneConfirmedAt;
-      // Anyone could have made this account for a stranger's address (POST /api/user, a guest payment
-      // with `register`) and then waited for its owner to sign in here. Its address was never proved, so
-      // nothing its maker set up survives the join: their sessions, password and linked identities go.
-      if (unproven) await resetUnprovenAccount(tx, account.id, now);
-      // The provider proved the address or number, so the account now has it confirmed.
-      account = await updateUser(tx, account.id, byEmail ? { emailConfirmedAt: now } : { phoneConfirmedAt: now });
-    } else {
-      const emailFree = email && !(await findUserByEmail(tx, email));
-      const phoneFree = identity.phone && !(await findUserByPhone(tx, identity.phone));
-      account = await createUser(tx, now, {
-        email: emailFree ? email : null,
-        emailConfirmedAt: emailFree && identity.emailVerified ? now : null,
-        phone: phoneFree ? identity.phone! : null,
-        phoneConfirmedAt: phoneFree && phoneVerified ? now : null,
-        name: identity.name ?? null,
-        lastName: identity.lastName ?? null,
-      });
+    // Only what the provider verified counts, or is kept.
+    const email = identity.email && identity.emailVerified ? identity.email.toLowerCase() : null;
+    const phone = identity.phone && identity.phoneVerified === true ? identity.phone : null;
+    const byEmail = email ? await findUserByEmail(tx, email) : undefined;
+    const byPhone = !byEmail && phone ? await findUserByPhone(tx, phone) : undefined;
+    if (byEmail) {
+      // The provider proved the address: a first proof claims an account someone made for it.
+      const account = await proveEmail(tx, byEmail.id, identity.provider, now);
+      return { account, joined: await attachExternal(tx, now, account, identity, 'email') };
     }
-    await tx
-      .insert(externalIdentities)
-      .values({ userId: account.id, provider: identity.provider, subject: identity.subject, email, createdAt: now });
-    return account;
+    if (byPhone) {
+      const account = await provePhone(tx, byPhone.id, identity.provider, now);
+      return { account, joined: await attachExternal(tx, now, account, identity, 'phone') };
+    }
+    const account = await openAccount(tx, now, {
+      email,
+      emailProof: email ? identity.provider : null,
+      phone,
+      phoneProof: phone ? identity.provider : null,
+      name: identity.name ?? null,
+      lastName: identity.lastName ?? null,
+    });
+    await attachExternal(tx, now, account, identity, 'sign_up');
+    return { account, joined: false };
   });
 }
 
 /**
- * An account about to be joined through an address it never confirmed: ends its sessions, clears its
- * password and unlinks every outside identity, so whoever made it keeps no way in.
- */
-async function resetUnprovenAccount(tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0], userId: number, now: Date) {
-  await tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-  await tx.update(users).set({ passwordHash: null }).where(eq(users.id, userId));
-  await tx.delete(externalIdentities).where(eq(externalIdentities.userId, userId));
-}
-
-/**
- * POST /api/user/add/{network}: links a provider account to the signed-in user (idempotent); one
- * linked to another account is a 409.
+ * POST /api/user/add/{network}: links a provider account to the signed-in user, who proved it is them
+ * (`provenBy`: their password or a code; the caller checked it). Idempotent; one linked to another
+ * account is a 409. The account's confirmed contacts are told.
  */
 export async function linkExternalIdentity(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'email' | 'sms'>,
   userId: number,
   identity: ExternalIdentity,
+  provenBy: ProofChannel = 'password',
 ): Promise<{ user: UserResponse }> {
-  const [link] = await deps.db
-    .select()
-    .from(externalIdentities)
-    .where(and(eq(externalIdentities.provider, identity.provider), eq(externalIdentities.subject, identity.subject)));
-  if (link && link.userId !== userId) throw conflict(externalMessages.linkedElsewhere);
-  if (!link) {
-    await deps.db.insert(externalIdentities).values({
-      userId,
-      provider: identity.provider,
-      subject: identity.subject,
-      email: identity.email?.toLowerCase() ?? null,
-      createdAt: deps.clock.now(),
-    });
-  }
+  const user = (await findUserById(deps.db, userId))!;
+  if (await attachExternal(deps.db, deps.clock.now(), user, identity, provenBy)) await tellLinked(deps, user, identity.provider);
   return { user: presentUser((await findUserById(deps.db, userId))!) };
 }
 

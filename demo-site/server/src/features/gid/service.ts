@@ -7,7 +7,7 @@ import { describeOAuthError, type IdentityProvider, ProviderError } from '../ide
 import type { UserResponse } from '../users/service';
 import type { CodeGrantBody, LogoutBody, RefreshGrantBody } from './schema';
 
-type Deps = Pick<ServerDeps, 'db' | 'clock' | 'geo' | 'config' | 'providers'>;
+type Deps = Pick<ServerDeps, 'db' | 'clock' | 'geo' | 'config' | 'providers' | 'email' | 'sms'>;
 
 /**
  * The SDK's token response (spec 3.1) — the provider's tokens, with the site's own session in

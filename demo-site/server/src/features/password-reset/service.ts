@@ -2,9 +2,9 @@ import type { ServerDeps } from '../../deps';
 import { hashPassword } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
 import { clearLockout, passwordSubject } from '../account-lockout/service';
+import { endSessions, proveEmail, setPassword } from '../accounts/service';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
-import { revokeUserSessions } from '../sessions/service';
-import { findUserByEmail, updateUser } from '../users/service';
+import { findUserByEmail } from '../users/service';
 
 export const resetMessages = {
   sent: 'Письмо для восстановления пароля отправлено',
@@ -54,7 +54,10 @@ export async function checkResetCode(deps: Deps, code: string) {
   return { secure };
 }
 
-/** POST /api/auth/resetpassword/update: sets the password, confirms the address, ends every session. */
+/**
+ * POST /api/auth/resetpassword/update: proves the address (its first proof claims the account: links,
+ * the old password and the other contact of whoever made it go), sets the password, ends every session.
+ */
 export async function updateResetPassword(deps: Deps, input: { secure: string; password: string }) {
   const secure = await findLinkCode(deps, 'password_reset_secure', input.secure);
   const resetCodeId = Number(secure?.payload?.resetCodeId);
@@ -63,9 +66,13 @@ export async function updateResetPassword(deps: Deps, input: { secure: string; p
   }
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password, deps.config.scrypt);
-  await updateUser(deps.db, secure.userId, { passwordHash, emailConfirmedAt: now });
+  const userId = secure.userId;
+  await deps.db.transaction(async (tx) => {
+    await proveEmail(tx, userId, 'reset', now, { address: secure.target });
+    await setPassword(tx, userId, passwordHash);
+    await endSessions(tx, userId, now);
+  });
   // The owner proved the address: an attacker's wrong guesses no longer keep them out.
-  await clearLockout(deps, passwordSubject({ id: secure.userId }, secure.target));
-  await revokeUserSessions(deps, secure.userId);
+  await clearLockout(deps, passwordSubject({ id: userId }, secure.target));
   return { message: resetMessages.changed };
 }

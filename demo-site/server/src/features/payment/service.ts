@@ -5,11 +5,13 @@ import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { badRequest, found, tooManyRequests } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
+import { accountForGuestOrder, openAccount } from '../accounts/service';
 import { deliveryPrice } from '../delivery/service';
+import { sendConfirmation } from '../email-auth/service';
 import { promocodeMessages } from '../promocodes/service';
 import type { Authenticated } from '../sessions/service';
 import { createSession, type SignedIn } from '../sessions/service';
-import { createUser, findUserByEmail, type UserRow } from '../users/service';
+import type { UserRow } from '../users/service';
 import { loadCatalogue, type PaymentCatalogue, presentPromocode } from './catalogue';
 import { redeemCertificate } from './certificate-codes';
 import { checkInsurance } from './insurance-rules';
@@ -226,13 +228,15 @@ async function purchase(
 
   // Reads that do not depend on each other go out together: under a crowd every round trip waits its
   // turn for a pool connection, so a purchase's latency is its chain of sequential queries.
-  const [, found, checkout] = await Promise.all([
+  const [, guest, checkout] = await Promise.all([
     checkHoldCaps(deps, request.email, meta.ip, now),
-    auth ? null : findUserByEmail(db, request.email),
+    // Without a session the order goes to the e-mail's account only when its e-mail is proven
+    // (features/accounts): an account a guest checkout made for a stranger's address gets nothing more.
+    auth ? null : accountForGuestOrder(db, request.email),
     // The checkout's own rules (ticket-rules.ts): participants, kinds, buy_limit per person, the phone.
     loadCheckoutFormats(db, request.tickets),
   ]);
-  const existing = auth?.user ?? found ?? null;
+  const existing = auth?.user ?? guest?.owner ?? null;
   const bought = await ticketsBought(
     db,
     { userId: existing?.id ?? null, email: request.email },
@@ -272,8 +276,10 @@ async function purchase(
 
     let buyer = existing;
     let newAccount: UserRow | null = null;
-    if (!buyer && body.register) {
-      newAccount = await createUser(tx, now, { email: body.email });
+    if (!auth && !guest?.holder && body.register) {
+      // An account for an address nobody proved: its session reads what it bought, nothing more, until
+      // the address is proven (the letter below).
+      newAccount = await openAccount(tx, now, { email: body.email });
       buyer = newAccount;
     }
     // A gift certificate pays what it has left, up to the order's cost without certificates (they are not paid with one).
@@ -342,7 +348,10 @@ async function purchase(
     await db.update(orders).set({ paymentUrl: redirectUrl }).where(eq(orders.id, order.id));
   }
   const result: PaymentResult = { order_id: order.publicId, redirect_url: redirectUrl, form: null, amount: toRubles(order.amount) };
-  if (newAccount && !auth) Object.assign(result, await createSession(deps, newAccount, 'email', meta));
+  if (newAccount && !auth) {
+    Object.assign(result, await createSession(deps, newAccount, 'email', meta));
+    await sendConfirmation(deps, newAccount);
+  }
   return result;
 }
 

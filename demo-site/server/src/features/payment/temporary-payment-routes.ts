@@ -3,7 +3,8 @@ import type { ServerDeps } from '../../deps';
 import { requestMeta } from '../../http/request';
 import { badRequest } from '../../lib/errors';
 import { noQuery } from '../../lib/schemas';
-import { findUserByEmail, type UserRow } from '../users/service';
+import { isTemporaryUser } from '../accounts/service';
+import { findUserByEmail } from '../users/service';
 import { paymentRateLimit } from './routes';
 import { paymentBody } from './schema';
 import { createPayment } from './service';
@@ -13,15 +14,9 @@ export const temporaryPaymentMessages = {
 } as const;
 
 /**
- * A temporary user: the account a guest's checkout created for an e-mail (no password, no confirmed
- * phone). Such a person pays without a token (ticketing-shop §6, accounts-sso §7).
- */
-export const isTemporaryUser = (user: Pick<UserRow, 'passwordHash' | 'phoneConfirmedAt'>): boolean =>
-  user.passwordHash === null && user.phoneConfirmedAt === null;
-
-/**
  * PUT /api/user/auth/payment: the payment of a temporary user, who has no token. The order goes to
- * the account of the e-mail, as a guest payment does; no token and nothing private comes back (anyone
+ * the e-mail, as a guest payment does (an account nobody proved gets no order placed without its
+ * session: features/accounts); no token and nothing private comes back (anyone
  * may type an e-mail), only what the basket needs. Any other e-mail — unknown or of a full account —
  * gets the same refusal, so the call tells nothing about who is registered.
  */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
-import { requireUser } from '../../http/auth';
+import { optionalUser, requireUser } from '../../http/auth';
 import { noQuery } from '../../lib/schemas';
 import { presentUser } from '../users/service';
 import { changeEmailBody, linkCodeBody, newPhoneBody, passwordChangeBody, phoneCodeBody, profileBody, proofCodeBody } from './schema';
@@ -32,9 +32,10 @@ export const profileRoutes =
       const { user } = await requireUser(deps, request);
       return requestEmailChange(deps, user, request.body);
     });
-    app.post('/api/user/verify/new/email', { schema: { body: linkCodeBody, querystring: noQuery } }, async (request) =>
-      confirmEmailChange(deps, request.body.code),
-    );
+    app.post('/api/user/verify/new/email', { schema: { body: linkCodeBody, querystring: noQuery } }, async (request) => {
+      const auth = await optionalUser(deps, request);
+      return confirmEmailChange(deps, request.body.code, auth?.user.id ?? null);
+    });
     app.post('/api/user/phone/code', { schema: { body: phoneCodeBody, querystring: noQuery }, config: sms }, async (request) => {
       const { user } = await requireUser(deps, request);
       return requestPhoneChange(deps, user, request.body);

@@ -47,7 +47,7 @@ export type ProfileChanges = z.output<typeof profileBody>;
  * The proof a change of how the account is reached needs beside the session: the current password or
  * a code sent to the current contact (POST /api/user/proof/code).
  */
-const proof = { current_password: enteredPassword.optional(), proof_code: smsCode.optional() };
+export const proof = { current_password: enteredPassword.optional(), proof_code: smsCode.optional() };
 
 export const changeEmailBody = z.strictObject({ email, ...proof });
 export const linkCodeBody = z.strictObject({ code: linkCode });

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
-import { badRequest } from '../../lib/errors';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { assertPasswordNotLocked, countPasswordFailure, passwordSubject } from '../account-lockout/service';
+import { changeEmail, changePhone, endSessions, requireProvenAccount, setPassword } from '../accounts/service';
 import { checkSmsCode, consumeCode, findLinkCode, issueLinkCode, issueSmsCode } from '../codes/service';
 import type { Authenticated } from '../sessions/service';
-import { revokeUserSessions } from '../sessions/service';
 import { sendSmsCode, smsMessages } from '../sms-auth/service';
 import { findUserByEmail, findUserById, findUserByPhone, presentUser, type UserRow, updateUser } from '../users/service';
 import type { ProfileChanges } from './schema';
@@ -27,6 +27,8 @@ export const profileMessages = {
   proofCodeRequired: 'Введите код подтверждения',
   noContactForProof: 'Нет подтверждённого e-mail или телефона, на который можно отправить код',
   proofSent: 'Код отправлен',
+  signInToConfirm: 'Войдите в аккаунт, почту которого вы меняете, и откройте ссылку ещё раз',
+  otherAccount: 'Эта ссылка подтверждает почту другого аккаунта. Откройте её там, где вы вошли в тот аккаунт',
 } as const;
 
 /** Where a proof code goes, and what the answer shows of it. */
@@ -51,6 +53,7 @@ function provenContact(user: UserRow): { channel: 'email' | 'sms'; to: string } 
  * alone cannot give (a stolen token must not become the account). Same cooldown and tries as SMS codes.
  */
 export async function sendProofCode(deps: Deps, user: UserRow) {
+  await requireProvenAccount(deps.db, user);
   const contact = provenContact(user);
   if (!contact) throw badRequest(profileMessages.noContactForProof);
   const code = await issueSmsCode(deps, { purpose: 'account_proof', target: proofTarget(user.id), userId: user.id });
@@ -67,7 +70,7 @@ export async function sendProofCode(deps: Deps, user: UserRow) {
  * account that has one). Wrong passwords are limited per address by the route's rate limit; wrong codes
  * by the code's 5 tries.
  */
-async function requireProof(deps: Deps, user: UserRow, input: { password?: string | undefined; code?: string | undefined }) {
+export async function requireProof(deps: Deps, user: UserRow, input: { password?: string | undefined; code?: string | undefined }) {
   if (input.code) {
     await checkSmsCode(deps, { purpose: 'account_proof', target: proofTarget(user.id), code: input.code });
     return;
@@ -131,6 +134,7 @@ export async function updateProfile(deps: Deps, user: UserRow, changes: ProfileC
  */
 export async function requestEmailChange(deps: Deps, user: UserRow, input: ProofInput & { email: string }) {
   const { email } = input;
+  await requireProvenAccount(deps.db, user);
   if (email === user.email && user.emailConfirmedAt) throw badRequest(profileMessages.sameEmail);
   await requireProof(deps, user, { password: input.current_password, code: input.proof_code });
   const owner = await findUserByEmail(deps.db, email);
@@ -154,16 +158,22 @@ export async function requestEmailChange(deps: Deps, user: UserRow, input: Proof
   return { message: profileMessages.emailLinkSent };
 }
 
-/** POST /api/user/verify/new/email: the link's code makes the new address the account's confirmed e-mail. */
-export async function confirmEmailChange(deps: Deps, code: string) {
+/**
+ * POST /api/user/verify/new/email: the link's code makes the new address the account's confirmed
+ * e-mail — opened by the account that asked (its token with the request). Someone else opening it (the
+ * address's owner, sent a link they never asked for) does not put their address on a stranger's account.
+ */
+export async function confirmEmailChange(deps: Deps, code: string, signedInUserId: number | null) {
   const row = await findLinkCode(deps, 'email_change', code);
   const email = row?.payload?.email;
   if (!row || row.userId === null || !email) throw badRequest(profileMessages.badLink);
+  if (signedInUserId === null) throw unauthorized(profileMessages.signInToConfirm);
+  if (signedInUserId !== row.userId) throw forbidden(profileMessages.otherAccount);
   const owner = await findUserByEmail(deps.db, email);
   if (owner && owner.id !== row.userId) throw badRequest(profileMessages.emailTaken);
   if (!(await consumeCode(deps, row.id))) throw badRequest(profileMessages.badLink);
   const before = await findUserById(deps.db, row.userId);
-  const user = await updateUser(deps.db, row.userId, { email, emailConfirmedAt: deps.clock.now() });
+  const user = await changeEmail(deps.db, row.userId, email, deps.clock.now());
   const old = before?.email && before.emailConfirmedAt && before.email !== email ? before.email : null;
   if (old) {
     await tellContact(
@@ -183,6 +193,7 @@ export async function confirmEmailChange(deps: Deps, code: string) {
  */
 export async function requestPhoneChange(deps: Deps, user: UserRow, input: ProofInput & { phone: string }) {
   const { phone } = input;
+  await requireProvenAccount(deps.db, user);
   if (phone === user.phone && user.phoneConfirmedAt) throw badRequest(profileMessages.samePhone);
   await requireProof(deps, user, { password: input.current_password, code: input.proof_code });
   const owner = await findUserByPhone(deps.db, phone);
@@ -200,11 +211,12 @@ export async function requestPhoneChange(deps: Deps, user: UserRow, input: Proof
 
 /** POST /api/user/new/phone: the code confirms the new number. */
 export async function confirmPhoneChange(deps: Deps, user: UserRow, input: { phone: string; phone_code: string }) {
+  await requireProvenAccount(deps.db, user);
   const row = await checkSmsCode(deps, { purpose: 'phone_change', target: input.phone, code: input.phone_code });
   if (row.userId !== user.id) throw badRequest(profileMessages.badLink);
   const owner = await findUserByPhone(deps.db, input.phone);
   if (owner && owner.id !== user.id) throw badRequest(profileMessages.phoneTaken);
-  const updated = await updateUser(deps.db, user.id, { phone: input.phone, phoneConfirmedAt: deps.clock.now() });
+  const updated = await changePhone(deps.db, user.id, input.phone, deps.clock.now());
   if (user.phone !== input.phone) {
     const masked = maskContact('sms', input.phone);
     await tellContact(
@@ -227,9 +239,10 @@ export async function changePassword(
   auth: Authenticated,
   input: { old_password?: string | undefined; new_password: string; proof_code?: string | undefined },
 ) {
+  await requireProvenAccount(deps.db, auth.user);
   await requireProof(deps, auth.user, { password: input.old_password, code: input.proof_code });
-  await updateUser(deps.db, auth.user.id, { passwordHash: await hashPassword(input.new_password, deps.config.scrypt) });
-  await revokeUserSessions(deps, auth.user.id, auth.sessionId);
+  await setPassword(deps.db, auth.user.id, await hashPassword(input.new_password, deps.config.scrypt));
+  await endSessions(deps.db, auth.user.id, deps.clock.now(), auth.sessionId);
   await tellContact(deps, provenContact(auth.user), 'Пароль аккаунта изменён', 'Пароль вашего аккаунта на сайте «Герои» изменён.');
   return { message: profileMessages.passwordChanged };
 }

@@ -24,7 +24,9 @@ async function accountWithSessions(count: number) {
   const password = 'Secret12';
   expect((await api.request({ method: 'POST', url: '/api/user', payload: { email, password } })).statusCode).toBe(200);
   const code = (await api.lastMessage(email)).meta.link?.split('/').pop();
-  const tokens = [(await api.request({ method: 'POST', url: '/api/user/verify/email', payload: { code } })).json().token as string];
+  const tokens = [
+    (await api.request({ method: 'POST', url: '/api/user/verify/email', payload: { code, password } })).json().token as string,
+  ];
   for (let index = 1; index < count; index++) {
     api.clock.advance(1000);
     tokens.push((await api.request({ method: 'PUT', url: '/api/auth', payload: { email, password } })).json().token as string);

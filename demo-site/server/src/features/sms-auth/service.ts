@@ -2,9 +2,10 @@ import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest } from '../../lib/errors';
+import { openAccount, provePhone } from '../accounts/service';
 import { checkSmsCode, codeMessages, issueSmsCode } from '../codes/service';
 import { createSession, type SignedIn } from '../sessions/service';
-import { createUser, findUserByPhone, updateUser } from '../users/service';
+import { findUserByPhone } from '../users/service';
 
 export const smsMessages = {
   sent: 'Код отправлен',
@@ -55,7 +56,8 @@ export async function signInByPhone(deps: Deps, input: { phone: string; phone_co
   await checkSmsCode(deps, { purpose: 'sms_login', target: input.phone, code: input.phone_code });
   const user = await findUserByPhone(deps.db, input.phone);
   if (!user) throw badRequest(codeMessages.wrong);
-  const confirmed = user.phoneConfirmedAt ? user : await updateUser(deps.db, user.id, { phoneConfirmedAt: deps.clock.now() });
+  // Phones are stored proven; an old unproven one is claimed by this first proof (features/accounts).
+  const confirmed = user.phoneConfirmedAt ? user : await deps.db.transaction((tx) => provePhone(tx, user.id, 'sms', deps.clock.now()));
   return createSession(deps, confirmed, 'sms', meta);
 }
 
@@ -67,9 +69,9 @@ export async function registerByPhone(
 ): Promise<SignedIn> {
   await checkSmsCode(deps, { purpose: 'sms_register', target: input.phone, code: input.phone_code });
   if (await findUserByPhone(deps.db, input.phone)) throw badRequest(smsMessages.taken);
-  const user = await createUser(deps.db, deps.clock.now(), {
+  const user = await openAccount(deps.db, deps.clock.now(), {
     phone: input.phone,
-    phoneConfirmedAt: deps.clock.now(),
+    phoneProof: 'sms',
     mailing: input.mailing,
   }).catch((error: unknown) => {
     // Two registrations of one number at once: the unique index lets one through.

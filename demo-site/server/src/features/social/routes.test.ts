@@ -42,6 +42,20 @@ async function newSocialUser(network: Network): Promise<{ token: string; user: B
   return response.json();
 }
 
+/**
+ * The proof linking needs (issue 20): a code to the owner's confirmed contact, given at
+ * POST /api/user/add/proof for a single-use `proof`.
+ */
+async function linkProof(owner: { token: string; user: Body }): Promise<string> {
+  api.clock.advance(61_000);
+  const sent = await post('/api/user/proof/code', {}, owner.token);
+  expect(sent.statusCode, sent.body).toBe(200);
+  const code = (await api.lastMessage(owner.user.email ?? owner.user.phone)).meta.code;
+  const given = await post('/api/user/add/proof', { proof_code: code }, owner.token);
+  expect(given.statusCode, given.body).toBe(200);
+  return given.json().proof;
+}
+
 function expectMessage(response: { statusCode: number; json(): Body; body: string }, status: number, message?: string) {
   expect(response.statusCode, response.body).toBe(status);
   expect(response.json()).toEqual({ message: message ?? expect.stringMatching(/[а-яё]/i) });
@@ -135,33 +149,48 @@ describe('POST /api/user/add/{network}', () => {
     const browser = new Browser(idp.url);
     const phone = newIdpPhone();
 
-    const linked = await post('/api/user/add/google', body(await networkCode(browser, phone, 'google', 'add')), owner.token);
+    const linked = await post(
+      '/api/user/add/google',
+      { ...body(await networkCode(browser, phone, 'google', 'add')), proof: await linkProof(owner) },
+      owner.token,
+    );
     expect(linked.statusCode, linked.body).toBe(200);
     expect(linked.json()).toEqual({ user: owner.user });
 
     // Linking again is harmless; signing in with the linked account reaches the owner.
-    expect((await post('/api/user/add/google', body(await networkCode(browser, phone, 'google', 'add')), owner.token)).statusCode).toBe(
-      200,
-    );
+    const again = { ...body(await networkCode(browser, phone, 'google', 'add')), proof: await linkProof(owner) };
+    expect((await post('/api/user/add/google', again, owner.token)).statusCode).toBe(200);
     const signIn = await post('/api/user/google', body(await networkCode(browser, phone, 'google', 'auth')));
     expect(signIn.json().user.public_id).toBe(owner.user.public_id);
 
-    const clash = await post('/api/user/add/google', body(await networkCode(browser, phone, 'google', 'add')), other.token);
+    const clash = await post(
+      '/api/user/add/google',
+      { ...body(await networkCode(browser, phone, 'google', 'add')), proof: await linkProof(other) },
+      other.token,
+    );
     expectMessage(clash, 409, 'Этот аккаунт уже привязан к другому пользователю');
   });
 
   it('needs a signed-in user, and does not spend the code without one', async () => {
     const code = await networkCode(new Browser(idp.url), newIdpPhone(), 'vk', 'add');
-    expectMessage(await post('/api/user/add/vk', body(code)), 401, 'Требуется авторизация');
+    expectMessage(await post('/api/user/add/vk', { ...body(code), proof: 'none-given' }), 401, 'Требуется авторизация');
     const owner = await newSocialUser('google');
-    expect((await post('/api/user/add/vk', body(code), owner.token)).json()).toEqual({ user: owner.user });
+    // Nor with a session alone: the owner's proof first (issue 20).
+    expectMessage(
+      await post('/api/user/add/vk', { ...body(code), proof: 'made-up' }, owner.token),
+      400,
+      'Подтверждение устарело. Введите пароль или код ещё раз',
+    );
+    expect((await post('/api/user/add/vk', { ...body(code), proof: await linkProof(owner) }, owner.token)).json()).toEqual({
+      user: owner.user,
+    });
   });
 
   it('a provider that refuses is a 400 { message }', async () => {
     const owner = await newSocialUser('google');
     const response = await post(
       '/api/user/add/vk',
-      { code: 'nope', redirect_uri: `${SITE}/user/add/auth/vk`, code_verifier: 'v'.repeat(43) },
+      { code: 'nope', redirect_uri: `${SITE}/user/add/auth/vk`, code_verifier: 'v'.repeat(43), proof: await linkProof(owner) },
       owner.token,
     );
     expectMessage(response, 400, 'Код авторизации недействителен или устарел. Войдите ещё раз');

@@ -3,7 +3,9 @@ import type { ServerDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
 import { requestMeta } from '../../http/request';
 import { noQuery } from '../../lib/schemas';
-import { socialBody } from './schema';
+import { spendLinkProof } from '../accounts/links';
+import { requireProvenAccount } from '../accounts/service';
+import { socialBody, socialLinkBody } from './schema';
 import { linkSocial, signInWithSocial, socialNetworks } from './service';
 
 /**
@@ -21,10 +23,17 @@ export const socialRoutes =
       app.post(`/api/user/${network}`, { schema, config: { rateLimit } }, async (request) =>
         signInWithSocial(deps, network, request.body, requestMeta(request)),
       );
-      app.post(`/api/user/add/${network}`, { schema, config: { rateLimit } }, async (request) => {
-        // Before the exchange: a guest must not spend the code.
-        const auth = await requireUser(deps, request);
-        return linkSocial(deps, auth.user.id, network, request.body);
-      });
+      app.post(
+        `/api/user/add/${network}`,
+        { schema: { body: socialLinkBody, querystring: noQuery }, config: { rateLimit } },
+        async (request) => {
+          // Before the exchange: a guest, an unproven account or a session without the owner's proof
+          // must not spend the code.
+          const auth = await requireUser(deps, request);
+          await requireProvenAccount(deps.db, auth.user);
+          const via = await spendLinkProof(deps, auth.user, request.body.proof);
+          return linkSocial(deps, auth.user.id, network, request.body, via);
+        },
+      );
     }
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkCode } from '../../lib/schemas';
 import { authorizationCode, codeVerifier, redirectUri, state } from '../identity-providers/schema';
 
 /**
@@ -14,3 +15,10 @@ export const socialBody = z.strictObject({
 });
 
 export type SocialBody = z.infer<typeof socialBody>;
+
+/**
+ * Linking (`POST /api/user/add/{network}`) also carries the proof the owner gave before going to the
+ * network (`POST /api/user/add/proof`: their password or a code) — a session alone links nothing.
+ */
+export const socialLinkBody = socialBody.extend({ proof: linkCode });
+export type SocialLinkBody = z.infer<typeof socialLinkBody>;

@@ -9,7 +9,7 @@ import type { SocialBody } from './schema';
 export const socialNetworks = ['vk', 'google'] as const;
 export type SocialNetwork = (typeof socialNetworks)[number];
 
-type Deps = Pick<ServerDeps, 'db' | 'clock' | 'geo' | 'config' | 'providers'>;
+type Deps = Pick<ServerDeps, 'db' | 'clock' | 'geo' | 'config' | 'providers' | 'email' | 'sms'>;
 
 /** The network's code exchanged (oauth4webapi): who signed in, from the ID token or VK's token fields. */
 async function socialIdentity(deps: Deps, network: SocialNetwork, body: SocialBody): Promise<ExternalIdentity> {
@@ -28,6 +28,12 @@ export async function signInWithSocial(deps: Deps, network: SocialNetwork, body:
 }
 
 /** POST /api/user/add/{network}: link the network's account to the signed-in user. */
-export async function linkSocial(deps: Deps, userId: number, network: SocialNetwork, body: SocialBody): Promise<{ user: UserResponse }> {
-  return linkExternalIdentity(deps, userId, await socialIdentity(deps, network, body));
+export async function linkSocial(
+  deps: Deps,
+  userId: number,
+  network: SocialNetwork,
+  body: SocialBody,
+  provenBy: 'password' | 'code',
+): Promise<{ user: UserResponse }> {
+  return linkExternalIdentity(deps, userId, await socialIdentity(deps, network, body), provenBy);
 }

@@ -23,7 +23,7 @@ export function accountSuite(database: () => DatabaseHandle) {
     const email = uniqueEmail();
     expect((await call('POST', '/api/user', { email, password })).statusCode).toBe(200);
     const letter = await api.lastMessage(email);
-    const confirmed = await call('POST', '/api/user/verify/email', { code: codeFrom(letter.meta.link) });
+    const confirmed = await call('POST', '/api/user/verify/email', { code: codeFrom(letter.meta.link), password });
     expect(confirmed.statusCode).toBe(200);
     return { email, password, token: confirmed.json().token as string };
   }
@@ -68,15 +68,21 @@ export function accountSuite(database: () => DatabaseHandle) {
       expect((await call('POST', '/api/user/confirm/email', { email })).statusCode).toBe(200);
       const second = await api.lastMessage(email.toLowerCase());
       expect(second.meta.link).not.toBe(letter.meta.link);
-      expect((await call('POST', '/api/user/verify/email', { code: codeFrom(letter.meta.link) })).statusCode).toBe(400);
+      expect((await call('POST', '/api/user/verify/email', { code: codeFrom(letter.meta.link), password: 'Abcd1' })).statusCode).toBe(400);
 
-      const confirmed = await call('POST', '/api/user/verify/email', { code: codeFrom(second.meta.link) });
+      // The link alone does not confirm an account made with a password: the registration password
+      // must come with it (whoever registered may not own the address), and only the right one.
+      const bare = await call('POST', '/api/user/verify/email', { code: codeFrom(second.meta.link) });
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json()).toEqual({ message: 'Введите пароль, который вы указали при регистрации', password_required: true });
+      expect((await call('POST', '/api/user/verify/email', { code: codeFrom(second.meta.link), password: 'Other1' })).statusCode).toBe(400);
+      const confirmed = await call('POST', '/api/user/verify/email', { code: codeFrom(second.meta.link), password: 'Abcd1' });
       expect(confirmed.statusCode).toBe(200);
       expect(confirmed.json()).toMatchObject({
         token: expect.any(String),
         user: { email: email.toLowerCase(), email_confirmed: true, mailing: true, role: [] },
       });
-      expect((await call('POST', '/api/user/verify/email', { code: codeFrom(second.meta.link) })).statusCode).toBe(400);
+      expect((await call('POST', '/api/user/verify/email', { code: codeFrom(second.meta.link), password: 'Abcd1' })).statusCode).toBe(400);
       // A confirmed address gets the same answer as any other, and no letter.
       expect((await call('POST', '/api/user/confirm/email', { email })).json()).toEqual({
         message: 'Письмо для подтверждения почты отправлено',
@@ -295,7 +301,11 @@ export function accountSuite(database: () => DatabaseHandle) {
       expect((await call('POST', '/api/user/change/email', { email: next, current_password: 'Secret12' }, token)).statusCode).toBe(200);
       const letter = await api.lastMessage(next);
       expect(letter.meta.link).toContain('/verify/new/email/');
-      const confirmed = await call('POST', '/api/user/verify/new/email', { code: codeFrom(letter.meta.link) });
+      // Opened by the account that asked (its token): someone else, or nobody signed in, is refused.
+      expect((await call('POST', '/api/user/verify/new/email', { code: codeFrom(letter.meta.link) })).statusCode).toBe(401);
+      const stranger = await registeredUser();
+      expect((await call('POST', '/api/user/verify/new/email', { code: codeFrom(letter.meta.link) }, stranger.token)).statusCode).toBe(403);
+      const confirmed = await call('POST', '/api/user/verify/new/email', { code: codeFrom(letter.meta.link) }, token);
       expect(confirmed.json()).toMatchObject({ email: next, user: { email: next, email_confirmed: true } });
       expect((await call('PUT', '/api/auth', { email: next, password: 'Secret12' })).statusCode).toBe(200);
       // The old address is told.

@@ -25,7 +25,7 @@ export function accountAttackSuite(database: () => DatabaseHandle) {
     const email = uniqueEmail('sec');
     await call('POST', '/api/user', { email, password });
     const letter = await api.lastMessage(email);
-    const confirmed = await call('POST', '/api/user/verify/email', { code: codeFrom(letter.meta.link) });
+    const confirmed = await call('POST', '/api/user/verify/email', { code: codeFrom(letter.meta.link), password });
     return { email, password, token: confirmed.json().token as string };
   }
 
@@ -232,7 +232,8 @@ export function accountAttackSuite(database: () => DatabaseHandle) {
       const email = uniqueEmail('idle');
       await call('POST', '/api/user', { email, password: 'Secret12' }, undefined, app);
       const link = (await app.lastMessage(email)).meta.link;
-      const idle = (await call('POST', '/api/user/verify/email', { code: codeFrom(link) }, undefined, app)).json().token;
+      const idle = (await call('POST', '/api/user/verify/email', { code: codeFrom(link), password: 'Secret12' }, undefined, app)).json()
+        .token;
       const busy = (await call('PUT', '/api/auth', { email, password: 'Secret12' }, undefined, app)).json().token;
       for (let day = 0; day < 29; day++) {
         app.clock.advance(86_400_000);
@@ -254,7 +255,13 @@ export function accountAttackSuite(database: () => DatabaseHandle) {
     const app = await createTestApp(database(), { scrypt: { N: 2048, r: 8, p: 1 } });
     const email = uniqueEmail('old-hash');
     await call('POST', '/api/user', { email, password: 'Secret12' }, undefined, app);
-    await call('POST', '/api/user/verify/email', { code: codeFrom((await app.lastMessage(email)).meta.link) }, undefined, app);
+    await call(
+      'POST',
+      '/api/user/verify/email',
+      { code: codeFrom((await app.lastMessage(email)).meta.link), password: 'Secret12' },
+      undefined,
+      app,
+    );
     await app.deps.db
       .update(users)
       .set({ passwordHash: await hashPassword('Secret12', { N: 1024, r: 8, p: 1 }) })
