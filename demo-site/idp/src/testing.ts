@@ -202,4 +202,6 @@ export const relaxedSmsPolicy = {
   failuresPerPhoneHourly: 10_000,
   codesPerAddressHourly: 10_000,
   failuresPerAddressHourly: 10_000,
+  codesPerPhoneDaily: 10_000,
+  lockoutFailuresDaily: 10_000,
 };

@@ -107,8 +107,8 @@ export interface ServerConfig {
     promocode: RateLimit;
   };
   /**
-   * Open (pending, unexpired) orders one e-mail or one address may hold at once: without a cap one
-   * script could «sell out» every event with holds it never pays.
+   * Tickets and goods one e-mail or one address may hold at once in open (pending, unexpired) orders —
+   * units, not orders: without a cap one script could «sell out» every event with holds it never pays.
    */
   holdCaps: { perEmail: number; perAddress: number };
   supportEmail: string;
@@ -157,7 +157,8 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       payment: { max: 10, windowMs: 60_000 },
       promocode: { max: 30, windowMs: 60_000 },
     },
-    holdCaps: { perEmail: 3, perAddress: 10 },
+    // A family's basket fits (a format's max_count is 10); a script from one address holds 100 at most.
+    holdCaps: { perEmail: 30, perAddress: 100 },
     supportEmail: 'support@geroi.example',
     // Catalogue answers are reused for 5 s: PGlite computes on this thread, and recomputing the
     // event list (~9 ms) every second showed in the p99 under load. Stock is rechecked when selling.
