@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { partCommand } from '../scripts/lib.mjs';
 
 export const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'demo-site', 'server');
 
@@ -27,7 +28,9 @@ export async function startApi({ prefix = 'gid-bench-', dataDir, env = {}, nodeA
   const folder = dataDir ?? (await mkdtemp(join(tmpdir(), prefix)));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+  // As `npm start` runs it: the bundle `npm run bench` has just built (dist/main.mjs), else src/ through tsx.
+  const [runner, ...entry] = partCommand('demo-site/server', 'src/main.ts');
+  const child = spawn(process.execPath, runner === 'node' ? [...nodeArgs, ...entry] : [...nodeArgs, '--import', 'tsx', ...entry], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { partCommand } from '../scripts/lib.mjs';
 import { freePort } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -71,9 +72,10 @@ async function rssMiB(pid) {
   return Number.isFinite(kb) && kb > 0 ? kb / 1024 : undefined;
 }
 
-/** The API as `pnpm start` runs it (main.ts through the workspace's tsx), request logging off. */
+/** The API as `npm start` runs it (its bundle, dist/main.mjs; src/main.ts through tsx when not built), request logging off. */
 async function startApi(port) {
-  return startChild(['--import', 'tsx', 'src/main.ts'], {
+  const [runner, ...entry] = partCommand('demo-site/server', 'src/main.ts');
+  return startChild(runner === 'node' ? entry : ['--import', 'tsx', ...entry], {
     cwd: serverDir,
     env: { PORT: String(port), HOST: '127.0.0.1', GID_DATA_DIR: dataDir, LOG_LEVEL: 'warn', GID_DEMO: '1', PAYMENT_PROVIDER: 'sandbox' },
     ready: /Server ready at/,
@@ -192,7 +194,7 @@ try {
   );
   console.log(`  RSS after start: first start ${mib(firstRss)}, restart ${mib(restartRss)}, after the load runs ${mib(loadedRss)}`);
   console.log(
-    '  (times from spawning `node --import tsx src/main.ts` to its «Server ready» line; PGlite in a temporary folder; request logging off)\n',
+    `  (times from spawning \`node ${partCommand('demo-site/server', 'src/main.ts')[0] === 'node' ? 'dist/main.mjs' : '--import tsx src/main.ts'}\` to its «Server ready» line; PGlite in a temporary folder; request logging off)\n`,
   );
 } catch (error) {
   console.error(error);

@@ -1,7 +1,7 @@
 // Helpers shared by the root scripts: they make a fresh clone runnable with nothing but Node and npm.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,4 +60,27 @@ export async function build() {
   await ensureDependencies();
   const code = await pnpm(['-r', '--workspace-concurrency=1', 'run', 'build']);
   if (code !== 0) throw new Error('build failed');
+}
+
+/** The newest modification time of the files under `dir` (ms). */
+function newestIn(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestIn(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * How to run a part whose build bundles its entry (`dist/main.mjs`, the ticketing API's
+ * `pnpm build`): that bundle with plain node when it is at least as new as every file of `src/`,
+ * otherwise the TypeScript entry through tsx (a change made after the last build is never missed).
+ * Returns the arguments for `pnpm --dir <dir> exec`.
+ */
+export function partCommand(dir, entry) {
+  const bundle = join(root, dir, 'dist', 'main.mjs');
+  const sources = join(root, dir, 'src');
+  if (existsSync(bundle) && existsSync(sources) && statSync(bundle).mtimeMs >= newestIn(sources)) return ['node', 'dist/main.mjs'];
+  return ['tsx', entry];
 }

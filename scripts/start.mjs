@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { build, pnpmCommand, root } from './lib.mjs';
+import { build, partCommand, pnpmCommand, root } from './lib.mjs';
 
 // Demo mode (outboxes showing every code and link, demo accounts, the sandbox payment provider) is
 // asked for here, unless the environment says GID_DEMO=0: then the server needs a real payment provider
@@ -40,10 +40,11 @@ if (process.env.GID_START_SKIP_BUILD !== '1') {
 }
 
 const [cmd, ...pre] = pnpmCommand();
-// Each part runs in its own process group (pnpm → tsx → node), so stopping it reaches every process of
+// Each part runs in its own process group (pnpm → tsx → node, or pnpm → node), so stopping it reaches every process of
 // it, whatever signal stopped this script (Ctrl+C, SIGTERM from a service manager, a part that died).
 const children = parts.map((part) => {
-  const child = spawn(cmd, [...pre, '--dir', part.dir, 'exec', 'tsx', part.entry], {
+  // The API runs from its bundle (dist/main.mjs) once built: no TypeScript compiled at start.
+  const child = spawn(cmd, [...pre, '--dir', part.dir, 'exec', ...partCommand(part.dir, part.entry)], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

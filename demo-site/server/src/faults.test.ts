@@ -411,3 +411,17 @@ it('a server started before its database waits, retrying with backoff and saying
     await stopProcess(late.child);
   }
 }, 60_000);
+
+it('a call waiting for a free pooled connection waits its turn: the connect timeout does not cut it (a rush queues, it is not answered 503)', async () => {
+  const small = await openPostgres(postgres.url, { max: 1, connectionTimeoutMs: 100 });
+  try {
+    const held = await small.pool.connect();
+    const waiting = small.db.execute(sql`select 1 as one`);
+    // Longer than the connect timeout, while the only connection is busy.
+    await new Promise((resolveWait) => setTimeout(resolveWait, 400));
+    held.release();
+    expect(((await waiting) as unknown as { rows: { one: number }[] }).rows[0]!.one).toBe(1);
+  } finally {
+    await small.close();
+  }
+});

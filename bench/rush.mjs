@@ -1,0 +1,168 @@
+// The rush (`npm run bench`, issue 23): 5,000 buyers for 1,000 places of one format, on one PostgreSQL 15
+// with 2 and then 3 API processes. Every buyer is someone else (own e-mail, own address through
+// X-Forwarded-For, which the processes trust from 127.0.0.1 as from a proxy), so only the places
+// decide. Connections are opened before the rush (keep-alive, spread over the processes); a request's
+// time runs from when it was written until its answer arrived. Prints, per run: sold (must be exactly
+// 1,000, checked in the database too), the other answers by status and message (no 5xx, no timeout),
+// p50/p99, the time until the format was sold out (the 1,000th place's answer), the machine load.
+// `node bench/rush.mjs [2] [3]` runs only those process counts.
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { serverDir, startApi, startPostgresServer } from './lib.mjs';
+
+const BUYERS = 5000;
+const PLACES = 1000;
+const CONNECTIONS = 1000;
+const TARGET_P99_MS = 2000;
+const pg = createRequire(join(serverDir, 'package.json'))('pg');
+
+let apis = [];
+let postgres;
+const deadline = setTimeout(async () => {
+  console.error('bench/rush.mjs: timed out');
+  await Promise.all(apis.map((api) => api.kill()));
+  await postgres?.stop();
+  process.exit(1);
+}, 900_000);
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+let buyerCount = 0;
+
+async function run(processCount) {
+  postgres = await startPostgresServer();
+  const load = loadavg()[0];
+  apis = [];
+  for (let i = 0; i < processCount; i++) {
+    apis.push(
+      await startApi({
+        prefix: 'gid-bench-rush-',
+        env: { DATABASE_URL: postgres.url, WEB_DIR: '/nonexistent', TRUST_PROXY: '127.0.0.1', GID_DEMO: '' },
+      }),
+    );
+  }
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    // A plain format with room, squeezed to exactly PLACES.
+    const base = apis[0].url;
+    let format;
+    for (const event of (await (await fetch(`${base}/api/event/list`)).json()).values) {
+      for (const city of event.event_city) {
+        const list = (await (await fetch(`${base}/api/event_format/event/${city.public_id}`)).json()).values;
+        format ??= list.find((candidate) => !candidate.is_team && (candidate.tickets_left.athlete ?? 0) > 0);
+      }
+    }
+    if (!format) throw new Error('no plain format in the seed');
+    const stockRow = `format_id = (select id from event_formats where public_id = $1) and kind = 'athlete'`;
+    await client.query(`update format_stock set capacity = taken + ${PLACES + 20} where ${stockRow}`, [format.public_id]);
+    const request = (i) => {
+      const n = ++buyerCount;
+      return {
+        i,
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+        body: JSON.stringify({ email: `rush${n}@bench.example`, tickets: [{ format_public_id: format.public_id, ticket_count: 1 }] }),
+      };
+    };
+    // Each process warm, as one in service is (pool connections open, code compiled): 20 places taken here.
+    for (const api of apis) {
+      await Promise.all(
+        Array.from({ length: Math.ceil(20 / apis.length) }, async (_, i) => {
+          const response = await fetch(`${api.url}/api/payment`, { method: 'POST', ...request(i) });
+          await response.arrayBuffer();
+        }),
+      );
+    }
+    await client.query(`update format_stock set capacity = taken + ${PLACES} where ${stockRow}`, [format.public_id]);
+    const [{ taken: takenBefore }] = (await client.query(`select taken from format_stock where ${stockRow}`, [format.public_id])).rows;
+
+    const agents = apis.map(() => new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS / apis.length }));
+    const send = (i, { method = 'GET', path, headers = {}, body }) =>
+      new Promise((resolve) => {
+        const { hostname, port } = new URL(apis[i % apis.length].url);
+        let written = performance.now();
+        const call = http.request(
+          { hostname, port, method, path, headers, agent: agents[i % apis.length], timeout: 30_000 },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8').on('data', (chunk) => {
+              text += chunk;
+            });
+            response.on('end', () => resolve({ status: response.statusCode, text, written, at: performance.now() }));
+          },
+        );
+        call.on('finish', () => {
+          written = performance.now();
+        });
+        call.on('timeout', () => call.destroy(new Error('timeout')));
+        call.on('error', (error) => resolve({ status: 0, text: error.message, written, at: performance.now() }));
+        call.end(body);
+      });
+    // Every connection opened before the rush (a cheap cached GET each, all at once so none is reused).
+    await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => send(i, { path: '/api/event/list' })));
+    const prepared = Array.from({ length: BUYERS }, (_, i) => request(i));
+    const started = performance.now();
+    const answers = await Promise.all(prepared.map((buyer) => send(buyer.i, { method: 'POST', path: '/api/payment', ...buyer })));
+    for (const agent of agents) agent.destroy();
+
+    const sold = answers.filter((answer) => answer.status === 200);
+    const [{ taken: takenAfter }] = (await client.query(`select taken from format_stock where ${stockRow}`, [format.public_id])).rows;
+    const others = new Map();
+    for (const answer of answers.filter((a) => a.status !== 200)) {
+      let message = answer.text;
+      try {
+        message = JSON.parse(answer.text).message ?? answer.text;
+      } catch {}
+      const key = `${answer.status} ${message}`;
+      others.set(key, (others.get(key) ?? 0) + 1);
+    }
+    const times = answers.map((answer) => answer.at - answer.written).sort((a, b) => a - b);
+    const soldOutAt = sold.map((answer) => answer.at).sort((a, b) => a - b)[PLACES - 1];
+    const lastAnswer = Math.max(...answers.map((answer) => answer.at));
+    return {
+      processes: processCount,
+      sold: sold.length,
+      inDatabase: takenAfter - takenBefore,
+      others,
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      soldOutS: soldOutAt === undefined ? undefined : (soldOutAt - started) / 1000,
+      allAnsweredS: (lastAnswer - started) / 1000,
+      load,
+    };
+  } finally {
+    await client.end();
+    await Promise.all(apis.map((api) => api.kill()));
+    apis = [];
+    await postgres.stop();
+    postgres = undefined;
+  }
+}
+
+const wanted = process.argv.slice(2).map(Number).filter(Boolean);
+const rows = [];
+try {
+  console.log(`The rush: ${BUYERS} buyers for ${PLACES} places, ${CONNECTIONS} open connections, ${cpus().length} cores`);
+  for (const count of wanted.length ? wanted : [2, 3]) rows.push(await run(count));
+  console.log(
+    `\n${'processes'.padEnd(11)}${'sold'.padStart(6)}${'in DB'.padStart(7)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'sold out'.padStart(10)}${'all answered'.padStart(14)}${'load'.padStart(7)}`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${String(row.processes).padEnd(11)}${String(row.sold).padStart(6)}${String(row.inDatabase).padStart(7)}${`${row.p50.toFixed(0)} ms`.padStart(9)}${`${row.p99.toFixed(0)} ms`.padStart(9)}${(row.soldOutS === undefined ? '—' : `${row.soldOutS.toFixed(1)} s`).padStart(10)}${`${row.allAnsweredS.toFixed(1)} s`.padStart(14)}${row.load.toFixed(1).padStart(7)}`,
+    );
+    for (const [answer, n] of row.others) console.log(`             other answers: ${n} × ${answer.slice(0, 120)}`);
+    const clear = [...row.others.keys()].every((key) => key.startsWith('400 ') && /[а-яё]/i.test(key));
+    console.log(
+      `             exactly ${PLACES} sold: ${row.sold === PLACES && row.inDatabase === PLACES ? 'met' : 'NOT met'}; every other a clear Russian 400: ${clear ? 'met' : 'NOT met'}; p99 < ${TARGET_P99_MS} ms: ${row.p99 < TARGET_P99_MS ? 'met' : 'NOT met'}`,
+    );
+  }
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  clearTimeout(deadline);
+  await Promise.all(apis.map((api) => api.kill()));
+  await postgres?.stop();
+}
