@@ -47,7 +47,7 @@ export function clientFor(ctx: Context): GidClient {
       try {
         (listener as (detail: GidEvents[E]) => void)(detail);
       } catch (error) {
-        console.error(PREFIX, event, 'listener threw', error);
+        console.error(PREFIX, error);
       }
     }
   };
@@ -65,7 +65,7 @@ export function clientFor(ctx: Context): GidClient {
         if (!tokens) emit('signedOut', { local: false });
       },
       onExpired: (tokens) => emit('expired', tokens),
-      onError: (error) => ctx.debug('refresh failed', error),
+      onError: ctx.debug,
     }));
   /** Counts sign-outs: a sign-in, silent sign-in or refresh started before one never brings tokens back. */
   let epoch = 0;
@@ -130,7 +130,8 @@ export function clientFor(ctx: Context): GidClient {
         try {
           refreshed = await k.refresh();
         } catch (error) {
-          ctx.debug('refresh failed, signing in silently', error);
+          // On to a silent sign-in.
+          ctx.debug(error);
         }
       }
       if (!refreshed && !valid()) await checkSession();

@@ -55,7 +55,7 @@ const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'a string (
 const PATH_: Rule = [isPath, 'a path'];
 const REQUIRED_URL: Rule = [isSecureUrl, 'an https URL', true];
 const OBJECT: Rule = [isPlainObject, 'an object'];
-/** A number ≥ 0 (timeouts: 0 means the default). */
+/** A number ≥ 0. */
 const NUMBER: Rule = [(v) => (v as number) >= 0, 'a number ≥ 0'];
 
 // The config's rules, grouped by what reads the fields: every call checks the groups it uses, so
@@ -71,7 +71,8 @@ export const CORE_RULES: Rules = {
   debugConsole: FLAG,
   preventAutoStorageCleanup: FLAG,
   fetch: FUNC,
-  httpTimeoutMs: NUMBER,
+  // `httpTimeoutMs` and `popupTimeoutMs` are not checked (bytes in every bundle): anything but a
+  // positive number of milliseconds gives up at once or never.
 };
 
 /** What a sign-in reads too: the provider, the redirect URI and the authorize URL's parameters. */
@@ -84,7 +85,6 @@ export const LOGIN_RULES: Rules = {
   appmetrica_device_id: TEXT,
   product_name: TEXT,
   popupFallbackToRedirect: FLAG,
-  popupTimeoutMs: NUMBER,
 };
 
 /** What only a client (`createClient`, `init`) reads: where its tokens are kept, whether it refreshes them. */
@@ -120,11 +120,9 @@ const OPTION_RULES: Rules = {
   prompt: [(v) => v === 'login' || v === 'none', '"login" or "none"'],
   source: [(v) => v === 'widget', '"widget"'],
   quuid: [isIdent, 'a printable string (1–256)'],
-  loginHint: TEXT,
-  uiLocales: TEXT,
+  // `loginHint`, `uiLocales` and `acrValues` go out as strings whatever they are (URLSearchParams
+  // encodes them): not checked, for the bytes. So do `extraParams`' values.
   maxAge: NUMBER,
-  acrValues: TEXT,
-  // Its values are sent as strings (URLSearchParams makes them so).
   extraParams: OBJECT,
 };
 

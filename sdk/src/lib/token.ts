@@ -52,7 +52,9 @@ export const HTTP_TIMEOUT_MS = 30_000;
  * beside the tokens (in `callback`'s result and in what this resolves to).
  */
 export async function requestTokens(ctx: Context, body: TokenRequestBody, endsFlow = true, appState?: unknown): Promise<TokenResult> {
-  const fail = (code: GidErrorCode, message: string, details: GidErrorDetails) => failure(ctx, code, message, details, endsFlow);
+  // The exchange ends its own flow only: another sign-in may have stored one meanwhile.
+  const ends = endsFlow && (body as { state?: string }).state;
+  const fail = (code: GidErrorCode, message: string, details: GidErrorDetails) => failure(ctx, code, message, details, ends);
   let response: Response | undefined;
   let data: Record<string, unknown>;
   try {
@@ -79,7 +81,7 @@ export async function requestTokens(ctx: Context, body: TokenRequestBody, endsFl
     data,
     TOKEN_FIELDS,
   );
-  if (endsFlow) clearFlow(ctx);
+  if (ends) clearFlow(ctx, ends);
   const extra = copyDefined({}, { appState }, ['appState']);
   report(ctx, { ok: true, tokens, ...extra });
   ctx.track('token', body.grant_type);
