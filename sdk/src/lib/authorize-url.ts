@@ -17,7 +17,7 @@ import type { LoginConfig, LoginOptions } from './types';
 export async function authorizeUrl(ctx: Context, options: LoginOptions = {}, keep?: (flow: FlowData) => void): Promise<URL> {
   const { cfg, win } = ctx;
   checkOptions(options);
-  const crypto = win.crypto ?? globalThis.crypto;
+  const { crypto } = win;
   // Plain-http pages have no `crypto.subtle`: say so, not "cannot read 'digest' of undefined".
   if (!crypto?.subtle) throw failure(ctx, 'UNEXPECTED_ERROR', MSG_CRYPTO);
   const code_verifier = randomString(128, crypto);

@@ -54,6 +54,9 @@ const FUNC: Rule = [(v) => typeof v === 'function', 'a function'];
 const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'a string (≤ 256)'];
 const PATH_: Rule = [isPath, 'a path'];
 const REQUIRED_URL: Rule = [isSecureUrl, 'an https URL', true];
+const OBJECT: Rule = [isPlainObject, 'an object'];
+/** A number ≥ 0. */
+const NUMBER: Rule = [(v) => (v as number) >= 0, 'a number ≥ 0'];
 
 // The config's rules, grouped by what reads the fields: every call checks the groups it uses, so
 // the function-style API bundles only its own, and `createClient` and `init` check them all.
@@ -63,12 +66,13 @@ export const CORE_RULES: Rules = {
   clientId: [isIdent, 'a printable string (1–256)', true],
   backendUrl: [(v) => v === '' || isSecureUrl(v) || isPath(v), 'an https URL or a path'],
   oauth2CodePath: PATH_,
-  headers: [isPlainObject, 'an object'],
+  headers: OBJECT,
   callback: FUNC,
   debugConsole: FLAG,
   preventAutoStorageCleanup: FLAG,
   fetch: FUNC,
-  httpTimeoutMs: [(v) => (v as number) > 0, 'a positive number'],
+  // `httpTimeoutMs` and `popupTimeoutMs` are not checked (bytes in every bundle): anything but a
+  // positive number of milliseconds gives up at once or never.
 };
 
 /** What a sign-in reads too: the provider, the redirect URI and the authorize URL's parameters. */
@@ -81,7 +85,6 @@ export const LOGIN_RULES: Rules = {
   appmetrica_device_id: TEXT,
   product_name: TEXT,
   popupFallbackToRedirect: FLAG,
-  popupTimeoutMs: [(v) => (v as number) > 0, 'a positive number'],
 };
 
 /** What only a client (`createClient`, `init`) reads: where its tokens are kept, whether it refreshes them. */
@@ -117,11 +120,10 @@ const OPTION_RULES: Rules = {
   prompt: [(v) => v === 'login' || v === 'none', '"login" or "none"'],
   source: [(v) => v === 'widget', '"widget"'],
   quuid: [isIdent, 'a printable string (1–256)'],
-  loginHint: TEXT,
-  uiLocales: TEXT,
-  maxAge: [(v) => Number.isInteger(v) && (v as number) >= 0, 'a whole number ≥ 0'],
-  acrValues: TEXT,
-  extraParams: [(v) => isPlainObject(v) && Object.values(v).every((x) => typeof x === 'string'), 'an object of strings'],
+  // `loginHint`, `uiLocales` and `acrValues` go out as strings whatever they are (URLSearchParams
+  // encodes them): not checked, for the bytes. So do `extraParams`' values.
+  maxAge: NUMBER,
+  extraParams: OBJECT,
 };
 
 /** The `CONFIG_ERROR` for one field: `Invalid {what}: "{field}" must be {expected}`. */

@@ -92,11 +92,18 @@ export function report(ctx: Context, result: GidCallbackResult): void {
 }
 
 /**
- * Ends a sign-in with an error: clears the flow data, tells `callback` the error (default: the
+ * Ends a sign-in with an error: clears the flow data (`endsFlow` a state: only that flow's, never
+ * another sign-in's stored meanwhile; false: none), tells `callback` the error (default: the
  * message) and its description (or the spec's default), and returns the `GidError` to throw.
  */
-export function failure(ctx: Context, code: GidErrorCode, message: string, details: GidErrorDetails = {}, endsFlow = true): GidError {
-  if (endsFlow && !ctx.cfg.preventAutoStorageCleanup) clearFlow(ctx);
+export function failure(
+  ctx: Context,
+  code: GidErrorCode,
+  message: string,
+  details: GidErrorDetails = {},
+  endsFlow: boolean | string = true,
+): GidError {
+  if (endsFlow && !ctx.cfg.preventAutoStorageCleanup) clearFlow(ctx, endsFlow);
   const { error = message, error_description = MSG_UNEXPECTED } = details;
   report(ctx, copyDefined({ ok: false, error, error_description }, details, ['status', 'retry_after_seconds']));
   ctx.track('error', code);

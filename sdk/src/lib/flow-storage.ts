@@ -23,7 +23,7 @@ const storage = ({ win }: Pick<Context, 'win'>): Storage | undefined => {
 };
 
 /** Reads the flow data kept under the client id; anything malformed counts as none. */
-export const readFlow = (ctx: Context): FlowData | undefined => {
+export const readFlow = (ctx: Pick<Context, 'win' | 'cfg'>): FlowData | undefined => {
   try {
     // Nothing stored parses as null; no storage at all throws (`undefined` is no JSON): no flow either way.
     const data = JSON.parse(storage(ctx)?.getItem(ctx.cfg.clientId) as string) as Partial<FlowData> | null;
@@ -49,9 +49,10 @@ export const writeFlow = (ctx: Context, flow: FlowData): boolean | undefined => 
   }
 };
 
-export const clearFlow = (ctx: Pick<Context, 'win' | 'cfg'>): void => {
+/** Clears the stored flow; with a `state` (a string), only if the stored flow is that one. */
+export const clearFlow = (ctx: Pick<Context, 'win' | 'cfg'>, state?: unknown): void => {
   try {
-    storage(ctx)?.removeItem(ctx.cfg.clientId);
+    if (typeof state !== 'string' || readFlow(ctx)?.state === state) storage(ctx)?.removeItem(ctx.cfg.clientId);
   } catch {
     // nothing to clear
   }

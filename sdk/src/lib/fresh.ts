@@ -57,8 +57,13 @@ export interface TokenKeeper {
 interface TabMessage {
   tokens?: GidTokens;
   expiresAt?: number;
-  /** When the sending tab took them: an older message (crossing a newer one) is stale. */
+  /** When the sending tab took them (a sign-in or sign-out): an older message (crossing a newer one) is stale. */
   when: number;
+  /**
+   * Refreshed tokens: the access token the refresh replaced. Taken only by a tab that still has
+   * that one, so a refresh that crossed a sign-out (or a later refresh) never brings tokens back.
+   */
+  from?: string;
 }
 
 /** How long a tab waits for the tokens of another tab's refresh after that tab let the lock go. */
@@ -130,13 +135,23 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
   const onVisible = () => win.document.visibilityState === 'visible' && arm();
   win.document?.addEventListener('visibilitychange', onVisible);
 
-  /** When the tokens now watched were taken: older news from another tab is stale. */
+  /** When the sign-in (or sign-out) of the tokens now watched happened: older news from another tab is stale. */
   let since = 0;
-  /** Takes tokens (with their expiry) and sets the timer; `tell`: other tabs hear of it. */
-  const take = (next: GidTokens | undefined, at?: number, tell?: boolean, when = Date.now()) => {
-    // Stopped, nothing new (no echo between tabs), or older than what this tab has.
-    if (stopped || JSON.stringify(next) === JSON.stringify(tokens) || when < since) return;
-    since = when;
+  /** Access tokens refreshed away: news of them is stale. */
+  const retired = new Set<string>();
+  /** Takes tokens (with their expiry) and sets the timer; `tell`: other tabs hear of it; `from`: see `TabMessage`. */
+  const take = (next: GidTokens | undefined, at?: number, tell?: boolean, when = Date.now(), from?: string) => {
+    // Stopped, nothing new (no echo between tabs), older than what this tab has (or refreshed
+    // away already), or a refresh of other tokens.
+    if (
+      stopped ||
+      JSON.stringify(next) === JSON.stringify(tokens) ||
+      (!tell && retired.has(next?.access_token as string)) ||
+      (from ? from !== tokens?.access_token : when < since)
+    )
+      return;
+    if (from) retired.add(from);
+    else since = when;
     tokens = next;
     const seconds = next?.expires_in;
     expiresAt = at ?? (typeof seconds === 'number' && seconds > 0 ? Date.now() + seconds * 1000 : undefined);
@@ -147,7 +162,7 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
     } catch {
       // full: memory only
     }
-    if (tell) channel?.postMessage({ tokens: next, expiresAt, when } satisfies TabMessage);
+    if (tell) channel?.postMessage({ tokens: next, expiresAt, when, from } satisfies TabMessage);
     for (const waiter of waiters.splice(0)) waiter();
   };
 
@@ -155,7 +170,7 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
     channel.onmessage = ({ data }: MessageEvent<TabMessage>) => {
       if (typeof data?.when !== 'number' || (data.tokens && typeof data.tokens.access_token !== 'string')) return;
       const before = tokens;
-      take(data.tokens, data.expiresAt, false, data.when);
+      take(data.tokens, data.expiresAt, false, data.when, typeof data.from === 'string' ? data.from : undefined);
       if (tokens !== before) onTokens?.(tokens);
     };
   }
@@ -188,7 +203,7 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
         if (stopped || tokens !== startedWith) return tokens;
         // Merged: what the answer leaves out (a refresh or ID token the backend did not rotate) is kept.
         const merged = { ...startedWith, ...fresh };
-        take(merged, undefined, true);
+        take(merged, undefined, true, undefined, startedWith!.access_token);
         onTokens?.(merged);
         return merged;
       };

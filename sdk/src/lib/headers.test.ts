@@ -83,5 +83,6 @@ describe('sanitizeHeaders', () => {
         }
       }),
     );
-  });
+    // fast-check's 100 runs of up to 8 long entries: seconds on a loaded machine.
+  }, 30_000);
 });

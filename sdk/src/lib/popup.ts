@@ -1,7 +1,7 @@
 import { authorizeUrl, redirectLogin } from './authorize-url';
 import { completeCallback } from './callback';
 import { checkOptions, LOGIN_RULES } from './config';
-import { type Context, contextFor, failure, guard, PREFIX } from './context';
+import { type Context, contextFor, failure, guard } from './context';
 import { GidError, MSG_CODE, MSG_POPUP_ALREADY_OPEN, MSG_POPUP_CLOSED, MSG_POPUP_OPEN } from './errors';
 import { clientChannel, isPopupMessage, POPUP_ACK, POPUP_NAME, stateChannel } from './popup-channel';
 import type { GidTokens, LoginConfig, LoginOptions } from './types';
@@ -38,7 +38,6 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
   const [open, abandon] = openPopups.get(win) ?? [];
   if (open && !open.closed) {
     open.focus();
-    console.warn(PREFIX, MSG_POPUP_ALREADY_OPEN);
     throw new GidError('POPUP_ALREADY_OPEN', MSG_POPUP_ALREADY_OPEN);
   }
   // A sign-in still waiting on a popup cut off by COOP: starting anew is the person giving it up.
@@ -103,8 +102,8 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
       if (popup.closed && isPopupMessage(data)) receive(data.url);
     });
     const onMessage = (event: MessageEvent) => {
+      // Anything else is ignored.
       if (event.source === popup && event.origin === win.location.origin && isPopupMessage(event.data)) receive(event.data.url);
-      else ctx.debug('message ignored from', event.origin);
     };
     const abort = () => finish(new GidError('POPUP_CLOSED', MSG_POPUP_CLOSED));
     const poll = setInterval(() => {
@@ -113,7 +112,7 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
       // loads slowly is still on its way). A person who closed it is back on this page (it has the
       // focus); one still signing in, in a popup cut off, is not: listen on until they are back,
       // or until the flow's own timeout.
-      if (popup.closed && (!channel || win.document.hasFocus() || Date.now() > started + (ctx.cfg.popupTimeoutMs ?? FLOW_TIMEOUT_MS))) {
+      if (popup.closed && (!channel || win.document.hasFocus() || Date.now() > started + (ctx.cfg.popupTimeoutMs || FLOW_TIMEOUT_MS))) {
         clearInterval(poll);
         // After the grace for a BroadcastChannel message where one may still come.
         grace = setTimeout(

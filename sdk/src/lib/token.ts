@@ -26,21 +26,15 @@ export async function postToBackend(ctx: Context, path: string, body: unknown): 
   const headers = new Headers(sanitizeHeaders(ctx.cfg.headers, ctx.debug));
   // The SDK's own wins over a custom `content-type` in any case (it would otherwise be merged in).
   headers.set('Content-Type', 'application/json');
-  // A hung request is given up: it would hold every tab's refresh lock forever.
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), ctx.cfg.httpTimeoutMs ?? HTTP_TIMEOUT_MS);
-  try {
-    return await ctx.fetch(endpoint(ctx, backendUrl, path).href, {
-      cache: 'no-store',
-      headers,
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-      method: 'POST',
-      signal: abort.signal,
-    });
-  } finally {
-    clearTimeout(timer);
-  }
+  return ctx.fetch(endpoint(ctx, backendUrl, path).href, {
+    cache: 'no-store',
+    headers,
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+    method: 'POST',
+    // A hung request is given up: it would hold every tab's refresh lock forever.
+    signal: AbortSignal.timeout(ctx.cfg.httpTimeoutMs || HTTP_TIMEOUT_MS),
+  });
 }
 
 const TOKEN_FIELDS = ['id_token', 'refresh_token', 'scope', 'token_type', 'additional_data'];
@@ -58,7 +52,9 @@ export const HTTP_TIMEOUT_MS = 30_000;
  * beside the tokens (in `callback`'s result and in what this resolves to).
  */
 export async function requestTokens(ctx: Context, body: TokenRequestBody, endsFlow = true, appState?: unknown): Promise<TokenResult> {
-  const fail = (code: GidErrorCode, message: string, details: GidErrorDetails) => failure(ctx, code, message, details, endsFlow);
+  // The exchange ends its own flow only: another sign-in may have stored one meanwhile.
+  const ends = endsFlow && (body as { state?: string }).state;
+  const fail = (code: GidErrorCode, message: string, details: GidErrorDetails) => failure(ctx, code, message, details, ends);
   let response: Response | undefined;
   let data: Record<string, unknown>;
   try {
@@ -85,7 +81,7 @@ export async function requestTokens(ctx: Context, body: TokenRequestBody, endsFl
     data,
     TOKEN_FIELDS,
   );
-  if (endsFlow) clearFlow(ctx);
+  if (ends) clearFlow(ctx, ends);
   const extra = copyDefined({}, { appState }, ['appState']);
   report(ctx, { ok: true, tokens, ...extra });
   ctx.track('token', body.grant_type);

@@ -1,0 +1,429 @@
+// Issue 21's model-based test: two tabs of one site (happy-dom windows sharing a BroadcastChannel
+// bus and Web Locks), each with a client, and a backend that answers only when told. fast-check
+// runs popup, redirect and silent sign-ins, getAccessToken, refresh, logout, destroy, message
+// delivery, backend answers and the clock in random order, and holds the SDK to:
+// - no flow spoils another's: an answer to the flow a tab stored is never a STATE_MISMATCH, and a
+//   silent sign-in never touches the stored flow;
+// - tokens never come back after a logout (until a sign-in starts);
+// - at most one refresh request in flight across the tabs;
+// - every promise settles, and nothing posts on a closed channel.
+import { createHash, webcrypto } from 'node:crypto';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SITE, setup, type TestWindow } from '../test/helpers';
+import { createClient } from './client';
+import type { GidClient } from './types';
+
+afterEach(() => vi.useRealTimers());
+
+const CALLBACK = `${SITE}/auth/gid`;
+const flush = async () => {
+  for (let i = 0; i < 100; i++) await Promise.resolve();
+};
+
+/** A BroadcastChannel bus: messages wait in a queue until delivered (in order, as the browser does per sender). */
+function makeBus(violations: string[]) {
+  const queue: (() => void)[] = [];
+  const open = new Set<FakeChannel>();
+  class FakeChannel {
+    onmessage: ((event: { data: unknown }) => void) | null = null;
+    closed = false;
+    constructor(readonly name: string) {
+      open.add(this);
+    }
+    postMessage(data: unknown) {
+      if (this.closed) violations.push(`posted on the closed channel ${this.name}`);
+      const copy = structuredClone(data);
+      for (const other of open) {
+        if (other !== this && other.name === this.name) queue.push(() => other.closed || other.onmessage?.({ data: copy }));
+      }
+    }
+    close() {
+      this.closed = true;
+      open.delete(this);
+    }
+  }
+  const deliver = () => {
+    for (const send of queue.splice(0)) send();
+  };
+  return { Channel: FakeChannel, deliver, waiting: () => queue.length };
+}
+
+/** Web Locks shared by the tabs: one holder per name; `ifAvailable` answers null when held. */
+function makeLocks() {
+  const held = new Set<string>();
+  const queued: Record<string, (() => void)[]> = {};
+  type Callback = (lock: object | null) => unknown;
+  return {
+    async request(name: string, a: object | Callback, b?: Callback) {
+      const [options, callback] = typeof a === 'function' ? [{}, a] : [a as { ifAvailable?: boolean }, b as Callback];
+      if (held.has(name)) {
+        if ((options as { ifAvailable?: boolean }).ifAvailable) return callback(null);
+        await new Promise<void>((resolve) => {
+          queued[name] ??= [];
+          queued[name].push(resolve);
+        });
+      }
+      held.add(name);
+      try {
+        return await callback({ name });
+      } finally {
+        held.delete(name);
+        queued[name]?.shift()?.();
+      }
+    },
+  };
+}
+
+interface Pending {
+  body: { grant_type: string; refresh_token?: string };
+  answer: (ok: boolean) => void;
+}
+
+/** The site's backend: token calls wait for `respond`; refresh tokens are single-use; at most one refresh may be in flight. */
+function makeBackend(violations: string[]) {
+  const pending: Pending[] = [];
+  const used = new Set<string>();
+  let n = 0;
+  let refreshing = 0;
+  const reply = (status: number, data: object) => ({ ok: status < 400, status, headers: new Headers(), json: async () => data });
+  const fetch = (async (url: string, init: RequestInit) => {
+    if (String(url).endsWith('/logout')) return reply(200, {});
+    const body = JSON.parse(init.body as string);
+    const isRefresh = body.grant_type === 'refresh_token';
+    if (isRefresh && ++refreshing > 1) violations.push('two refresh requests in flight');
+    return new Promise((resolve) => {
+      const entry: Pending = {
+        body,
+        answer: (ok) => {
+          pending.splice(pending.indexOf(entry), 1);
+          if (isRefresh) refreshing--;
+          if (!ok || (isRefresh && used.has(body.refresh_token))) return resolve(reply(400, { error: 'invalid_grant' }));
+          if (isRefresh) used.add(body.refresh_token);
+          n += 1;
+          const claims = Buffer.from(JSON.stringify({ sub: 'u-1', n })).toString('base64url');
+          resolve(reply(200, { access_token: `at-${n}`, refresh_token: `rt-${n}`, id_token: `e30.${claims}.`, expires_in: 60 }));
+        },
+      };
+      pending.push(entry);
+    });
+  }) as unknown as typeof globalThis.fetch;
+  return { fetch, pending };
+}
+
+/** Web Crypto whose digest settles in a microtask (Node's runs on a thread the fake clock cannot wait for). */
+const crypto = {
+  getRandomValues: <T extends ArrayBufferView>(array: T) => webcrypto.getRandomValues(array as never) as T,
+  subtle: {
+    digest: async (_alg: string, data: BufferSource) =>
+      createHash('sha256')
+        .update(data as Uint8Array)
+        .digest(),
+  },
+};
+
+interface Tab {
+  win: TestWindow;
+  client: GidClient;
+  popup?: { closed: boolean; url?: string; close(): void; focus(): void; location: { replace(url: string): void } };
+  focused: boolean;
+  /** The flow this tab stored under the client id, and its state. */
+  flow?: { kind: 'popup' | 'redirect'; state: string; outcome?: Promise<unknown> };
+  /** Logged out here, and no sign-in started since (anywhere). */
+  quiet: boolean;
+}
+
+interface World {
+  tabs: Tab[];
+  bus: ReturnType<typeof makeBus>;
+  backend: ReturnType<typeof makeBackend>;
+  violations: string[];
+  promises: { label: string; settled: boolean; outcome?: unknown }[];
+  /** Answers to a tab's own stored flow: none may be a STATE_MISMATCH. */
+  mustMatch: Promise<unknown>[];
+}
+
+const flowOf = (tab: Tab) => tab.win.sessionStorage.getItem('demo-site');
+const stateOf = (url: string) => new URL(url).searchParams.get('state') ?? '';
+const frames = (tab: Tab) => [...tab.win.document.querySelectorAll('iframe[name="gid_silent"]')] as HTMLIFrameElement[];
+const answer = (tab: Tab, url: string, source: unknown) =>
+  tab.win.dispatchEvent(new tab.win.MessageEvent('message', { data: { name: 'popup_auth', url }, origin: SITE, source: source as never }));
+
+function track(world: World, label: string, promise: Promise<unknown>): Promise<unknown> {
+  const entry: World['promises'][number] = { label, settled: false };
+  world.promises.push(entry);
+  return promise.then(
+    (value) => Object.assign(entry, { settled: true, outcome: value }),
+    (error) => Object.assign(entry, { settled: true, outcome: error }) && Promise.reject(error),
+  );
+}
+
+const signInStarts = (world: World) => {
+  for (const tab of world.tabs) tab.quiet = false;
+};
+
+function makeTab(world: World, win: TestWindow, bus: World['bus'], locks: ReturnType<typeof makeLocks>): Tab {
+  const tab = { win, focused: false, quiet: false } as Tab;
+  Object.assign(win, { BroadcastChannel: bus.Channel, crypto });
+  Object.defineProperty(win.navigator, 'locks', { value: locks, configurable: true });
+  vi.spyOn(win.document, 'hasFocus').mockImplementation(() => tab.focused);
+  Object.assign(win, {
+    open: () => {
+      const popup: NonNullable<Tab['popup']> = {
+        closed: false,
+        close: () => {
+          popup.closed = true;
+        },
+        focus: () => {},
+        location: {
+          replace: (url: string) => {
+            popup.url = url;
+          },
+        },
+      };
+      tab.popup = popup;
+      return popup;
+    },
+  });
+  tab.client = createClient(setup(`${SITE}/`, { window: win, fetch: world.backend.fetch, autoRefresh: true }).config);
+  return tab;
+}
+
+type Command = fc.AsyncCommand<World, World>;
+/** How far the runs got: commands run, and after how many of them a tab held tokens. */
+const stats = { runs: 0, commands: 0, signedIn: 0, promises: 0 };
+const command = (name: string, run: (world: World) => Promise<void>, check: (world: World) => boolean = () => true): Command => ({
+  // The model is the world itself: a command runs only where it can (a popup to answer, …).
+  check: (world) => check(world as World),
+  async run(_model, world) {
+    await run(world);
+    await flush();
+    for (const tab of world.tabs) {
+      if (tab.quiet) expect(tab.client.tokens, `${name}: tokens came back after a logout`).toBeUndefined();
+      if (tab.client.tokens) stats.signedIn++;
+    }
+    stats.commands++;
+    expect(world.violations).toEqual([]);
+  },
+  toString: () => name,
+});
+
+/** Each tab's commands; answers come more often than starts, so that runs get far enough to hold tokens. */
+const commands = (t: number): fc.Arbitrary<Command>[] => {
+  const [popupLogin, answerPopup, closePopup, redirectStart, redirectAnswer, silent, answerSilent, getToken, logout, destroy] =
+    tabCommands(t);
+  return [
+    popupLogin!,
+    popupLogin!,
+    answerPopup!,
+    answerPopup!,
+    answerPopup!,
+    closePopup!,
+    redirectStart!,
+    redirectAnswer!,
+    redirectAnswer!,
+    silent!,
+    answerSilent!,
+    answerSilent!,
+    getToken!,
+    getToken!,
+    logout!,
+    destroy!,
+  ];
+};
+
+const tabCommands = (t: number): fc.Arbitrary<Command>[] => [
+  fc.constant(
+    command(
+      `popupLogin(${t})`,
+      async (world) => {
+        const tab = world.tabs[t]!;
+        signInStarts(world);
+        const outcome = track(world, `popupLogin(${t})`, tab.client.login({ mode: 'popup' })).catch((error) => error);
+        await flush();
+        if (tab.popup?.url && !tab.popup.closed && stateOf(tab.popup.url) === JSON.parse(flowOf(tab) ?? '{}').state)
+          tab.flow = { kind: 'popup', state: stateOf(tab.popup.url), outcome };
+      },
+      (world) => world.tabs[t]!.flow?.kind !== 'redirect',
+    ),
+  ),
+  fc.constant(
+    command(
+      `answerPopup(${t})`,
+      async (world) => {
+        const tab = world.tabs[t]!;
+        const { state, outcome } = tab.flow!;
+        world.mustMatch.push(outcome!);
+        answer(tab, `${CALLBACK}?code=c&state=${state}&scope=openid`, tab.popup);
+        tab.flow = undefined;
+      },
+      (world) => world.tabs[t]!.flow?.kind === 'popup' && !world.tabs[t]!.popup?.closed,
+    ),
+  ),
+  fc.constant(
+    command(
+      `closePopup(${t})`,
+      async (world) => {
+        const tab = world.tabs[t]!;
+        tab.popup!.closed = true;
+        tab.focused = true;
+        if (tab.flow?.kind === 'popup') tab.flow = undefined;
+      },
+      (world) => !!world.tabs[t]!.popup && !world.tabs[t]!.popup!.closed,
+    ),
+  ),
+  fc.constant(
+    command(
+      `redirectStart(${t})`,
+      async (world) => {
+        const tab = world.tabs[t]!;
+        const url = await tab.client.buildAuthorizeUrl();
+        tab.flow = { kind: 'redirect', state: stateOf(url) };
+      },
+      (world) => !world.tabs[t]!.flow && !(world.tabs[t]!.popup && !world.tabs[t]!.popup!.closed),
+    ),
+  ),
+  fc.constant(
+    command(
+      `redirectAnswer(${t})`,
+      async (world) => {
+        const tab = world.tabs[t]!;
+        signInStarts(world);
+        const outcome = track(
+          world,
+          `redirectAnswer(${t})`,
+          tab.client.handleCallback(`${CALLBACK}?code=c&state=${tab.flow!.state}&scope=openid`),
+        );
+        world.mustMatch.push(outcome.catch((error) => error));
+        tab.flow = undefined;
+      },
+      (world) => world.tabs[t]!.flow?.kind === 'redirect',
+    ),
+  ),
+  fc.constant(
+    command(`silent(${t})`, async (world) => {
+      const tab = world.tabs[t]!;
+      signInStarts(world);
+      const before = flowOf(tab);
+      track(world, `silent(${t})`, tab.client.checkSession()).catch(() => {});
+      await flush();
+      expect(flowOf(tab), 'a silent sign-in touched the stored flow').toBe(before);
+    }),
+  ),
+  fc.boolean().map((ok) =>
+    command(
+      `answerSilent(${t}, ${ok})`,
+      async (world) => {
+        const tab = world.tabs[t]!;
+        const before = flowOf(tab);
+        const frame = frames(tab)[0]!;
+        const state = stateOf(frame.src);
+        signInStarts(world);
+        answer(
+          tab,
+          `${CALLBACK}?${ok ? `code=s&scope=openid&state=${state}` : `error=login_required&state=${state}`}`,
+          frame.contentWindow,
+        );
+        await flush();
+        expect(flowOf(tab), 'a silent answer touched the stored flow').toBe(before);
+      },
+      (world) => frames(world.tabs[t]!).length > 0,
+    ),
+  ),
+  fc.boolean().map((forceRefresh) =>
+    command(`getAccessToken(${t}, ${forceRefresh})`, async (world) => {
+      signInStarts(world);
+      track(world, `getAccessToken(${t})`, world.tabs[t]!.client.getAccessToken({ minValiditySeconds: forceRefresh ? 3600 : 10 })).catch(
+        () => {},
+      );
+    }),
+  ),
+  fc.constant(
+    command(`logout(${t})`, async (world) => {
+      const tab = world.tabs[t]!;
+      await tab.client.logout(tab.client.tokens?.access_token ?? 'none', { local: true });
+      tab.quiet = true;
+      expect(tab.client.tokens).toBeUndefined();
+    }),
+  ),
+  fc.constant(
+    command(`destroy(${t})`, async (world) => {
+      const tab = world.tabs[t]!;
+      tab.client.destroy();
+      await flush();
+      // The page loads again: a new client over the same tab (its session storage stays).
+      tab.client = createClient(setup(`${SITE}/`, { window: tab.win, fetch: world.backend.fetch, autoRefresh: true }).config);
+      if (tab.flow?.kind === 'popup') tab.flow = undefined;
+      tab.popup = undefined;
+    }),
+  ),
+];
+
+const respond = fc.tuple(fc.nat(), fc.boolean(), fc.boolean()).map(([i, ok, alsoOk]) =>
+  command(
+    `respond(${i}, ${ok || alsoOk})`,
+    async (world) => {
+      const pending = world.backend.pending[i % world.backend.pending.length]!;
+      if (pending.body.grant_type !== 'refresh_token') signInStarts(world);
+      pending.answer(ok || alsoOk);
+    },
+    (world) => world.backend.pending.length > 0,
+  ),
+);
+
+const shared: fc.Arbitrary<Command>[] = [
+  respond,
+  respond,
+  respond,
+  fc.constantFrom(10, 500, 2_500, 11_000, 31_000, 61_000).map((ms) =>
+    command(`tick(${ms})`, async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    }),
+  ),
+  fc.constant(command('deliver', async (world) => world.bus.deliver())),
+  fc.constant(command('deliver', async (world) => world.bus.deliver())),
+];
+
+describe('model: two tabs, every flow, in random order and timing', () => {
+  it('no flow spoils another, tokens never come back after logout, one refresh in flight, every promise settles', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands([...commands(0), ...commands(1), ...shared], { maxCommands: 40, size: 'medium' }), async (cmds) => {
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+        const violations: string[] = [];
+        const bus = makeBus(violations);
+        const locks = makeLocks();
+        const backend = makeBackend(violations);
+        const world: World = { tabs: [], bus, backend, violations, promises: [], mustMatch: [] };
+        world.tabs = [makeTab(world, setup().win, bus, locks), makeTab(world, setup().win, bus, locks)];
+        try {
+          await fc.asyncModelRun(() => ({ model: world, real: world }), cmds);
+          // The end: popups closed with the person back, answers and messages in, the clock on.
+          for (const tab of world.tabs) {
+            if (tab.popup) tab.popup.closed = true;
+            tab.focused = true;
+          }
+          for (let round = 0; round < 6; round++) {
+            bus.deliver();
+            while (backend.pending.length) backend.pending[0]!.answer(true);
+            await vi.advanceTimersByTimeAsync(61_000);
+            await flush();
+          }
+          expect(world.promises.filter((p) => !p.settled).map((p) => p.label)).toEqual([]);
+          for (const outcome of await Promise.all(world.mustMatch)) {
+            expect((outcome as { code?: string } | undefined)?.code, 'an answer to its own flow was refused').not.toBe('STATE_MISMATCH');
+          }
+          expect(violations).toEqual([]);
+          stats.runs++;
+          stats.promises += world.promises.length;
+        } finally {
+          for (const tab of world.tabs) tab.client.destroy();
+          vi.useRealTimers();
+        }
+      }),
+      { numRuns: 40 },
+    );
+    // The runs did sign in and get tokens (a model that never reaches them proves nothing).
+    expect(stats.signedIn).toBeGreaterThan(stats.commands / 10);
+    console.info('model runs', stats);
+  }, 60_000);
+});
