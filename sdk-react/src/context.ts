@@ -37,9 +37,10 @@ export interface GidLoginOptions extends LoginOptions {
 }
 
 /**
- * What `useGid()` returns. The actions never reject: a failure lands in `error`.
+ * What `useGid()` returns. The actions (`login`, `refresh`, `logout`) never reject: a failure
+ * lands in `error`.
  * @example
- * const { status, tokens, login, logout } = useGid();
+ * const { status, tokens, user, login, logout } = useGid();
  * return status === 'authenticated' ? <button onClick={logout}>Выйти</button> : <button onClick={() => login()}>Войти</button>;
  */
 export interface GidState {
@@ -53,6 +54,21 @@ export interface GidState {
    * comes back to `returnTo` (a path on this site; default: this page), see `onReturn`.
    */
   login(options?: GidLoginOptions): Promise<void>;
+  /**
+   * The signed-in person: the claims of the ID token (`sub`, `name`, `phone_number`, …), decoded
+   * only — the backend verifies the token; `null` without one.
+   */
+  user: Record<string, unknown> | null;
+  /**
+   * A valid access token for the site's API: the current one while it is valid for
+   * `minValiditySeconds` more (default 60), else refreshed (one tab at a time), else by a silent
+   * sign-in. Unlike the actions it rejects when there is none (`LOGIN_REQUIRED`, …), and `status`
+   * stays as it is; new tokens arrive in `tokens`.
+   * @example
+   * const { getAccessToken } = useGid();
+   * const orders = await fetch('/api/orders', { headers: { Authorization: `Bearer ${await getAccessToken()}` } });
+   */
+  getAccessToken(options?: { minValiditySeconds?: number }): Promise<string>;
   /** Exchanges the current refresh token; the new tokens arrive in `tokens`. */
   refresh(): Promise<void>;
   /** Backend logout of the current tokens, then the provider's logout page. */

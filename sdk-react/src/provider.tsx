@@ -1,4 +1,4 @@
-import { type GidClient, type GidConfig, type GidError, init, isGidError, keepTokensFresh, type TokenKeeper } from '@gid/sdk';
+import { type GidClient, type GidConfig, type GidError, init, isGidError } from '@gid/sdk';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { createButtonSlots } from './buttons';
 import { GidContext, type GidFailure, type GidState } from './context';
@@ -89,8 +89,6 @@ function failureOf(error: unknown): GidFailure {
 export function GidProvider(props: GidProviderProps) {
   // The props as they were on mount: the provider starts once (a new `key` starts it over).
   const first = useRef(props);
-  // Watches the tokens' expiry, shares them between tabs and keeps them where the site opted in.
-  const keeper = useRef<TokenKeeper>(undefined);
   // The client to call: the one `init` hands out at once (a popup must open inside the click,
   // never after an `await`), until unmount.
   const current = useRef<GidClient>(undefined);
@@ -126,6 +124,9 @@ export function GidProvider(props: GidProviderProps) {
       let answered = false;
       const pending = init({
         ...config,
+        // The client keeps the tokens: watches their expiry, shares them between tabs, stores them where the site opted in.
+        storage,
+        autoRefresh,
         callback: (result) => {
           answered = true;
           if (popupReturn.current) {
@@ -143,15 +144,10 @@ export function GidProvider(props: GidProviderProps) {
       current.current = early;
       buttons.use(early);
       // A client: the config is valid. Another tab's (or an automatic) sign-in, refresh or sign-out lands here.
-      keeper.current = early
-        ? keepTokensFresh(config, {
-            storage,
-            autoRefresh,
-            onTokens: (tokens) => setSnapshot(tokens ? { status: 'authenticated', tokens, error: undefined } : IDLE),
-          })
-        : undefined;
+      // A sign-in, refresh or sign-out, here or in another tab (or an automatic refresh), lands here.
+      early?.on('tokens', (tokens) => setSnapshot(tokens ? { status: 'authenticated', tokens, error: undefined } : IDLE));
       // Starting: with the tokens an earlier page load kept, if the site opted into a storage.
-      setSnapshot((s) => ({ ...s, tokens: keeper.current?.tokens, status: 'loading' }));
+      setSnapshot((s) => ({ ...s, tokens: early?.tokens, status: 'loading' }));
       pending.then(
         () => {
           // Unmounted meanwhile: the client was destroyed then (below).
@@ -173,14 +169,9 @@ export function GidProvider(props: GidProviderProps) {
       // Also while still starting: nothing of it appears later (destroy stops init's late steps).
       current.current?.destroy();
       current.current = undefined;
-      keeper.current?.stop();
-      keeper.current = undefined;
       buttons.use(undefined);
     };
   }, [buttons, fail]);
-
-  // The keeper follows the tokens (sign-in, refresh, logout): other tabs and the opted-in storage hear of them.
-  useEffect(() => keeper.current?.set(snapshot.tokens), [snapshot.tokens]);
 
   const state = useMemo<GidState>(() => {
     const run = (action: (gid: GidClient) => Promise<unknown>, done: (s: Snapshot) => Snapshot = settle) => {
@@ -191,19 +182,25 @@ export function GidProvider(props: GidProviderProps) {
       return (gid ? action(gid) : Promise.reject(failed.current)).then(() => setSnapshot(done), fail);
     };
     const { tokens } = snapshot;
+    const gid = current.current;
     return {
       ...snapshot,
+      // The claims of the client's ID token, decoded only (the backend verifies it).
+      user: gid?.user ?? null,
+      // Rejects when no token can be had (`LOGIN_REQUIRED`, …): the caller asked for a token, not a state.
+      getAccessToken: (options) => (gid ? gid.getAccessToken(options) : Promise.reject(failed.current)),
       login: ({ returnTo, ...options } = {}) => {
         remember(returnTo, options.mode);
         return run((gid) => gid.login(options));
       },
-      // Through the keeper: one tab refreshes at a time (Web Locks), the others take its tokens.
-      refresh: () => run(() => (keeper.current as TokenKeeper).refresh()),
+      // The new tokens are merged into the client's (and reach `tokens` through its event).
+      refresh: () => run((gid) => gid.refresh(tokens?.refresh_token as string)),
       logout: () =>
         run(
           // Signed out: other tabs and the opted-in storage hear of it at once, while the
           // provider's logout page is still loading (the effect above could come after it).
-          (gid) => gid.logout(tokens?.access_token as string, { idToken: tokens?.id_token }).then(() => keeper.current?.set(undefined)),
+          // The client forgets the tokens first (storage, other tabs), before the provider's logout page.
+          (gid) => gid.logout(tokens?.access_token as string, { idToken: tokens?.id_token }),
           () => IDLE,
         ),
     };
