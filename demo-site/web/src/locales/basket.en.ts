@@ -77,6 +77,10 @@ export const basketEn: Messages['basket'] = {
     phone: 'Recipient’s phone',
     phoneError: 'Enter a valid number',
     address: 'Delivery address',
+    index: 'Postal code',
+    indexInvalid: 'Enter a valid postal code',
+    indexUnknown: 'Try another postal code',
+    indexFound: '{{city}}, {{region}} — {{office}}',
     fill: 'Fill in the field',
   },
   popups: {

@@ -75,6 +75,10 @@ export const basketRu = {
     phone: 'Телефон получателя',
     phoneError: 'Введите валидный номер',
     address: 'Адрес доставки',
+    index: 'Индекс',
+    indexInvalid: 'Введите корректный Индекс',
+    indexUnknown: 'Попробуйте другой индекс',
+    indexFound: '{{city}}, {{region}} — {{office}}',
     fill: 'Заполните поле',
   },
   popups: {

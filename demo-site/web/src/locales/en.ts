@@ -405,7 +405,16 @@ export const en: Messages = {
         { title: 'Corporate teams', text: 'Special formats for teams of 2 to 10 people with their own standings.' },
         { title: 'Turnkey events', text: 'We organise a sports day for your staff: course, timing, medals, festival.' },
         { title: 'Merch with your logo', text: 'T-shirts, medals and race packs in your company’s style.' },
+        {
+          title: 'How we work',
+          text: 'Request — a manager calls within a day — an offer with formats and price — contract and invoice — participant list — start.',
+        },
+        {
+          title: 'For HR and company sport',
+          text: 'Company standings, coached training before the start and a report with photos afterwards.',
+        },
       ],
+      formTitle: 'Company request',
     },
     logistics: {
       title: 'Logistics',
@@ -414,7 +423,13 @@ export const en: Messages = {
         { title: 'Race pack', text: 'Handed out 1–2 days before the start at the city expo with your ticket and ID.' },
         { title: 'Getting to the start', text: 'Directions and parking are published on the event page a week before the start.' },
         { title: 'Order delivery', text: 'Shop orders go by courier or to a pick-up point; the cost is calculated in the basket.' },
+        { title: 'Cloakroom', text: 'The start village has a free cloakroom: leave your things by your bib number.' },
+        {
+          title: 'Partners and contractors',
+          text: 'Vehicle access to the site by request at least 3 days before the start; zone plans and set-up times from the logistics team.',
+        },
       ],
+      formTitle: 'Ask the logistics team',
     },
     merch: {
       title: 'Merch',
@@ -431,7 +446,13 @@ export const en: Messages = {
       sections: [
         { title: 'Accreditation', text: 'Send accreditation requests no later than 5 days before the event.' },
         { title: 'Press office', text: 'press@geroi.example — we answer within a working day.' },
+        {
+          title: 'What we offer the press',
+          text: 'Press zones at start and finish, photos and video without watermarks, interviews with winners and organisers.',
+        },
+        { title: 'Press releases', text: 'Results of every event are in the news on race day; participant statistics on request.' },
       ],
+      formTitle: 'Accreditation request',
     },
     feedback: {
       title: 'Feedback',
@@ -442,17 +463,40 @@ export const en: Messages = {
     photo: {
       title: 'Photos',
       lead: 'Photos from every race: find yourself by your bib number.',
-      sections: [{ title: 'Photo bank', text: 'Photos appear in the photo bank within three days after the event.' }],
+      sections: [
+        { title: 'Photo bank', text: 'Photos appear in the photo bank within three days after the event.' },
+        { title: 'Find yourself', text: 'Enter your bib number or upload a selfie — every shot with you is found.' },
+        { title: 'Free for participants', text: 'Full-quality photos are free to download while the event’s photo bank is open.' },
+      ],
+      albumsTitle: 'Albums of recent races',
+      albums: { start: 'Start', finish: 'Finish', medal: 'Medals' },
     },
     newYear: {
       title: 'New Year run',
       lead: 'A festive race in Father Frost and Snow Maiden costumes.',
-      sections: [{ title: 'Fun for the whole family', text: '1 and 5 km distances, hot tea and gifts at the finish.' }],
+      sections: [
+        { title: 'Fun for the whole family', text: '1 and 5 km distances, hot tea and gifts at the finish.' },
+        { title: 'Costumes', text: 'A Father Frost costume comes in the race pack; the best costume wins a prize.' },
+        { title: 'Children', text: 'A 500 m kids’ race from age 4, with a sweet gift for everyone.' },
+      ],
+      toCalendar: 'Dates and cities in the calendar',
     },
     virtualEvents: {
       title: 'Virtual races',
       lead: 'Run anywhere, any time, and upload your result in your account.',
-      sections: [{ title: 'How it works', text: 'Choose a distance, run it when it suits you and get a medal by post.' }],
+      sections: [
+        { title: 'How it works', text: 'Choose a distance, run it when it suits you and get a medal by post.' },
+        { title: 'Where to run', text: 'In a park, at a stadium or on a treadmill — in any city or country.' },
+      ],
+      stepsTitle: 'Four steps',
+      steps: [
+        'Buy a virtual race ticket in the calendar',
+        'Run the distance with a watch or an app on the race days',
+        'Upload the result on the ticket page in your account',
+        'Get your medal and an e-certificate',
+      ],
+      toCalendar: 'Choose a race',
+      toTickets: 'My tickets',
     },
   },
 };

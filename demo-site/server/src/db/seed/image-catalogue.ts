@@ -1,5 +1,6 @@
 import { eventPictures, eventSeed, eventTypeLogo, eventTypeSeed } from './data/catalogue';
 import { clubPicture, clubSeed } from './data/content';
+import { pagePictures } from './data/pages';
 import { certificateSeed, productPicture, productSeed } from './data/shop';
 import { type PlaceholderImage, placeholderImages } from './images';
 import { shirtSeed } from './shop';
@@ -17,6 +18,8 @@ export function seedImages(): ReadonlyMap<string, PlaceholderImage> {
     for (const product of [...productSeed, ...shirtSeed]) productPicture(product.key, product.title);
     for (const certificate of certificateSeed) productPicture(certificate.key, certificate.title);
     for (const club of clubSeed) clubPicture(club.key, club.title);
+    // The content pages' pictures (registered on import; named here so the import is kept).
+    void pagePictures;
     complete = true;
   }
   return placeholderImages;

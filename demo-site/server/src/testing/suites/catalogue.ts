@@ -317,6 +317,12 @@ export function catalogueSuite(database: () => DatabaseHandle) {
           price: expect.any(Number),
         }),
       );
+      // A partner shop's goods are square cards: their pictures are square, so no card width crops the caption.
+      for (const banner of banners.filter((entry: Body) => entry.banner_type === 'external_shop')) {
+        const svg = (await api.request({ method: 'GET', url: banner.picture_main })).body;
+        const [, width, height] = svg.match(/width="(\d+)" height="(\d+)"/) ?? [];
+        expect(width, banner.title).toBe(height);
+      }
       await get('/api/page/banner/nowhere', 404);
       const insurances = (await get('/api/insurances')).values;
       expect(insurances.map((insurance: Body) => insurance.price)).toEqual([200, 490]);

@@ -656,7 +656,12 @@ export const bannerSeed = [
     price: 1700,
     oldPrice: null,
   },
-].map((banner) => ({ ...banner, pictureMain: picture('banners', banner.key, banner.title) }));
+].map((banner) => ({
+  ...banner,
+  // A partner shop's goods show as square cards (ticketing-shop §2 carousel): a square picture, so no
+  // card at any width crops its caption; promo banners stay wide.
+  pictureMain: picture('banners', banner.key, banner.title, banner.type === 'external_shop' ? 'square' : 'wide'),
+}));
 
 /** Days are relative to the seed date. `target` names an item by its seed key when the code is for one item. */
 export const promocodeSeed = [

@@ -20,13 +20,28 @@ interface Section {
   text: string;
 }
 
+/**
+ * The pictures of the organiser's pages, drawn by the server (server/src/db/seed/data/pages.ts):
+ * nothing is downloaded. Decorative: the page's heading and text say what they show.
+ */
+export const pagePictures = {
+  corporate: '/images/pages/corp.svg',
+  logistics: '/images/pages/logistics.svg',
+  smi: '/images/pages/smi.svg',
+  newYear: '/images/pages/newyear.svg',
+  virtualEvents: '/images/pages/virtual.svg',
+  photo: '/images/pages/photo.svg',
+} as const;
+
 /** A text screen: its title, lead and sections come from the translations under `content.{key}`. */
 export function ContentPage({ name, children }: { name: ContentKey; children?: ReactNode }) {
   const { t } = useTranslation();
   const sections = t(`content.${name}.sections`, { returnObjects: true }) as unknown as Section[];
+  const picture = (pagePictures as Partial<Record<ContentKey, string>>)[name];
   return (
     <div className="container page content-page">
       <PageTitle lead={t(`content.${name}.lead`)}>{t(`content.${name}.title`)}</PageTitle>
+      {picture ? <img className="content-page__picture" src={picture} alt="" width={1200} height={640} /> : null}
       {Array.isArray(sections) && sections.length > 0 ? (
         <div className="content-sections">
           {sections.map((section) => (

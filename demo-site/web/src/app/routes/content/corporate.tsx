@@ -1,5 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { ContentPage } from './content-page';
+import { RequestSection } from './request-section';
 
+/** /corp: what a company gets, how it goes, and the request form. */
 export default function Corporate() {
-  return <ContentPage name="corporate" />;
+  const { t } = useTranslation();
+  return (
+    <ContentPage name="corporate">
+      <RequestSection title={t('content.corporate.formTitle')} supportType="corporate" />
+    </ContentPage>
+  );
 }

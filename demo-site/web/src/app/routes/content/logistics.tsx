@@ -1,5 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { ContentPage } from './content-page';
+import { RequestSection } from './request-section';
 
+/** /logistics: the start village, getting there, deliveries, and a question to the logistics team. */
 export default function Logistics() {
-  return <ContentPage name="logistics" />;
+  const { t } = useTranslation();
+  return (
+    <ContentPage name="logistics">
+      <RequestSection title={t('content.logistics.formTitle')} supportType="logistics" />
+    </ContentPage>
+  );
 }

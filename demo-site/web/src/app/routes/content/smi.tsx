@@ -1,5 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { ContentPage } from './content-page';
+import { RequestSection } from './request-section';
 
+/** /smi: accreditation rules, press contacts, and the accreditation request. */
 export default function Smi() {
-  return <ContentPage name="smi" />;
+  const { t } = useTranslation();
+  return (
+    <ContentPage name="smi">
+      <RequestSection title={t('content.smi.formTitle')} supportType="smi" />
+    </ContentPage>
+  );
 }

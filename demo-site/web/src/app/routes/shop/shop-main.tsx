@@ -19,7 +19,7 @@ function ExternalShopBanners() {
       <ul className="scroll-row">
         {banners.data.map((banner) => (
           <li key={banner.public_id} className="card shop-banner">
-            {banner.picture_main ? <img src={banner.picture_main} alt="" width={320} height={200} loading="lazy" /> : null}
+            {banner.picture_main ? <img src={banner.picture_main} alt="" width={240} height={240} loading="lazy" /> : null}
             <h3 className="card__title">
               {banner.link ? (
                 <a href={banner.link} target="_blank" rel="noopener noreferrer" className="stretched-link">

@@ -4,6 +4,7 @@ import { MaskedInput } from '../../../components/ui/masked-input';
 import { isFullPhone, phoneDigits } from '../../../lib/contact-rules';
 import { phoneMask } from '../../../lib/masks';
 import { type DeliveryMethod, useDeliveryMethods, useRegionCities, useRegions } from '../api/delivery';
+import { PostalIndexField } from './postal-index-field';
 import '../../../locales/basket';
 
 /** ticketing-shop §9: the default city (Moscow) and the default delivery region. */
@@ -18,6 +19,8 @@ export interface DeliveryState {
   last_name: string;
   phone: string;
   address: string;
+  /** The postal index (optional): looked up with GET /api/pochta/{index}, sent at the head of the address. */
+  index: string;
   /** Set once the person has tried to pay: the empty fields then show their messages. */
   touched: boolean;
 }
@@ -30,6 +33,7 @@ export const initialDelivery: DeliveryState = {
   last_name: '',
   phone: '',
   address: '',
+  index: '',
   touched: false,
 };
 
@@ -58,7 +62,7 @@ export function deliveryPayload(state: DeliveryState) {
       ? {}
       : {
           phone: phoneDigits(state.phone),
-          address: state.address.trim(),
+          address: [state.index, state.address.trim()].filter(Boolean).join(', '),
           first_name: state.first_name.trim(),
           last_name: state.last_name.trim(),
         }),
@@ -185,6 +189,11 @@ export const DeliveryPicker = memo(function DeliveryPicker({
             />
             {message('phone')}
           </div>
+          <PostalIndexField
+            value={state.index}
+            onChange={(index) => set({ index })}
+            onFound={(office) => onChange({ ...state, index: office.index, regionId: office.region.id, cityId: office.city.id })}
+          />
           <div className="field">
             <label htmlFor={`${id}-address`}>{t('basket.delivery.address')}</label>
             <input

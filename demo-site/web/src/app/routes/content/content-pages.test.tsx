@@ -1,0 +1,57 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../testing/render';
+import { server } from '../../../testing/server';
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+
+describe("the organiser's pages (/corp, /logistics, /smi, /newyear_2022, /virtualEvents, /photo)", () => {
+  it.each([
+    ['/corp', 'Корпоративным клиентам', 'Заявка для компании', 'corporate', '/images/pages/corp.svg'],
+    ['/logistics', 'Логистика', 'Вопрос логистам', 'logistics', '/images/pages/logistics.svg'],
+    ['/smi', 'СМИ', 'Заявка на аккредитацию', 'smi', '/images/pages/smi.svg'],
+  ])('%s: its picture, its sections and a request form sent with its support_type', async (path, title, form, supportType, picture) => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('*/api/support', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ message: 'Спасибо! Ваша заявка отправлена. Наши менеджеры свяжутся с вами в ближайшее время.' });
+      }),
+    );
+    const user = userEvent.setup();
+    const { container } = renderApp(path);
+    await heading(title);
+    expect(container.querySelector(`img[src="${picture}"]`)).not.toBeNull();
+    expect(screen.getAllByRole('heading', { level: 2 }).length).toBeGreaterThanOrEqual(4);
+    const section = screen.getByRole('region', { name: form });
+    await user.type(within(section).getByLabelText('Имя'), 'Ольга');
+    await user.type(within(section).getByLabelText('E-mail'), 'olga@geroi.example');
+    await user.type(within(section).getByLabelText('Телефон'), '79161234567');
+    await user.click(within(section).getByLabelText('Я согласен на обработку персональных данных'));
+    await user.click(within(section).getByRole('button', { name: 'Отправить' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ name: 'Ольга', email: 'olga@geroi.example', support_type: supportType });
+    expect((await within(section).findByRole('status')).textContent).toContain('Ваша заявка отправлена');
+  });
+
+  it('/virtualEvents: the four steps and the ways to the calendar and the tickets', async () => {
+    renderApp('/virtualEvents');
+    await heading('Виртуальные забеги');
+    const steps = screen.getByRole('region', { name: 'Четыре шага' });
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(steps).getByRole('link', { name: 'Мои билеты' }).getAttribute('href')).toBe('/me');
+  });
+
+  it('/photo: albums with generated pictures; /newyear_2022 leads to the calendar', async () => {
+    const view = renderApp('/photo');
+    await heading('Фото');
+    const albums = screen.getByRole('region', { name: 'Альбомы последних стартов' });
+    expect(within(albums).getAllByRole('figure')).toHaveLength(3);
+    view.unmount();
+    renderApp('/newyear_2022');
+    await heading('Новогодний забег');
+    expect(screen.getByRole('link', { name: 'Даты и города в календаре' }).getAttribute('href')).toBe('/calendar');
+  });
+});
