@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
+import { CertificateShop } from '../../../features/certificates/components/certificate-shop';
 import { useShopBanners } from '../../../features/shop/api/get-shop-banners';
 import { useShopPreview } from '../../../features/shop/api/get-shop-preview';
 import { formatRubles } from '../../../lib/money';
@@ -40,7 +41,7 @@ function ExternalShopBanners() {
   );
 }
 
-/** The shop's main screen: search, categories, external-shop banners and the random preview of 16. */
+/** The shop's main screen: search, categories, the random preview of 16, gift certificates and external-shop banners. */
 export default function ShopMain() {
   const { t } = useTranslation();
   const preview = useShopPreview('home');
@@ -55,6 +56,7 @@ export default function ShopMain() {
         {preview.data && preview.data.values.length === 0 ? <EmptyState>{t('shop.empty')}</EmptyState> : null}
         {preview.data && preview.data.values.length > 0 ? <ProductGrid products={preview.data.values} /> : null}
       </section>
+      <CertificateShop />
       <ExternalShopBanners />
     </div>
   );
