@@ -297,8 +297,10 @@ function SeatMap({ formatId, onChosen }: { formatId: string; onChosen: (choice: 
         {/* biome-ignore lint/a11y/noStaticElementInteractions: the arrow keys move between the seat buttons inside */}
         <div ref={grid} className="seat-map__rows" onKeyDown={onKeyDown}>
           {rows.map((row) => (
-            <fieldset key={row.row} className="seat-map__row">
-              <legend className="seat-map__row-label">{t('basket.choices.row', { row: row.row })}</legend>
+            <fieldset key={row.row} aria-label={t('basket.choices.row', { row: row.row })} className="seat-map__row">
+              <span className="seat-map__row-label" aria-hidden="true">
+                {row.row}
+              </span>
               <div className="seat-map__seats">
                 {row.seats.map((seat) => {
                   const taken = !seat.free && !seat.mine;
