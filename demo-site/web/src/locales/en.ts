@@ -52,6 +52,7 @@ export const en: Messages = {
     faq: 'FAQ',
     medical: 'Medical certificate',
     cabinet: 'My account',
+    certificates: 'Gift certificates',
     basket: 'Basket',
     newYear: 'New Year',
     virtualEvents: 'Virtual races',

@@ -61,6 +61,7 @@ export const ru = {
     faq: 'Вопросы и ответы',
     medical: 'Медицинская справка',
     cabinet: 'Личный кабинет',
+    certificates: 'Подарочные сертификаты',
     basket: 'Корзина',
     newYear: 'Новый год',
     virtualEvents: 'Виртуальные забеги',

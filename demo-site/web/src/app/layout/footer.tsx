@@ -11,6 +11,8 @@ const columns: { heading: 'footer.buy' | 'footer.community' | 'footer.company'; 
     items: [
       { label: 'calendar', to: '/calendar' },
       { label: 'shop', to: '/shop' },
+      // Gift certificates are sold on the shop page; the footer leads straight to them.
+      { label: 'certificates', to: '/shop#certificates' },
       { label: 'merch', to: '/merch' },
       { label: 'corporate', to: '/corp' },
       { label: 'partners', to: '/partners' },

@@ -26,7 +26,8 @@ export type NavLabel =
   | 'personalData'
   | 'faq'
   | 'medical'
-  | 'cabinet';
+  | 'cabinet'
+  | 'certificates';
 
 /** The corporate dropdown: corporate, partners, logistics, merch (ticketing-shop §2). */
 export const corporateItems: NavItem[] = [

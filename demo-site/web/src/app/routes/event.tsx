@@ -11,7 +11,7 @@ import { useEventFormats } from '../../features/events/api/get-event-formats';
 import type { EventCity, SportEvent } from '../../features/events/api/schemas';
 import { CityPopup } from '../../features/events/components/city-popup';
 import { FormatCard } from '../../features/events/components/format-card';
-import { DEFAULT_TICKET_KIND, formatSeats, ticketsLeft } from '../../features/events/format-rules';
+import { formatKind, formatSeats, ticketsLeft } from '../../features/events/format-rules';
 import { useBreadcrumbTitle } from '../../lib/breadcrumbs';
 import { formatDateTime } from '../../lib/dates';
 import { placeName } from '../../lib/i18n';
@@ -63,8 +63,8 @@ function Formats({
                   ticketLine({
                     format,
                     seats: formatSeats(format),
-                    ticketsLeft: ticketsLeft(format),
-                    kind: DEFAULT_TICKET_KIND,
+                    ticketsLeft: ticketsLeft(format, formatKind(format)),
+                    kind: formatKind(format),
                     event: { public_id: event.public_id, title: event.title, logo: event.event_type.logo },
                     eventCity,
                     promocode,

@@ -63,7 +63,16 @@ export interface TicketLine extends BasketItemBase {
   vipTicket?: boolean;
   team_name?: string | null;
   club?: { public_id: string; title: string } | null;
+  /**
+   * The start number or seat the signed-in buyer holds for this line (POST /api/booked/number,
+   * POST /api/space/place) and until when; the payment sends only the choice, the server checks the hold.
+   */
+  choice?: TicketChoice | null;
 }
+
+export type TicketChoice =
+  | { kind: 'number'; number: number; heldUntil: string }
+  | { kind: 'seat'; public_id: string; sector: string; row: number; place: number; heldUntil: string };
 
 export interface ShopLine extends BasketItemBase {
   selector: 'shop';
@@ -93,8 +102,16 @@ export interface InsuranceLine extends BasketItemBase {
   info?: Record<string, unknown> | null;
 }
 
+/** Whom a gift certificate is for (all optional): shown on the order and in the cabinet. */
+export interface CertificateRecipient {
+  name?: string | null;
+  email?: string | null;
+  message?: string | null;
+}
+
 export interface CertificateLine extends BasketItemBase {
   selector: 'certificate';
+  recipient?: CertificateRecipient | null;
 }
 
 export type BasketItem = TicketLine | ShopLine | InsuranceLine | CertificateLine;

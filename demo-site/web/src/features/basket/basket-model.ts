@@ -3,10 +3,12 @@ import {
   type AppliedPromocode,
   type BasketItem,
   basketKey,
+  type CertificateRecipient,
   deleteLine,
   type InsuranceLine,
   lineTotal,
   type ShopLine,
+  type TicketChoice,
   type TicketLine,
 } from './basket-items';
 
@@ -464,6 +466,26 @@ export function afterOrder(
   return { goods: rest, next };
 }
 
+/** A line's held start number or seat as POST /api/payment takes it: only the choice, while its hold runs. */
+export function choicePayload(choice: TicketChoice | null | undefined, now: number): { start_number?: number; place_public_id?: string } {
+  if (!choice || Date.parse(choice.heldUntil) <= now) return {};
+  return choice.kind === 'number' ? { start_number: choice.number } : { place_public_id: choice.public_id };
+}
+
+const cleanRecipient = (recipient: CertificateRecipient) => ({
+  name: recipient.name?.trim() || null,
+  email: recipient.email?.trim().toLowerCase() || null,
+  message: recipient.message?.trim() || null,
+});
+
+/**
+ * What a gift certificate pays of a basket: what it has left, up to the basket's total without its
+ * certificates (a certificate does not pay for certificates). Kopecks.
+ */
+export function certificatePays(totals: Pick<BasketTotals, 'total' | 'certificates'>, leftKopecks: number): number {
+  return Math.max(0, Math.min(leftKopecks, totals.total - totals.certificates));
+}
+
 /** A shop line as POST /api/payment takes it. */
 const shopPayload = (line: ShopLine) => ({
   product: { public_id: line.public_id },
@@ -485,6 +507,10 @@ export function paymentPayload(
     infoOf: InfoOf;
     delivery?: Record<string, unknown> | null;
     insuranceInfo?: (line: InsuranceLine) => Record<string, unknown> | null;
+    /** A bought gift certificate's code (the server checks it again and caps what it pays). */
+    certificateCode?: string | null;
+    /** Now, in ms: a choice whose hold ran out is not sent (the server would refuse it). */
+    now?: number;
   },
 ) {
   const tickets = goods.filter(isTicket).map((ticket) => {
@@ -500,6 +526,7 @@ export function paymentPayload(
       ...(ticket.club ? { club: { public_id: ticket.club.public_id } } : {}),
       ...(ticket.team_name ? { team_name: ticket.team_name } : {}),
       ...(info ? { info } : {}),
+      ...choicePayload(ticket.choice, options.now ?? Date.now()),
     };
   });
   // A ticket's insurance travels as the ticket's `insurance` flag (priced per participant by the
@@ -519,8 +546,13 @@ export function paymentPayload(
     insurances,
     certificates: goods
       .filter((item) => item.selector === 'certificate')
-      .map((item) => ({ public_id: item.public_id, count: item.count, promocode: item.promo?.code ?? null })),
+      .map((item) => ({
+        public_id: item.public_id,
+        count: item.count,
+        ...(item.recipient ? { recipient: cleanRecipient(item.recipient) } : {}),
+      })),
     delivery: options.delivery ?? null,
+    ...(options.certificateCode ? { certificate_code: options.certificateCode } : {}),
     register: options.register,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FORMAT_SEATS, formatSeats, isSoldOut, ticketsLeft } from './format-rules';
+import { DEFAULT_FORMAT_SEATS, formatKind, formatSeats, isSoldOut, ticketsLeft } from './format-rules';
 
 describe('format rules', () => {
   it('labels a format with 10 seats when it does not say (ticketing-shop §9)', () => {
@@ -15,5 +15,14 @@ describe('format rules', () => {
     expect(ticketsLeft({ tickets_left: null })).toBeNull();
     expect(isSoldOut({ tickets_left: { athlete: 0 } })).toBe(true);
     expect(isSoldOut({ tickets_left: {} })).toBe(false);
+  });
+});
+
+describe('formatKind', () => {
+  it('buys athletes, or a format’s only kind when it sells no athletes (a stand)', () => {
+    expect(formatKind({ tickets_left: { athlete: 3, volunteer: 2 } })).toBe('athlete');
+    expect(formatKind({ tickets_left: { spectator: 80 } })).toBe('spectator');
+    expect(formatKind({ tickets_left: {} })).toBe('athlete');
+    expect(formatKind({})).toBe('athlete');
   });
 });

@@ -15,6 +15,7 @@ import { useVipTicketFormats } from '../../../features/basket/api/vip-tickets';
 import type { InsuranceLine, TicketLine } from '../../../features/basket/basket-items';
 import {
   basketTotals,
+  certificatePays,
   dropStale,
   firstTicketId,
   formatRubles,
@@ -45,6 +46,7 @@ import { ShopBanners } from '../../../features/basket/components/shop-banners';
 import { SimilarEvents } from '../../../features/basket/components/similar-events';
 import { type InsuranceValues, insuranceInfo } from '../../../features/basket/insurance-schema';
 import { requiredCountPopup, requiredTicketCountError } from '../../../features/basket/required-count';
+import { type AppliedCertificate, CertificateCodeField } from '../../../features/certificates/components/certificate-code-field';
 import { clubsQuery } from '../../../features/clubs/api/get-clubs';
 import { eventsQuery } from '../../../features/events/api/get-events';
 import { shopBannersQuery } from '../../../features/shop/api/get-shop-banners';
@@ -120,6 +122,7 @@ export default function BasketScreen() {
     (location.state as { paymentError?: boolean } | null)?.paymentError ? 'paymentError' : null,
   );
   const [paymentMessage, setPaymentMessage] = useState<string | null>(null);
+  const [giftCertificate, setGiftCertificate] = useState<AppliedCertificate | null>(null);
   const [staleTitles, setStaleTitles] = useState<string[]>([]);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -185,6 +188,9 @@ export default function BasketScreen() {
   const salesData = useSales(hasTickets).data;
   const sales = useMemo(() => salesOf(goods, salesData ?? [], Date.now()), [goods, salesData]);
   const totals = basketTotals(goods, { vip, deliveryRubles, sales });
+  // A gift certificate pays what it has left, up to the basket without certificates (the server decides again).
+  const certificatePaid = giftCertificate ? certificatePays(totals, giftCertificate.left) : 0;
+  const toPay = totals.total - certificatePaid;
 
   const emailValid = emailPattern.test(email.trim());
   const blockers = payBlockers({ goods, emailValid, inProgress, deliveryResolved: !hasShop || deliveryResolved(delivery) });
@@ -232,6 +238,7 @@ export default function BasketScreen() {
         register: !signedIn && register,
         infoOf: (ticket) => (ticket.preregistration ? (ticket.participant ?? null) : null),
         delivery: hasShop ? deliveryPayload(delivery) : null,
+        certificateCode: giftCertificate?.code ?? null,
         insuranceInfo: (line) =>
           line.preReg === 'ok' && line.info
             ? insuranceInfo(
@@ -359,11 +366,19 @@ export default function BasketScreen() {
                   <dd>{formatRubles(amount)}</dd>
                 </div>
               ))}
+            {certificatePaid > 0 ? (
+              <div>
+                <dt>{t('basket.gifts.paidByCertificate')}</dt>
+                <dd>−{formatRubles(certificatePaid)}</dd>
+              </div>
+            ) : null}
             <div className="basket-summary__total">
               <dt>{t('basket.total')}</dt>
-              <dd>{formatRubles(totals.total)}</dd>
+              <dd>{formatRubles(toPay)}</dd>
             </div>
           </dl>
+
+          <CertificateCodeField applied={giftCertificate} pays={certificatePaid} onChange={setGiftCertificate} />
 
           {hasShop ? <DeliveryPicker state={delivery} onChange={setDelivery} /> : null}
 
@@ -401,7 +416,7 @@ export default function BasketScreen() {
             disabled={inProgress}
             onClick={() => void pay()}
           >
-            {inProgress ? t('basket.paying') : t('basket.pay', { total: formatRubles(totals.total) })}
+            {inProgress ? t('basket.paying') : t('basket.pay', { total: formatRubles(toPay) })}
           </button>
           {blockers.length > 0 ? (
             <ul id={`${id}-blockers`} className="basket-summary__blockers">

@@ -6,12 +6,14 @@ import { ErrorState, Loading } from '../../../components/ui/states';
 import { downloadCertificate } from '../../../features/tickets/api/download-certificate';
 import { useTicket, useTicketResult } from '../../../features/tickets/api/get-ticket';
 import type { TicketSection } from '../../../features/tickets/api/get-tickets';
+import { OnlineParticipation } from '../../../features/tickets/components/online-participation';
 import { RefundDialog } from '../../../features/tickets/components/ticket-actions';
 import { TicketCard, ticketDate } from '../../../features/tickets/components/ticket-card';
 import { TicketRegistration } from '../../../features/tickets/components/ticket-registration';
 import { ticketPageSection } from '../../../features/tickets/ticket-status';
 import { placeName } from '../../../lib/i18n';
 import { CabinetFrame } from './cabinet-frame';
+import '../../../locales/basket';
 import '../../../locales/cabinet';
 
 /** /me/ticket/{id} (accounts-sso §2.6): the ticket, its dates, start number, result and certificate. */
@@ -49,6 +51,12 @@ export default function TicketPage() {
                 <dd>{data.info.number}</dd>
               </>
             ) : null}
+            {data.info.sector != null && data.info.row != null && data.info.place != null ? (
+              <>
+                <dt>{t('basket.choices.seat')}</dt>
+                <dd>{t('basket.choices.seatChosen', { sector: data.info.sector, row: data.info.row, place: data.info.place })}</dd>
+              </>
+            ) : null}
             {participant ? (
               <>
                 <dt>{t('cabinet.ticket.participant')}</dt>
@@ -80,6 +88,9 @@ export default function TicketPage() {
                 {t('cabinet.ticket.certificate')}
               </button>
             </section>
+          ) : null}
+          {data.event_format.online && section === 'my' && data.status === 'active' && !data.transfer_pending ? (
+            <OnlineParticipation ticket={data} />
           ) : null}
           {section === 'my' && data.participant != null && data.status === 'active' && !data.transfer_pending ? (
             <TicketRegistration ticket={data} />

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page';
 import { EmptyState, Loading } from '../../../components/ui/states';
+import { CertificateShop } from '../../../features/certificates/components/certificate-shop';
 import { useShopBanners } from '../../../features/shop/api/get-shop-banners';
 import { useShopPreview } from '../../../features/shop/api/get-shop-preview';
 import { ShopLoadError } from '../../../features/shop/components/shop-load-error';
@@ -41,7 +42,7 @@ function ExternalShopBanners() {
   );
 }
 
-/** The shop's main screen: search, categories, external-shop banners and the random preview of 16. */
+/** The shop's main screen: search, categories, the random preview of 16, gift certificates and external-shop banners. */
 export default function ShopMain() {
   const { t } = useTranslation();
   const preview = useShopPreview('home');
@@ -56,6 +57,7 @@ export default function ShopMain() {
         {preview.data && preview.data.values.length === 0 ? <EmptyState>{t('shop.empty')}</EmptyState> : null}
         {preview.data && preview.data.values.length > 0 ? <ProductGrid products={preview.data.values} /> : null}
       </section>
+      <CertificateShop />
       <ExternalShopBanners />
     </div>
   );

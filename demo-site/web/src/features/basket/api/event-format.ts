@@ -2,7 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { requestParsed } from '../../../lib/api-client';
 
-const formatOptionsSchema = z.looseObject({ insurance_available: z.nullish(z.boolean()), clubs: z.nullish(z.boolean()) });
+const formatOptionsSchema = z.looseObject({
+  insurance_available: z.nullish(z.boolean()),
+  clubs: z.nullish(z.boolean()),
+  /** Whether the buyer may choose a start number, or a seat (the basket's picker and seat map). */
+  start_numbers: z.nullish(z.boolean()),
+  space: z.nullish(z.boolean()),
+});
 
 /**
  * GET /api/event_format/{id}: whether a ticket's format insures its participants and offers clubs

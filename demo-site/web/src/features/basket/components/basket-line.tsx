@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { eventFormatOptionsQuery } from '../api/event-format';
@@ -30,6 +30,10 @@ import '../../../locales/basket';
 // an insurance to fill: most baskets show neither, and the route's first render stays light.
 const InsuranceForm = lazy(() => import('./insurance-form').then((module) => ({ default: module.InsuranceForm })));
 const ParticipantTabs = lazy(() => import('./participant-tabs').then((module) => ({ default: module.ParticipantTabs })));
+// The start number picker and the seat map load only for a format that offers them.
+const TicketChoicePicker = lazy(() =>
+  import('../../choices/components/ticket-choice').then((module) => ({ default: module.TicketChoicePicker })),
+);
 
 export interface BasketLineProps {
   item: BasketItem;
@@ -64,6 +68,23 @@ function sameLine(before: BasketLineProps, after: BasketLineProps): boolean {
     before.figures.total === after.figures.total &&
     before.participants.length === after.participants.length &&
     before.participants.every((ticket, index) => ticket === after.participants[index])
+  );
+}
+
+/** ticketing-shop §5: promocode entry is disabled for certificates — shown, not typed into, with the reason. */
+function DisabledPromocode() {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="promocode">
+      <label htmlFor={`${id}-code`}>{t('basket.promocode')}</label>
+      <div className="promocode__row">
+        <input id={`${id}-code`} disabled aria-describedby={`${id}-off`} value="" readOnly />
+      </div>
+      <p id={`${id}-off`} className="field-hint">
+        {t('basket.gifts.promocodeOff')}
+      </p>
+    </div>
   );
 }
 
@@ -119,6 +140,9 @@ export const BasketLine = memo(function BasketLine({
           ) : null}
           {ticket?.isTeam ? <p className="basket-line__meta">{t('basket.team', { count: item.count })}</p> : null}
           {item.selector === 'shop' && item.size ? <p className="basket-line__meta">{t('basket.size', { size: item.size })}</p> : null}
+          {item.selector === 'certificate' && item.recipient?.name ? (
+            <p className="basket-line__meta">{t('basket.gifts.recipientLine', { name: item.recipient.name })}</p>
+          ) : null}
           <p className="basket-line__meta">{t('basket.pricePer', { price: formatRubles(toKopecks(item.price)) })}</p>
         </div>
         <button
@@ -198,7 +222,13 @@ export const BasketLine = memo(function BasketLine({
 
       {ticket?.isTeam ? <TeamNameField ticket={ticket} /> : null}
       {ticket && format.data?.clubs ? <ClubPicker ticket={ticket} /> : null}
+      {ticket && (format.data?.start_numbers || format.data?.space) ? (
+        <Suspense fallback={<p className="field-hint">{t('basket.choices.loading')}</p>}>
+          <TicketChoicePicker ticket={ticket} kind={format.data?.space ? 'seat' : 'number'} />
+        </Suspense>
+      ) : null}
       {promocodeAllowed ? <PromocodeField item={item} /> : null}
+      {item.selector === 'certificate' ? <DisabledPromocode /> : null}
       {(item.selector === 'insurance' && !item.linkedTo) || participants.length > 0 ? (
         <Suspense fallback={<p className="field-hint">{t('basket.loadingForm')}</p>}>
           {item.selector === 'insurance' && !item.linkedTo ? <InsuranceForm line={item} validateSignal={validateSignal} /> : null}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { formatRubles } from '../../../lib/money';
 import type { EventFormat } from '../api/get-event-formats';
-import { formatSeats, isSoldOut, ticketsLeft } from '../format-rules';
+import { formatKind, formatSeats, isSoldOut, ticketsLeft } from '../format-rules';
 
 /**
  * A ticket format (ticketing-shop §3): title, start, price, tickets left, the seats label (10 by
@@ -21,8 +21,8 @@ export function FormatCard({
   onAdd: () => void;
 }) {
   const { t } = useTranslation();
-  const left = ticketsLeft(format);
-  const soldOut = isSoldOut(format);
+  const left = ticketsLeft(format, formatKind(format));
+  const soldOut = isSoldOut(format, formatKind(format));
   const seats = formatSeats(format);
   return (
     <article className={`card format-card${highlighted ? ' format-card--highlighted' : ''}`} aria-label={format.title}>

@@ -23,4 +23,16 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderListResponse = z.object({ values: z.array(orderSchema) });
-export const soldGoodsResponse = z.object({ values: z.array(soldGoodSchema) });
+/** A gift certificate of an order: its codes (once paid) with what each has left, and whom it is for. Rubles. */
+export const soldCertificateSchema = z.object({
+  public_id: z.string(),
+  title: z.string(),
+  picture: z.nullish(z.string()),
+  count: z.number(),
+  total: z.nullish(z.number()),
+  recipient: z.nullish(z.object({ name: z.nullish(z.string()), email: z.nullish(z.string()), message: z.nullish(z.string()) })),
+  codes: z.array(z.object({ code: z.string(), amount: z.number(), left: z.number() })),
+});
+export type SoldCertificate = z.infer<typeof soldCertificateSchema>;
+
+export const soldGoodsResponse = z.object({ values: z.array(soldGoodSchema), certificates: z.optional(z.array(soldCertificateSchema)) });

@@ -30,6 +30,8 @@ export const ticketSchema = z.object({
     timezone: z.nullish(z.string()),
     insurance_available: z.nullish(z.boolean()),
     qr: z.nullish(z.boolean()),
+    /** A virtual format: the holder sends their time from the ticket page. */
+    online: z.nullish(z.boolean()),
     address: z.nullish(z.string()),
   }),
   team: z.nullish(z.object({ number: z.nullish(z.number()) })),
