@@ -37,6 +37,7 @@ export function ScanAnswer({ answer, onNext, onAgain }: { answer: CheckinAnswer;
   const ok = answer.status === 'ok';
   const next = useRef<HTMLButtonElement>(null);
   useEffect(() => {
+    performance.mark('checkin-answer');
     signal(ok);
     next.current?.focus();
   }, [ok]);

@@ -22,6 +22,8 @@ export function Scanner({ eventCityId, onLeave }: { eventCityId: string; onLeave
   const searchId = useId();
 
   const run = async (text: string, ticketId?: string, camera = false) => {
+    // The bench measures from here (a decoded frame or a typed code) to the answer on screen (answer.tsx).
+    performance.mark('checkin-decoded');
     setBusy(true);
     setFromCamera(camera);
     try {
