@@ -17,6 +17,7 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
   '.woff2': 'font/woff2',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
 };
@@ -35,7 +36,7 @@ async function fileFor(root: string, urlPath: string): Promise<string | undefine
   return info?.isFile() ? file : undefined;
 }
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmanifest', '.txt']);
 
 /** Build files never change while the server runs: each is read and compressed once. */
 function fileCache() {

@@ -109,6 +109,8 @@ export const routeTable: AppRoute[] = [
   { path: '/me/club', ...screen(() => import('./routes/me/my-clubs')) },
   { path: '/me/setting', ...screen(() => import('./routes/me/settings')) },
   { path: '/me/session', ...screen(() => import('./routes/me/sessions')) },
+  // — staff: check-in at the start line (issue 24), signed in —
+  { path: '/staff/checkin', ...screen(() => import('./routes/staff/checkin')) },
   // — the end of the list —
   { path: '*', ...screen(() => import('./routes/not-found')) },
 ];

@@ -55,7 +55,10 @@ export async function requireStaffOf(db: Database, userId: number, eventCityPubl
   return row;
 }
 
-/** GET /api/staff/events: the event cities the user checks tickets in at (403 for someone who is nobody's staff). */
+/**
+ * GET /api/staff/events: the event cities the user checks tickets in at, from those that started up to
+ * 36 hours ago on (403 for someone who is nobody's staff).
+ */
 export async function staffEvents(deps: Deps, userId: number) {
   const rows = await deps.db
     .select({ eventCity: eventCities, event: events, city: cities })
@@ -66,14 +69,18 @@ export async function staffEvents(deps: Deps, userId: number) {
     .where(eq(eventStaff.userId, userId))
     .orderBy(asc(eventCities.startTime), asc(eventCities.id));
   if (rows.length === 0) throw forbidden(checkinMessages.notStaff);
-  return rows.map((row) => ({
-    event_city_id: row.eventCity.publicId,
-    title: row.event.title,
-    city: row.city.nameRu,
-    address: row.eventCity.address,
-    start_time: row.eventCity.startTime.toISOString(),
-    timezone: row.eventCity.timezone,
-  }));
+  // Events over for more than a day and a half are no longer scanned: the picker lists the rest.
+  const from = deps.clock.now().getTime() - 36 * 3_600_000;
+  return rows
+    .filter((row) => row.eventCity.startTime.getTime() >= from)
+    .map((row) => ({
+      event_city_id: row.eventCity.publicId,
+      title: row.event.title,
+      city: row.city.nameRu,
+      address: row.eventCity.address,
+      start_time: row.eventCity.startTime.toISOString(),
+      timezone: row.eventCity.timezone,
+    }));
 }
 
 const participantName = (info: Record<string, unknown>, holder: { name: string | null; lastName: string | null } | null): string => {

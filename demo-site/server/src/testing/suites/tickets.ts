@@ -189,6 +189,8 @@ export function ticketSuite(database: () => DatabaseHandle) {
         transfer_pending: false,
         returnable: false,
         past: false,
+        // The holder's signed ticket code (issue 24): a compact JWS.
+        qr_code: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
         city: { id: 498817, name_ru: 'Санкт-Петербург' },
         event_city: { public_id: id('event-city:spring-run/petersburg') },
         event: {

@@ -15,6 +15,8 @@ export function accessOf(pathname: string): Access {
   if (path === '/auth' || path === '/login' || path === '/registration' || path.startsWith('/registration/')) return 'guest';
   // /add links a network to the signed-in account (see app/routes/auth/add.tsx).
   if (path === '/me' || path.startsWith('/me/') || path === '/add') return 'cabinet';
+  // The staff's scanner (issue 24) needs the signed-in staff account too.
+  if (path === '/staff' || path.startsWith('/staff/')) return 'cabinet';
   return 'open';
 }
 

@@ -1,0 +1,69 @@
+import type { CheckinAnswer, CheckinBody, PublicEventKey } from './api/staff';
+import type { OfflineEvent } from './decide';
+
+/** An event as the scanner keeps it between visits: the list, its cursor, the public keys. */
+export interface StoredEvent {
+  eventCityId: string;
+  title: string;
+  city: string;
+  cursor: string;
+  keys: PublicEventKey[];
+  event: OfflineEvent;
+  savedAt: string;
+}
+
+/** A scan made without the network, waiting to be sent: the body, and what the screen showed. */
+export interface QueuedScan {
+  body: CheckinBody;
+  eventCityId: string;
+  shown: CheckinAnswer;
+}
+
+const DB_NAME = 'gid-checkin';
+const EVENTS = 'events';
+const QUEUE = 'queue';
+
+let opened: Promise<IDBDatabase> | null = null;
+
+function database(): Promise<IDBDatabase> {
+  opened ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB_NAME, 1);
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore(EVENTS, { keyPath: 'eventCityId' });
+      // Keyed by insertion order, so scans are sent in the order they were made.
+      request.result.createObjectStore(QUEUE, { autoIncrement: true });
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  return opened;
+}
+
+function run<T>(store: string, mode: IDBTransactionMode, work: (objects: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return database().then(
+    (db) =>
+      new Promise<T>((resolve, reject) => {
+        const transaction = db.transaction(store, mode);
+        const request = work(transaction.objectStore(store));
+        transaction.oncomplete = () => resolve(request.result);
+        transaction.onerror = () => reject(transaction.error);
+      }),
+  );
+}
+
+export const loadEvent = (eventCityId: string) => run<StoredEvent | undefined>(EVENTS, 'readonly', (objects) => objects.get(eventCityId));
+
+export const saveEvent = (event: StoredEvent) => run(EVENTS, 'readwrite', (objects) => objects.put(event)).then(() => undefined);
+
+export const enqueueScan = (scan: QueuedScan) => run(QUEUE, 'readwrite', (objects) => objects.add(scan)).then(() => undefined);
+
+/** The waiting scans with their keys, oldest first. */
+export async function queuedScans(): Promise<{ key: IDBValidKey; scan: QueuedScan }[]> {
+  const [keys, values] = await Promise.all([
+    run<IDBValidKey[]>(QUEUE, 'readonly', (objects) => objects.getAllKeys()),
+    run<QueuedScan[]>(QUEUE, 'readonly', (objects) => objects.getAll()),
+  ]);
+  return keys.map((key, i) => ({ key, scan: values[i]! }));
+}
+
+export const dropQueued = (key: IDBValidKey) => run(QUEUE, 'readwrite', (objects) => objects.delete(key)).then(() => undefined);
