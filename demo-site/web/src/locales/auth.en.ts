@@ -74,6 +74,11 @@ export const authEn: Messages['auth'] = {
     confirmedTextNoEmail: 'Thank you! The address is confirmed and you are signed in.',
     newConfirmed: 'The new e-mail {{email}} is confirmed',
     toCabinet: 'To my account',
+    passwordLead: 'To confirm the e-mail, enter the password you chose when registering.',
+    password: 'Password chosen at registration',
+    confirm: 'Confirm e-mail',
+    notMine: 'Did not register, or forgot the password?',
+    toReset: 'Recover access with «Forgot password?»',
   },
   reset: {
     title: 'Password recovery',
@@ -93,6 +98,10 @@ export const authEn: Messages['auth'] = {
     title: 'Sign-in by link',
     checking: 'Checking the link…',
     invalid: 'The sign-in link is invalid or expired',
+    account: 'The link opens the account {{email}}. Sign in to it?',
+    notMine: 'If this is not your address, do not sign in: whatever you do would go to someone else’s account.',
+    signIn: 'Sign in',
+    cancel: 'Cancel',
   },
   exit: {
     title: 'Sign out',
@@ -103,6 +112,15 @@ export const authEn: Messages['auth'] = {
   add: {
     title: 'Link a social network',
     lead: 'Sign in to the site with VK or Google: choose the network and confirm there.',
+    proofLead: 'First confirm it is you: enter the account password or a code we send to your e-mail or phone.',
+    password: 'Account password',
+    getCode: 'Get a code',
+    codeSent: 'Code sent: {{to}}',
+    code: 'Confirmation code',
+    proceed: 'Continue',
+    proven: 'Done. Choose the network: it will be linked to your account.',
+    proofMissing: 'The link was not confirmed. Start again from the settings page',
+    unproven: 'Confirm your e-mail by the link in the letter first. Until then no network can be linked.',
   },
   basketFill: {
     title: 'Filling the basket',

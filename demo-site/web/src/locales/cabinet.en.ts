@@ -238,6 +238,14 @@ export const cabinetEn: Messages['cabinet'] = {
     contactSave: 'Save contact',
     social: 'Social sign-in',
     link: 'Link VK or Google',
+    linked: 'Linked accounts',
+    noLinks: 'No linked accounts.',
+    unlink: 'Unlink',
+    unlinkLabel: 'Unlink {{name}}',
+    unlinkPassword: 'Account password, to unlink {{name}}',
+    unlinkConfirm: 'Unlink {{name}}',
+    unproven:
+      'Confirm your e-mail by the link in the letter. Until then you can see your purchases, but cannot link a network, set a password or change the e-mail or phone.',
     socialLead: 'Sign in to the site with a social network by linking it to this account.',
   },
   online: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { type Body, CHROME_UA, createTestApp, openTemplateDatabase, type TestApp } from '../../testing/fixtures';
+import { type Body, CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
 import { type AuthorizeOptions, authorize, Browser, type IdpCode, newIdpPhone, SITE, startTestIdp, type TestIdp } from '../../testing/idp';
 
 // Sign-in and linking with the two social networks, against the idp's `vk` and `google` stand-ins:
@@ -42,16 +42,19 @@ async function newSocialUser(network: Network): Promise<{ token: string; user: B
   return response.json();
 }
 
-/**
- * The proof linking needs (issue 20): a code to the owner's confirmed contact, given at
- * POST /api/user/add/proof for a single-use `proof`.
- */
-async function linkProof(owner: { token: string; user: Body }): Promise<string> {
-  api.clock.advance(61_000);
-  const sent = await post('/api/user/proof/code', {}, owner.token);
-  expect(sent.statusCode, sent.body).toBe(200);
-  const code = (await api.lastMessage(owner.user.email ?? owner.user.phone)).meta.code;
-  const given = await post('/api/user/add/proof', { proof_code: code }, owner.token);
+/** An account by e-mail and password, confirmed (linking needs a proven account and its owner's proof). */
+async function newPasswordUser(): Promise<{ token: string; user: Body }> {
+  const email = uniqueEmail('linker');
+  await post('/api/user', { email, password: 'Linker12' });
+  const code = (await api.lastMessage(email)).meta.link?.split('/').pop();
+  const confirmed = await post('/api/user/verify/email', { code, password: 'Linker12' });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return confirmed.json();
+}
+
+/** The proof linking needs (issue 20): the owner's password, given at POST /api/user/add/proof for a single-use `proof`. */
+async function linkProof(owner: { token: string }): Promise<string> {
+  const given = await post('/api/user/add/proof', { current_password: 'Linker12' }, owner.token);
   expect(given.statusCode, given.body).toBe(200);
   return given.json().proof;
 }
@@ -144,8 +147,8 @@ describe('POST /api/user/{network}', () => {
 
 describe('POST /api/user/add/{network}', () => {
   it('links a network account to the signed-in user; one linked elsewhere is a 409', async () => {
-    const owner = await newSocialUser('vk');
-    const other = await newSocialUser('vk');
+    const owner = await newPasswordUser();
+    const other = await newPasswordUser();
     const browser = new Browser(idp.url);
     const phone = newIdpPhone();
 
@@ -174,7 +177,7 @@ describe('POST /api/user/add/{network}', () => {
   it('needs a signed-in user, and does not spend the code without one', async () => {
     const code = await networkCode(new Browser(idp.url), newIdpPhone(), 'vk', 'add');
     expectMessage(await post('/api/user/add/vk', { ...body(code), proof: 'none-given' }), 401, 'Требуется авторизация');
-    const owner = await newSocialUser('google');
+    const owner = await newPasswordUser();
     // Nor with a session alone: the owner's proof first (issue 20).
     expectMessage(
       await post('/api/user/add/vk', { ...body(code), proof: 'made-up' }, owner.token),
@@ -187,7 +190,7 @@ describe('POST /api/user/add/{network}', () => {
   });
 
   it('a provider that refuses is a 400 { message }', async () => {
-    const owner = await newSocialUser('google');
+    const owner = await newPasswordUser();
     const response = await post(
       '/api/user/add/vk',
       { code: 'nope', redirect_uri: `${SITE}/user/add/auth/vk`, code_verifier: 'v'.repeat(43), proof: await linkProof(owner) },

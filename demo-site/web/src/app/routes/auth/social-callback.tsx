@@ -6,6 +6,7 @@ import { socialLink, socialSignIn } from '../../../features/auth/api/sign-in-cal
 import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { isSocialNetwork, takeSocialReturn } from '../../../features/auth/social';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
+import { takeLinkProof } from '../../../features/settings/api/links';
 import { getToken, storeSignIn } from '../../../lib/auth';
 import '../../../locales/auth';
 
@@ -48,7 +49,12 @@ export default function SocialCallbackScreen() {
         fail(t('auth.social.error'));
         return;
       }
-      socialLink(provider, body).then(
+      const proof = takeLinkProof();
+      if (!proof) {
+        fail(t('auth.add.proofMissing'));
+        return;
+      }
+      socialLink(provider, { ...body, proof }).then(
         ({ user }) => {
           const token = getToken();
           if (token) storeSignIn(token, user);

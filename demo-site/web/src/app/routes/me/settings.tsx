@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorState, Loading } from '../../../components/ui/states';
+import { isUnproven } from '../../../features/settings/api/links';
 import { useUser } from '../../../features/settings/api/user';
 import { EmailSection, PhoneSection } from '../../../features/settings/components/contact-sections';
-import { GenderSection, MailingSection, ProfileSection, SocialSection } from '../../../features/settings/components/profile-sections';
+import { LinksSection } from '../../../features/settings/components/links-section';
+import { GenderSection, MailingSection, ProfileSection } from '../../../features/settings/components/profile-sections';
 import { ContactSection, PasswordSection } from '../../../features/settings/components/security-sections';
 import { CabinetFrame } from './cabinet-frame';
 import '../../../locales/cabinet';
@@ -21,11 +23,20 @@ export default function Settings() {
           <MailingSection user={data} />
           <ProfileSection user={data} />
           <EmailSection user={data} />
-          <PhoneSection user={data} />
-          <PasswordSection user={data} />
+          {isUnproven(data) ? (
+            // The guest checkout's account: nothing that adds a way in until the address is proven (issue 20).
+            <p className="notice notice--error" role="alert">
+              {t('cabinet.settings.unproven')}
+            </p>
+          ) : (
+            <>
+              <PhoneSection user={data} />
+              <PasswordSection user={data} />
+            </>
+          )}
           <GenderSection user={data} />
           <ContactSection user={data} />
-          <SocialSection />
+          {isUnproven(data) ? null : <LinksSection user={data} />}
         </div>
       ) : null}
     </CabinetFrame>

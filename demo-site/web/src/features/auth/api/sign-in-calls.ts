@@ -1,5 +1,8 @@
-import { request, requestParsed } from '../../../lib/api-client';
+import * as z from 'zod/mini';
+import { isApiError, request, requestParsed } from '../../../lib/api-client';
 import { messageSchema, signedInSchema, userOnlySchema } from './schemas';
+
+const linkAccountSchema = z.object({ email: z.string(), name: z.nullish(z.string()) });
 
 /** PUT /api/auth (accounts-sso §7): e-mail and password; 418 when the address is not confirmed yet. */
 export const loginByEmail = (body: { email: string; password: string }) =>
@@ -25,9 +28,24 @@ export const registerByEmail = (body: { email: string; password: string; mailing
 export const registerByPhone = (body: { phone: string; phone_code: string; mailing: boolean }) =>
   requestParsed(signedInSchema, { url: '/api/user/phone', method: 'POST', data: body });
 
-/** POST /api/user/verify/email: the letter's code confirms the address and signs in. */
-export const verifyEmail = (code: string) =>
-  requestParsed(signedInSchema, { url: '/api/user/verify/email', method: 'POST', data: { code } });
+/**
+ * POST /api/user/verify/email: the letter's code confirms the address and signs in. An account made
+ * with a password confirms only with it (a 400 with `password_required` asks for it).
+ */
+export const verifyEmail = (code: string, password?: string) =>
+  requestParsed(signedInSchema, { url: '/api/user/verify/email', method: 'POST', data: password ? { code, password } : { code } });
+
+/** Whether a confirmation failed for want of the registration password (the page then asks for it). */
+export const needsRegistrationPassword = (error: unknown): boolean =>
+  isApiError(error) && error.status === 400 && (error.data as { password_required?: unknown } | null)?.password_required === true;
+
+/** POST /api/auth/link/check: whose account a sign-in link's code opens (nothing is used up). */
+export const checkSignInLink = (code: string) =>
+  requestParsed(linkAccountSchema, { url: '/api/auth/link/check', method: 'POST', data: { code } });
+
+/** POST /api/auth/link/session: the sign-in link's code, once, for a session. */
+export const signInByLink = (code: string) =>
+  requestParsed(signedInSchema, { url: '/api/auth/link/session', method: 'POST', data: { code } });
 
 /** POST /api/user/verify/new/email: confirms a changed address (answers the new e-mail). */
 export const verifyNewEmail = (code: string) =>
@@ -36,18 +54,10 @@ export const verifyNewEmail = (code: string) =>
 /** POST /api/auth/logout: ends this session on the server. */
 export const logout = () => request({ url: '/api/auth/logout', method: 'POST' });
 
-/** GET /api/user (`{ user }`) with a given token: whose token a sign-in link carries. */
-export const userForToken = async (token: string) => {
-  const response = await fetch('/api/user', { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
-  if (!response.ok) return null;
-  const parsed = userOnlySchema.safeParse(await response.json().catch(() => null));
-  return parsed.success ? parsed.data.user : null;
-};
-
 /** POST /api/user/{network}: the return page's code, exchanged by the server; signs in or up. */
 export const socialSignIn = (network: 'vk' | 'google', body: { code: string; redirect_uri: string; code_verifier: string }) =>
   requestParsed(signedInSchema, { url: `/api/user/${network}`, method: 'POST', data: body });
 
 /** POST /api/user/add/{network}: links the network's account to the signed-in user (409 when it is someone else's). */
-export const socialLink = (network: 'vk' | 'google', body: { code: string; redirect_uri: string; code_verifier: string }) =>
+export const socialLink = (network: 'vk' | 'google', body: { code: string; redirect_uri: string; code_verifier: string; proof: string }) =>
   requestParsed(userOnlySchema, { url: `/api/user/add/${network}`, method: 'POST', data: body });

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '../../../lib/storage';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
+import { keepLinkProof } from '../../settings/api/links';
 import { buildSocialRedirect } from '../social';
 import { testProviders, testUser } from '../testing/handlers';
 
@@ -68,6 +69,7 @@ describe('social return (/user/auth/{network}, /user/add/auth/{network})', () =>
 
   it('linking: a 409 says the account belongs to someone else', async () => {
     signIn();
+    keepLinkProof('proof-from-add');
     const href = await buildSocialRedirect(testProviders.google, 'google', 'link', window.location.origin);
     const state = new URL(href).searchParams.get('state');
     server.use(
@@ -85,14 +87,61 @@ describe('social return (/user/auth/{network}, /user/add/auth/{network})', () =>
     signIn();
     const href = await buildSocialRedirect(testProviders.google, 'google', 'link', window.location.origin);
     const state = new URL(href).searchParams.get('state');
-    server.use(http.post('*/api/user/add/google', () => HttpResponse.json({ user: { ...testUser, name: 'Связанный' } })));
+    // The proof /add got before the trip to the network goes with the code (issue 20).
+    keepLinkProof('proof-from-add');
+    let sent: unknown = null;
+    server.use(
+      http.post('*/api/user/add/google', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ user: { ...testUser, name: 'Связанный' } });
+      }),
+    );
     renderApp(`/user/add/auth/google?code=x&state=${state}`);
     expect(await screen.findByText('Аккаунт Google привязан к вашему профилю', {}, { timeout: 5000 })).toBeTruthy();
     expect(JSON.parse(localStorage.getItem(storageKeys.user) ?? '{}').name).toBe('Связанный');
+    expect(sent).toMatchObject({ code: 'x', proof: 'proof-from-add' });
+  });
+
+  it('linking without the proof of /add sends nothing and says to start again', async () => {
+    signIn();
+    const href = await buildSocialRedirect(testProviders.google, 'google', 'link', window.location.origin);
+    const state = new URL(href).searchParams.get('state');
+    let called = false;
+    server.use(
+      http.post('*/api/user/add/google', () => {
+        called = true;
+        return HttpResponse.json({ user: testUser });
+      }),
+    );
+    renderApp(`/user/add/auth/google?code=x&state=${state}`);
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
+      'Привязка не подтверждена. Начните заново со страницы настроек',
+    );
+    expect(called).toBe(false);
   });
 });
 
 describe('e-mail links', () => {
+  it('/verify/email/{code} of an account made with a password asks for that password, then confirms (issue 20)', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/user/verify/email', async ({ request }) => {
+        const body = (await request.json()) as { password?: string };
+        bodies.push(body);
+        return body.password === 'Abcd1'
+          ? HttpResponse.json({ token: 'fresh-token', user: testUser, message: 'Почта подтверждена' })
+          : HttpResponse.json({ message: 'Введите пароль, который вы указали при регистрации', password_required: true }, { status: 400 });
+      }),
+    );
+    renderApp('/verify/email/abc_123');
+    fireEvent.change(await screen.findByLabelText('Пароль, указанный при регистрации', {}, { timeout: 5000 }), {
+      target: { value: 'Abcd1' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Подтвердить почту' }));
+    await waitFor(() => expect(localStorage.getItem(storageKeys.token)).toBe('fresh-token'));
+    expect(bodies).toEqual([{ code: 'abc_123' }, { code: 'abc_123', password: 'Abcd1' }]);
+  });
+
   it('/verify/email/{code} confirms, signs in, says so in the e-mail-confirmed popup and opens the cabinet', async () => {
     let code: unknown;
     server.use(
@@ -214,40 +263,55 @@ describe('/exit', () => {
 });
 
 describe('sign-in links (/token/{id}, /loginlink)', () => {
-  const token = 'A'.repeat(43);
-
-  it('checks the token with the server, stores it and goes to a same-site target only', async () => {
-    let auth: string | null = null;
+  const code = 'C'.repeat(43);
+  const sessionToken = 'T'.repeat(43);
+  const linkServer = (onSession?: (body: unknown) => void) =>
     server.use(
-      http.get('*/api/user', ({ request }) => {
-        auth = request.headers.get('authorization');
-        return HttpResponse.json({ user: testUser });
+      http.post('*/api/auth/link/check', () => HttpResponse.json({ email: 'anna@example.ru', name: 'Анна' })),
+      http.post('*/api/auth/link/session', async ({ request }) => {
+        onSession?.(await request.json());
+        return HttpResponse.json({ token: sessionToken, user: testUser });
       }),
     );
-    renderApp(`/loginlink?token=${token}&redirect=${encodeURIComponent('//evil.example/x')}`);
-    await waitFor(() => expect(location()).toBe('/me'));
-    expect(auth).toBe(`Bearer ${token}`);
-    expect(localStorage.getItem(storageKeys.token)).toBe(token);
-  });
 
-  it('reads the token from the fragment too (it never reaches a server log)', async () => {
-    server.use(http.get('*/api/user', () => HttpResponse.json({ user: testUser })));
-    window.history.replaceState(null, '', `/loginlink#token=${token}&redirect=%2Fbasket`);
+  it('says whose account the link opens, signs in only on «Войти» (a POST of the code) and goes to a same-site target only', async () => {
+    let sent: unknown = null;
+    linkServer((body) => {
+      sent = body;
+    });
+    window.history.replaceState(null, '', `/loginlink#code=${code}&redirect=${encodeURIComponent('//evil.example/x')}`);
     renderApp('/loginlink');
-    await waitFor(() => expect(location()).toBe('/basket'));
-    expect(localStorage.getItem(storageKeys.token)).toBe(token);
+    expect(await screen.findByText('Ссылка открывает аккаунт anna@example.ru. Войти в него?')).toBeTruthy();
     expect(window.location.hash).toBe('');
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    await waitFor(() => expect(location()).toBe('/me'), { timeout: 5000 });
+    expect(sent).toEqual({ code });
+    expect(localStorage.getItem(storageKeys.token)).toBe(sessionToken);
   });
 
-  it('/token/{id} follows a same-site redirect', async () => {
-    server.use(http.get('*/api/user', () => HttpResponse.json({ user: testUser })));
-    renderApp(`/token/${token}?redirect=${encodeURIComponent('/basket')}`);
-    await waitFor(() => expect(location()).toBe('/basket'));
+  it('/token/{id} follows a same-site redirect after «Войти»', async () => {
+    linkServer();
+    renderApp(`/token/${code}?redirect=${encodeURIComponent('/basket')}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Войти' }));
+    await waitFor(() => expect(location()).toBe('/basket'), { timeout: 5000 });
   });
 
-  it('a token the server does not know is refused and not stored', async () => {
-    server.use(http.get('*/api/user', () => HttpResponse.json({ message: 'Требуется авторизация' }, { status: 401 })));
-    renderApp(`/token/${token}`);
+  it('«Отмена» signs nobody in', async () => {
+    linkServer();
+    renderApp(`/token/${code}`);
+    fireEvent.click(await screen.findByRole('link', { name: 'Отмена' }));
+    await waitFor(() => expect(location()).toBe('/'), { timeout: 5000 });
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+  });
+
+  it('a code the server does not know (or a session token in its place) is refused and nothing is stored', async () => {
+    server.use(
+      http.post('*/api/auth/link/check', () =>
+        HttpResponse.json({ message: 'Ссылка для входа недействительна или устарела. Запросите новую' }, { status: 400 }),
+      ),
+    );
+    renderApp(`/token/${code}`);
     expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('Ссылка для входа недействительна или устарела');
     expect(localStorage.getItem(storageKeys.token)).toBeNull();
   });
