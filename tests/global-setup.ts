@@ -38,6 +38,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       failuresPerPhoneHourly: 10_000,
       codesPerAddressHourly: 10_000,
       failuresPerAddressHourly: 10_000,
+      codesPerPhoneDaily: 10_000,
+      lockoutFailuresDaily: 10_000,
     },
     port: 0,
     dataDir: join(dataDir, 'idp'),

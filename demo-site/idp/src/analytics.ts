@@ -63,8 +63,11 @@ function eventsPage(events: readonly AnalyticsEvent[], nonce: string): string {
   return page({ title: 'События аналитики', body, nonce, css: 'main{max-width:1000px}code{word-break:break-all}' });
 }
 
-/** The analytics receiver the SDK's trackers point at, and its inspection page. */
-export function analyticsRoutes(log: AnalyticsLog): Router {
+/**
+ * The analytics receiver the SDK's trackers point at, and — in demo mode only — its inspection page: the
+ * listing shows every visitor's session ids, device ids and user agents, so a production idp has none.
+ */
+export function analyticsRoutes(log: AnalyticsLog, demo: boolean): Router {
   const router = new Router((ctx, error) => {
     if (!(error instanceof HttpError)) console.error('[idp] analytics failed:', error);
     const status = error instanceof HttpError ? error.status : 500;
@@ -86,13 +89,14 @@ export function analyticsRoutes(log: AnalyticsLog): Router {
     ctx.status = 204;
   });
 
-  router.get(ANALYTICS_EVENTS_PATH, (ctx) => {
-    const { format } = singleQuery(ctx);
-    if (format !== undefined && format !== 'json' && format !== 'html') throw new HttpError(400, 'format is json or html');
-    if (format === 'json') return sendJson(ctx, 200, { events: log.list() });
-    const nonce = newNonce();
-    sendHtml(ctx, 200, eventsPage(log.list(), nonce), nonce);
-  });
+  if (demo)
+    router.get(ANALYTICS_EVENTS_PATH, (ctx) => {
+      const { format } = singleQuery(ctx);
+      if (format !== undefined && format !== 'json' && format !== 'html') throw new HttpError(400, 'format is json or html');
+      if (format === 'json') return sendJson(ctx, 200, { events: log.list() });
+      const nonce = newNonce();
+      sendHtml(ctx, 200, eventsPage(log.list(), nonce), nonce);
+    });
 
   return router;
 }

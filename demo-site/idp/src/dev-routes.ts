@@ -48,8 +48,7 @@ export function devRoutes(outbox: SmsOutbox, issuer: string, demo: boolean): Rou
     const body = html`${messageStep('Газпром ID (локальный)', 'Локальный поставщик входа для демо-сайта, примеров и тестов.')}
 <ul>
 <li><a href="/.well-known/openid-configuration">Настройки OpenID Connect</a></li>
-${demo ? html`<li><a href="${OUTBOX_PATH}">Отправленные СМС</a></li>` : ''}
-<li><a href="${ANALYTICS_EVENTS_PATH}">События аналитики</a></li>
+${demo ? html`<li><a href="${OUTBOX_PATH}">Отправленные СМС</a></li><li><a href="${ANALYTICS_EVENTS_PATH}">События аналитики</a></li>` : ''}
 </ul>
 <p class="hint">Издатель: ${issuer}</p>`;
     sendHtml(ctx, 200, page({ title: 'Газпром ID', body, nonce }), nonce);

@@ -8,7 +8,7 @@ import { newNonce, page, type SafeHtml } from './pages/html';
 import { codeStep, consentStep, messageStep, phoneStep, signUpStep } from './pages/sign-in';
 import { formatPhone, normalizePhone } from './phone';
 import { interactionPath } from './provider';
-import type { SmsChallenges } from './sms';
+import { lockDuration, type SmsChallenges } from './sms';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -20,6 +20,8 @@ export const MESSAGES = {
   tooManyAttempts: 'Слишком много попыток, запросите новый код',
   cooldown: (seconds: number) => `Повторно запросить код можно через ${seconds} сек.`,
   tooManyCodes: 'Слишком много запросов кода. Попробуйте через час',
+  tooManyCodesToday: 'Слишком много запросов кода за сутки. Попробуйте завтра',
+  codesLocked: (ms: number) => `Слишком много неверных кодов. Попробуйте через ${lockDuration(ms)}`,
   nameMissing: { given_name: 'Введите имя', family_name: 'Введите фамилию' },
   nameInvalid: 'Используйте буквы, пробел или дефис, не длиннее 50 символов',
 } as const;
@@ -112,7 +114,14 @@ export function interactionRoutes({ provider, accounts, sms }: Deps): Router {
     }
     const issued = sms.issue(details.uid, phone, ctx.ip);
     if (!issued.sent) {
-      const text = 'waitSeconds' in issued ? MESSAGES.cooldown(issued.waitSeconds) : MESSAGES.tooManyCodes;
+      const text =
+        'waitSeconds' in issued
+          ? MESSAGES.cooldown(issued.waitSeconds)
+          : 'locked' in issued
+            ? MESSAGES.codesLocked(sms.lockoutMs)
+            : issued.tooMany === 'day'
+              ? MESSAGES.tooManyCodesToday
+              : MESSAGES.tooManyCodes;
       // With a code of this interaction still open, the code page says why no new one came.
       if (sms.pendingPhone(details.uid)) return show(ctx, details, 429, text);
       const base = interactionPath(details.uid);
@@ -140,6 +149,7 @@ export function interactionRoutes({ provider, accounts, sms }: Deps): Router {
     if (!/^\d{4}$/.test(code)) return show(ctx, details, 400, MESSAGES.codeFormat);
     const outcome = sms.check(details.uid, code, ctx.ip);
     if (outcome === 'missing') return redirect(ctx, interactionPath(details.uid));
+    if (outcome === 'locked') return show(ctx, details, 429, MESSAGES.codesLocked(sms.lockoutMs));
     if (outcome !== 'ok') {
       const text = { wrong: MESSAGES.wrongCode, expired: MESSAGES.expiredCode, too_many: MESSAGES.tooManyAttempts }[outcome];
       return show(ctx, details, 400, text);

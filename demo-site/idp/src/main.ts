@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_DATA_DIR, startIdp } from './server';
+import { parseTrustProxy } from './trust-proxy';
 
 /**
  * Client origins from the environment: the demo site's, the examples' ports (ARCHITECTURE.md),
@@ -25,6 +26,15 @@ function portFromEnv(value: string | undefined): number {
   return port;
 }
 
+function trustProxyFromEnv(value: string | undefined) {
+  try {
+    return parseTrustProxy(value ?? '');
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
 const port = portFromEnv(process.env.IDP_PORT);
 const idp = await startIdp({
   port,
@@ -39,7 +49,7 @@ const idp = await startIdp({
   clientOrigins: clientOriginsFromEnv(process.env),
   // The SMS outbox only when asked for (`npm start` sets GID_DEMO=1).
   demo: process.env.GID_DEMO === '1',
-  trustProxy: process.env.IDP_TRUST_PROXY === '1',
+  trustProxy: trustProxyFromEnv(process.env.IDP_TRUST_PROXY),
 });
 console.log(`Газпром ID (local identity provider) listening on ${idp.url}`);
 

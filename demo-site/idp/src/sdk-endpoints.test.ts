@@ -118,6 +118,21 @@ describe('analytics receiver', () => {
     expect(html).toContain('События аналитики');
   });
 
+  it('lists events only in demo mode: a production idp records them but shows them to nobody', async () => {
+    const production = await startIdp({ port: 0, dataDir: dir.path });
+    try {
+      expect((await fetch(`${production.url}/api/v1/analytics/event?action=login&gsid=secret-session`)).status).toBe(204);
+      for (const query of ['', '?format=json', '?format=html']) {
+        const listing = await fetch(`${production.url}/api/v1/analytics/events${query}`);
+        expect(listing.status).toBe(404);
+        expect(await listing.text()).not.toContain('secret-session');
+      }
+      expect(await (await fetch(`${production.url}/`)).text()).not.toContain('/api/v1/analytics/events');
+    } finally {
+      await production.close();
+    }
+  });
+
   it.each(['', `?big=${'x'.repeat(3000)}`, '?bad%20key=1'])('refuses %j', async (query) => {
     const response = await fetch(`${idp.url}/api/v1/analytics/event${query}`);
     expect(response.status).toBe(400);

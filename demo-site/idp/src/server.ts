@@ -13,6 +13,7 @@ import { createProvider } from './provider';
 import { sdkRoutes } from './sdk-endpoints';
 import { DEFAULT_SMS_POLICY, SmsChallenges, SmsOutbox, type SmsPolicy } from './sms';
 import { socialTokenExtras } from './social';
+import { clientAddress, type TrustProxy } from './trust-proxy';
 
 /** `<repo root>/.data/idp` (git-ignored). */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../.data/idp', import.meta.url));
@@ -46,10 +47,11 @@ export interface IdpOptions {
    */
   demo?: boolean;
   /**
-   * Behind a TLS-terminating reverse proxy (`IDP_TRUST_PROXY=1`): believe its `X-Forwarded-Proto`/`-For`,
-   * so the issuer's cookies are set `Secure` and client addresses are the real ones.
+   * Behind a TLS-terminating reverse proxy (`IDP_TRUST_PROXY`): how many proxy hops (`1`) or which proxy
+   * addresses/CIDRs to believe about `X-Forwarded-Proto`/`-For`, so the issuer's cookies are set `Secure`
+   * and client addresses (the per-address SMS caps) are the real ones. Never every hop (see trust-proxy.ts).
    */
-  trustProxy?: boolean;
+  trustProxy?: TrustProxy | undefined;
 }
 
 export interface RunningIdp {
@@ -98,14 +100,17 @@ export async function startIdp(options: IdpOptions = {}): Promise<RunningIdp> {
   const issuer = (options.issuer ?? `http://${publicHost}:${port}`).replace(/\/$/, '');
 
   const provider = createProvider({ issuer, clients, keys, accounts, adapter: createFileAdapter(join(dataDir, 'store')) });
-  if (options.trustProxy) provider.proxy = true;
+  if (options.trustProxy !== undefined) {
+    provider.proxy = true;
+    provider.use(clientAddress(options.trustProxy));
+  }
   const outbox = new SmsOutbox(now);
   const sms = new SmsChallenges(outbox, now, { ...DEFAULT_SMS_POLICY, ...options.sms });
 
   // provider.use() runs these before oidc-provider's own routes, in this order.
   provider.use(socialTokenExtras(clients, accounts));
   provider.use(devRoutes(outbox, issuer, options.demo === true).middleware());
-  provider.use(analyticsRoutes(new AnalyticsLog(now)).middleware());
+  provider.use(analyticsRoutes(new AnalyticsLog(now), options.demo === true).middleware());
   provider.use(sdkRoutes({ provider, issuer, clients, accounts }).middleware());
   provider.use(interactionRoutes({ provider, accounts, sms }).middleware());
   setHandler(provider.callback());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningIdp, startIdp } from './server';
 import { authorizeUrl, Browser, formAction, latestCode, type Page, tempDir } from './testing';
+import { parseTrustProxy } from './trust-proxy';
 
 // Issue 15, the idp's codes: each test is the attack, with the default caps on.
 let idp: RunningIdp;
@@ -102,6 +103,104 @@ describe('the idp’s SMS codes', () => {
       current = await ua.go(formAction(answer.body, 'Изменить номер'), { form: {} });
     }
     expect(sent).toBe(20);
+  });
+});
+
+// Issue 20, finding 5: 10 wrong guesses an hour with no daily cap or lockout gave ~15 % a week against a
+// chosen phone. Now at most 10 codes a day, and 20 wrong codes in a day lock the phone's codes for a day.
+describe('a patient guesser', () => {
+  const HOUR = 60 * 60_000;
+
+  it('gets at most 10 codes a day to one phone, 5 in any hour', async () => {
+    offset += 2 * HOUR;
+    const phone = newPhone();
+    const statuses: number[] = [];
+    let last: Page | undefined;
+    for (let hour = 0; hour < 3; hour++) {
+      for (let i = 0; i < 5; i++) {
+        const { ua, page } = await loginPage();
+        last = await askCode(ua, page, phone);
+        statuses.push(last.status);
+        offset += 61_000;
+      }
+      offset += HOUR;
+    }
+    expect(statuses.map((status) => status === 429)).toEqual([...Array(10).fill(false), ...Array(5).fill(true)]);
+    expect(last?.body).toContain('Слишком много запросов кода за сутки. Попробуйте завтра');
+    expect(await outboxCount(phone)).toBe(10);
+    offset += 24 * HOUR;
+    const { ua, page } = await loginPage();
+    expect((await askCode(ua, page, phone)).status).toBeLessThan(400);
+  });
+
+  it('is locked out for a day after 20 wrong codes, even with the right one; the owner gets one SMS', async () => {
+    offset += 2 * HOUR;
+    const phone = newPhone();
+    // 19 wrong codes over two hours, within the hourly caps: 5 + 5 | 5 + 4.
+    for (const [round, tries] of [5, 5, 5, 4].entries()) {
+      const { ua, page } = await loginPage();
+      const codePage = await askCode(ua, page, phone);
+      const code = await latestCode(idp.url, phone);
+      for (let i = 0; i < tries; i++) expect((await submitCode(ua, codePage, wrong(code))).status).toBe(400);
+      offset += round === 1 ? HOUR : 61_000;
+    }
+    offset += HOUR;
+    const { ua, page } = await loginPage();
+    const codePage = await askCode(ua, page, phone);
+    const code = await latestCode(idp.url, phone);
+    const locked = await submitCode(ua, codePage, wrong(code));
+    expect(locked.status).toBe(429);
+    expect(locked.body).toContain('Слишком много неверных кодов. Попробуйте через 24 ч.');
+    expect((await submitCode(ua, codePage, code)).status).toBe(429);
+    offset += 61_000;
+    const other = await loginPage();
+    const refused = await askCode(other.ua, other.page, phone);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toContain('Слишком много неверных кодов');
+    const { messages } = (await (await fetch(`${idp.url}/dev/outbox?format=json&to=${encodeURIComponent(phone)}`)).json()) as {
+      messages: { code: string; text: string }[];
+    };
+    const notices = messages.filter((message) => !message.code);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain('много раз ввели неверный код');
+    offset += 24 * HOUR;
+    const later = await loginPage();
+    const fresh = await askCode(later.ua, later.page, phone);
+    expect((await submitCode(later.ua, fresh, await latestCode(idp.url, phone))).body).toContain('Зарегистрироваться');
+  });
+});
+
+// Issue 20, finding 4: `IDP_TRUST_PROXY=1` used to mean "trust every hop", so the left-most
+// X-Forwarded-For entry — written by the client — was its address for the per-address caps.
+describe('behind a proxy, forged first hops buy no more codes', () => {
+  it.each([
+    ['a hop count', '1'],
+    ['a list of proxy addresses', '127.0.0.1, 10.0.0.0/8'],
+  ])('%s: the address the proxy saw is the client', async (_name, setting) => {
+    const proxiedDir = await tempDir();
+    const trustProxy = parseTrustProxy(setting);
+    const proxied = await startIdp({ demo: true, port: 0, dataDir: proxiedDir.path, trustProxy, sms: { codesPerAddressHourly: 3 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        // The proxy (this machine) appends the address it saw; the client wrote the entries before it.
+        const ua = new Browser(proxied.url, { 'x-forwarded-for': `10.66.${i}.1, 172.16.${i}.9, 203.0.113.5` });
+        const page = await ua.go(authorizeUrl(proxied.url).url);
+        statuses.push((await ua.go(formAction(page.body, 'Получить код'), { form: { phone: newPhone() } })).status);
+      }
+      // Another client behind the same proxy has its own count: the clients are not all "the proxy".
+      const other = new Browser(proxied.url, { 'x-forwarded-for': '198.51.100.9' });
+      const page = await other.go(authorizeUrl(proxied.url).url);
+      statuses.push((await other.go(formAction(page.body, 'Получить код'), { form: { phone: newPhone() } })).status);
+      expect(statuses.map((status) => status === 429)).toEqual([false, false, false, true, true, false]);
+    } finally {
+      await proxied.close();
+      await proxiedDir.remove();
+    }
+  });
+
+  it.each(['true', 'yes', '10.0.0.0/33', 'proxy.example'])('IDP_TRUST_PROXY=%s is refused, never read as "every hop"', (value) => {
+    expect(() => parseTrustProxy(value)).toThrow(/IDP_TRUST_PROXY/);
   });
 });
 

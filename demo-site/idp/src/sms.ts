@@ -31,6 +31,14 @@ export class SmsOutbox {
     return message;
   }
 
+  /** A notice without a code (a lockout told to the phone's owner). */
+  notify(to: string, text: string): SmsMessage {
+    const message: SmsMessage = { id: randomUUID(), to, code: '', text, created_at: new Date(this.now()).toISOString() };
+    this.messages.unshift(message);
+    this.messages.length = Math.min(this.messages.length, this.limit);
+    return message;
+  }
+
   list(): readonly SmsMessage[] {
     return this.messages;
   }
@@ -50,6 +58,11 @@ export interface SmsPolicy {
   failuresPerPhoneHourly: number;
   codesPerAddressHourly: number;
   failuresPerAddressHourly: number;
+  /** Codes to one phone in 24 hours, besides the hourly cap. */
+  codesPerPhoneDaily: number;
+  /** Wrong codes for one phone in 24 hours that lock its codes for `lockoutMs` (its owner told by SMS). */
+  lockoutFailuresDaily: number;
+  lockoutMs: number;
 }
 
 export const DEFAULT_SMS_POLICY: SmsPolicy = {
@@ -60,17 +73,29 @@ export const DEFAULT_SMS_POLICY: SmsPolicy = {
   failuresPerPhoneHourly: 10,
   codesPerAddressHourly: 20,
   failuresPerAddressHourly: 30,
+  // At most ~20 guesses of 10,000 a day against one phone.
+  codesPerPhoneDaily: 10,
+  lockoutFailuresDaily: 20,
+  lockoutMs: 24 * 60 * 60_000,
 };
 
-export type IssueOutcome = { sent: true } | { sent: false; waitSeconds: number } | { sent: false; tooMany: true };
+export type IssueOutcome =
+  | { sent: true }
+  | { sent: false; waitSeconds: number }
+  | { sent: false; tooMany: 'hour' | 'day' }
+  | { sent: false; locked: true };
 
 const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
 
-/** Times of events per key within the last hour (in memory: the idp is one process). */
-class HourlyLog {
+/** Times of events per key within the last `windowMs` (in memory: the idp is one process). */
+class EventLog {
   private readonly events = new Map<string, number[]>();
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly windowMs = HOUR,
+  ) {}
 
   count(key: string): number {
     return this.recent(key).length;
@@ -85,7 +110,7 @@ class HourlyLog {
   }
 
   private recent(key: string): number[] {
-    const cutoff = this.now() - HOUR;
+    const cutoff = this.now() - this.windowMs;
     const times = (this.events.get(key) ?? []).filter((time) => time > cutoff);
     if (times.length) this.events.set(key, times);
     else this.events.delete(key);
@@ -101,7 +126,14 @@ interface Challenge {
   verified: boolean;
 }
 
-export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'too_many' | 'missing';
+export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'too_many' | 'locked' | 'missing';
+
+/** A lock's length as the messages say it: `15 мин.`, `24 ч.` */
+export const lockDuration = (ms: number) =>
+  ms < 2 * HOUR ? `${Math.max(1, Math.round(ms / 60_000))} мин.` : `${Math.round(ms / HOUR)} ч.`;
+
+const LOCKED_NOTICE = (ms: number) =>
+  `Газпром ID: много раз ввели неверный код для входа по вашему номеру. Вход по коду приостановлен на ${lockDuration(ms)} Если это были не вы, никому не сообщайте коды из SMS.`;
 
 /**
  * SMS codes keyed by the sign-in interaction, so a code only completes the sign-in it was asked
@@ -109,16 +141,36 @@ export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'too_many' | 'missing';
  */
 export class SmsChallenges {
   private readonly challenges = new Map<string, Challenge>();
-  private readonly issued: HourlyLog;
-  private readonly failures: HourlyLog;
+  private readonly issued: EventLog;
+  private readonly failures: EventLog;
+  private readonly issuedToday: EventLog;
+  private readonly failuresToday: EventLog;
+  /** Phone → until when its codes are locked. */
+  private readonly locks = new Map<string, number>();
 
   constructor(
     private readonly outbox: SmsOutbox,
     private readonly now: () => number,
     private readonly policy: SmsPolicy = DEFAULT_SMS_POLICY,
   ) {
-    this.issued = new HourlyLog(now);
-    this.failures = new HourlyLog(now);
+    this.issued = new EventLog(now);
+    this.failures = new EventLog(now);
+    this.issuedToday = new EventLog(now, DAY);
+    this.failuresToday = new EventLog(now, DAY);
+  }
+
+  /** How long a lock lasts (for the messages). */
+  get lockoutMs(): number {
+    return this.policy.lockoutMs;
+  }
+
+  /** Whether the phone's codes are locked after too many wrong ones. */
+  locked(phone: string): boolean {
+    const until = this.locks.get(phone);
+    if (until === undefined) return false;
+    if (until > this.now()) return true;
+    this.locks.delete(phone);
+    return false;
   }
 
   /**
@@ -128,6 +180,7 @@ export class SmsChallenges {
    */
   issue(key: string, phone: string, address = 'unknown'): IssueOutcome {
     this.prune();
+    if (this.locked(phone)) return { sent: false, locked: true };
     const last = this.issued.last(`phone:${phone}`);
     const wait = last === undefined ? 0 : last + this.policy.resendCooldownMs - this.now();
     if (wait > 0) return { sent: false, waitSeconds: Math.ceil(wait / 1000) };
@@ -135,8 +188,10 @@ export class SmsChallenges {
       this.issued.count(`phone:${phone}`) >= this.policy.codesPerPhoneHourly ||
       this.issued.count(`address:${address}`) >= this.policy.codesPerAddressHourly
     ) {
-      return { sent: false, tooMany: true };
+      return { sent: false, tooMany: 'hour' };
     }
+    if (this.issuedToday.count(phone) >= this.policy.codesPerPhoneDaily) return { sent: false, tooMany: 'day' };
+    this.issuedToday.add(phone);
     this.issued.add(`phone:${phone}`);
     this.issued.add(`address:${address}`);
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
@@ -163,6 +218,7 @@ export class SmsChallenges {
   check(key: string, code: string, address = 'unknown'): CodeCheck {
     const challenge = this.challenges.get(key);
     if (!challenge) return 'missing';
+    if (this.locked(challenge.phone)) return 'locked';
     if (challenge.failures >= this.policy.maxAttempts) return 'too_many';
     if (
       this.failures.count(`phone:${challenge.phone}`) >= this.policy.failuresPerPhoneHourly ||
@@ -175,6 +231,13 @@ export class SmsChallenges {
       challenge.failures += 1;
       this.failures.add(`phone:${challenge.phone}`);
       this.failures.add(`address:${address}`);
+      this.failuresToday.add(challenge.phone);
+      if (this.failuresToday.count(challenge.phone) >= this.policy.lockoutFailuresDaily) {
+        // The lock starts (or restarts) now; the owner hears of it once a lock.
+        if (!this.locked(challenge.phone)) this.outbox.notify(challenge.phone, LOCKED_NOTICE(this.policy.lockoutMs));
+        this.locks.set(challenge.phone, this.now() + this.policy.lockoutMs);
+        return 'locked';
+      }
       return challenge.failures >= this.policy.maxAttempts ? 'too_many' : 'wrong';
     }
     challenge.verified = true;

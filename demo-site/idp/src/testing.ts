@@ -24,10 +24,14 @@ export class Browser {
   /** `path name` → value. */
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly origin: string) {}
+  /** `extraHeaders` go with every request (e.g. an `X-Forwarded-For` a client forges). */
+  constructor(
+    readonly origin: string,
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {}
 
   async request(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...this.extraHeaders };
     const cookie = this.cookieHeader(new URL(url, this.origin).pathname);
     if (cookie) headers.cookie = cookie;
     let body: string | undefined;
@@ -198,4 +202,6 @@ export const relaxedSmsPolicy = {
   failuresPerPhoneHourly: 10_000,
   codesPerAddressHourly: 10_000,
   failuresPerAddressHourly: 10_000,
+  codesPerPhoneDaily: 10_000,
+  lockoutFailuresDaily: 10_000,
 };

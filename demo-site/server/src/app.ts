@@ -40,6 +40,7 @@ import { installJsonParser } from './http/json-body';
 import { postgresRateLimitStore } from './http/rate-limit-store';
 import { installResponseCache } from './http/response-cache';
 import { installSecurityHeaders } from './http/security-headers';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { HttpError, messages } from './lib/errors';
 
 export interface BuildOptions {
@@ -96,7 +97,7 @@ export async function buildServer(deps: ServerDeps, options: BuildOptions = {}):
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 600 },
     frameworkErrors,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
   };
   const app = Fastify(serverOptions);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

@@ -1,9 +1,20 @@
 import { newSandboxSecret } from './features/payment/provider';
+import type { TrustProxy } from './http/trust-proxy';
 import { defaultScryptCost, type ScryptCost } from './lib/crypto';
 
 export interface RateLimit {
   max: number;
   windowMs: number;
+}
+
+/**
+ * A lockout after repeated failures: `maxFailures` within `failureWindowMs` lock the subject for
+ * `lockMs` (features/account-lockout).
+ */
+export interface LockoutRule {
+  maxFailures: number;
+  failureWindowMs: number;
+  lockMs: number;
 }
 
 /**
@@ -32,11 +43,12 @@ export interface ServerConfig {
   /** The site's origin, for links in e-mails (/verify/email/{code}…). An https one turns on HSTS. */
   publicUrl: string;
   /**
-   * Behind a reverse proxy (`TRUST_PROXY`): which proxies' `X-Forwarded-For` to believe — `true` for
-   * any, or their addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). Without it every client looks like the proxy, and the
-   * per-address limits would throttle everyone together. Off by default (no proxy: the socket's address).
+   * Behind a reverse proxy (`TRUST_PROXY`, see http/trust-proxy.ts): which proxies' `X-Forwarded-For` to
+   * believe — a hop count (`1`: the one proxy in front) or their addresses/CIDRs (`['10.0.0.0/8']`), never
+   * every hop. Without it every client looks like the proxy, and the per-address limits would throttle
+   * everyone together. Off by default (no proxy: the socket's address).
    */
-  trustProxy: boolean | string;
+  trustProxy: TrustProxy;
   /**
    * Demo mode, only when asked for (`npm start` asks; `GID_DEMO=1`): the dev outbox page and JSON that
    * show every code and link, the demo accounts in a fresh database, the demo purchases.
@@ -54,8 +66,9 @@ export interface ServerConfig {
   scrypt: ScryptCost;
   /**
    * SMS codes. Besides each code's `maxAttempts`, caps per phone (or account) across codes and
-   * interactions: `perTargetHourly` codes issued, `failedChecksHourly` wrong guesses — the 4 digits stay,
-   * so the limits carry the weight.
+   * interactions: `perTargetHourly` and `perTargetDaily` codes issued, `failedChecksHourly` wrong
+   * guesses, and `lockout` — so many wrong guesses a day lock the phone's (account's) codes, its owner
+   * told. The 4 digits stay, so the limits carry the weight.
    */
   sms: {
     codeLength: number;
@@ -63,8 +76,15 @@ export interface ServerConfig {
     maxAttempts: number;
     resendCooldownMs: number;
     perTargetHourly: number;
+    perTargetDaily: number;
     failedChecksHourly: number;
+    lockout: LockoutRule;
   };
+  /**
+   * Wrong passwords per account (`PUT /api/auth`, and the current password the settings ask for):
+   * `maxFailures` lock its password sign-in for `lockMs`, the owner told. Per address besides (`login`).
+   */
+  passwordLockout: LockoutRule;
   /** Lifetime of e-mail links: confirmation, e-mail change. */
   emailLinkTtlMs: number;
   /** Lifetime of a password reset link. */
@@ -87,8 +107,8 @@ export interface ServerConfig {
     promocode: RateLimit;
   };
   /**
-   * Open (pending, unexpired) orders one e-mail or one address may hold at once: without a cap one
-   * script could «sell out» every event with holds it never pays.
+   * Tickets and goods one e-mail or one address may hold at once in open (pending, unexpired) orders —
+   * units, not orders: without a cap one script could «sell out» every event with holds it never pays.
    */
   holdCaps: { perEmail: number; perAddress: number };
   supportEmail: string;
@@ -112,7 +132,18 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     sessionTtlMs: 90 * 86_400_000,
     sessionIdleMs: 30 * 86_400_000,
     scrypt: defaultScryptCost,
-    sms: { codeLength: 4, codeTtlMs: 5 * 60_000, maxAttempts: 5, resendCooldownMs: 60_000, perTargetHourly: 5, failedChecksHourly: 10 },
+    sms: {
+      codeLength: 4,
+      codeTtlMs: 5 * 60_000,
+      maxAttempts: 5,
+      resendCooldownMs: 60_000,
+      perTargetHourly: 5,
+      perTargetDaily: 10,
+      failedChecksHourly: 10,
+      // 20 wrong codes in a day stop the target's codes for a day: at most ~20 guesses of 10,000 a day.
+      lockout: { maxFailures: 20, failureWindowMs: 86_400_000, lockMs: 86_400_000 },
+    },
+    passwordLockout: { maxFailures: 10, failureWindowMs: 3_600_000, lockMs: 15 * 60_000 },
     emailLinkTtlMs: 24 * 3_600_000,
     resetLinkTtlMs: 3_600_000,
     resetSecureTtlMs: 15 * 60_000,
@@ -126,7 +157,8 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       payment: { max: 10, windowMs: 60_000 },
       promocode: { max: 30, windowMs: 60_000 },
     },
-    holdCaps: { perEmail: 3, perAddress: 10 },
+    // A family's basket fits (a format's max_count is 10); a script from one address holds 100 at most.
+    holdCaps: { perEmail: 30, perAddress: 100 },
     supportEmail: 'support@geroi.example',
     // Catalogue answers are reused for 5 s: PGlite computes on this thread, and recomputing the
     // event list (~9 ms) every second showed in the p99 under load. Stock is rechecked when selling.

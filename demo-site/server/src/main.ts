@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultConfig, type IdentityProviderConfig, LOCAL_IDP_URL } from './config';
 import { loggerOptions } from './http/log-redaction';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { DEFAULT_WEB_DIR, startServer } from './start';
 
 const started = performance.now();
@@ -28,11 +29,14 @@ const provider = (name: string, clientId: string): IdentityProviderConfig => ({
     : undefined,
 });
 
-/** TRUST_PROXY: `1`/`true` (any proxy in front), or the proxies' addresses/CIDRs (`10.0.0.0/8,127.0.0.1`). */
-function trustProxy(value: string): boolean | string {
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
-  return value;
+/** TRUST_PROXY: a hop count (`1`) or the proxies' addresses/CIDRs (`10.0.0.0/8,127.0.0.1`); never "every hop". */
+function trustProxy(value: string): TrustProxy {
+  try {
+    return parseTrustProxy(value);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }
 
 /** PAYMENT_PROVIDER: only `sandbox` exists in this repository; a real provider is wired in start.ts's `payments`. */

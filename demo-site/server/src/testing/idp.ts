@@ -33,6 +33,8 @@ export async function startTestIdp(): Promise<TestIdp> {
       failuresPerPhoneHourly: 10_000,
       codesPerAddressHourly: 10_000,
       failuresPerAddressHourly: 10_000,
+      codesPerPhoneDaily: 10_000,
+      lockoutFailuresDaily: 10_000,
     },
     port: 0,
     dataDir,

@@ -3,6 +3,7 @@ import { defaultConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { manualClock } from '../../lib/clock';
 import { HttpError } from '../../lib/errors';
+import { createOutboxSenders, readOutbox } from '../../messaging/senders';
 import { openTemplateDatabase, uniquePhone } from '../../testing/fixtures';
 import { checkSmsCode, consumeCode, findLinkCode, issueLinkCode, issueSmsCode } from './service';
 
@@ -13,7 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const setup = () => ({ db: database.db, clock: manualClock('2026-05-01T10:00:00Z'), config: defaultConfig() });
+const setup = () => {
+  const clock = manualClock('2026-05-01T10:00:00Z');
+  return { db: database.db, clock, config: defaultConfig(), ...createOutboxSenders(database.db, clock) };
+};
 
 async function rejection(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
   const error = await promise.then(
@@ -95,6 +99,68 @@ describe('SMS codes', () => {
     );
     expect(statuses.filter((status) => status === 400)).toHaveLength(4);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+// Issue 20, finding 5: 10 wrong guesses an hour with no daily cap or lockout gave ~15 % a week against a
+// chosen phone. Now: at most 10 codes a day, and 20 wrong guesses in a day lock the target for a day.
+describe('a patient guesser', () => {
+  const HOUR = 3_600_000;
+  const issue = (deps: ReturnType<typeof setup>, phone: string) =>
+    issueSmsCode(deps, { purpose: 'sms_login', target: phone, userId: null });
+  const guess = (deps: ReturnType<typeof setup>, phone: string, code: string) =>
+    rejection(checkSmsCode(deps, { purpose: 'sms_login', target: phone, code }));
+  const notWith = (code: string) => (code === '0000' ? '1111' : '0000');
+
+  it('gets at most 10 codes a day to one phone, 5 in any hour', async () => {
+    const deps = setup();
+    const phone = uniquePhone();
+    const statuses: number[] = [];
+    for (let hour = 0; hour < 3; hour++) {
+      for (let i = 0; i < 5; i++) {
+        statuses.push(
+          await issue(deps, phone).then(
+            () => 200,
+            (error: HttpError) => error.statusCode,
+          ),
+        );
+        deps.clock.advance(61_000);
+      }
+      deps.clock.advance(HOUR);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), ...Array(5).fill(429)]);
+    expect(await rejection(issue(deps, phone))).toEqual({
+      status: 429,
+      message: 'Слишком много кодов на этот номер за сутки. Попробуйте завтра',
+    });
+    deps.clock.advance(24 * HOUR);
+    expect(await issue(deps, phone)).toMatch(/^\d{4}$/);
+  });
+
+  it('is locked out for a day after 20 wrong guesses, even with the right code; the phone’s owner is told once', async () => {
+    const deps = setup();
+    const phone = uniquePhone();
+    const wrong: number[] = [];
+    // 19 wrong guesses over two hours, within the hourly caps (10 guesses, 5 codes): 4 codes, 5+5 | 5+4.
+    for (const [round, tries] of [5, 5, 5, 4].entries()) {
+      const code = await issue(deps, phone);
+      for (let i = 0; i < tries; i++) wrong.push((await guess(deps, phone, notWith(code))).status);
+      deps.clock.advance(round === 1 ? HOUR : 61_000);
+    }
+    expect(wrong.filter((status) => status === 400)).toHaveLength(16);
+    deps.clock.advance(HOUR);
+    // A fresh hour and a fresh code: the 20th wrong guess of the day locks the phone.
+    const code = await issue(deps, phone);
+    const locked = { status: 429, message: 'Слишком много неверных кодов. Попробуйте через 24 ч.' };
+    expect(await guess(deps, phone, notWith(code))).toEqual(locked);
+    expect(await guess(deps, phone, code)).toEqual(locked);
+    deps.clock.advance(61_000);
+    expect(await rejection(issue(deps, phone))).toEqual(locked);
+    const notices = (await readOutbox(deps.db, { to: phone, limit: 50 })).filter((message) => message.meta.kind === 'codes_locked');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain('много раз ввели неверный код');
+    deps.clock.advance(24 * HOUR);
+    expect((await checkSmsCode(deps, { purpose: 'sms_login', target: phone, code: await issue(deps, phone) })).target).toBe(phone);
   });
 });
 

@@ -3,6 +3,7 @@ import type { RequestMeta } from '../../http/request';
 import { hashNeedsUpgrade, hashPassword, verifyPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, forbidden, HttpError } from '../../lib/errors';
+import { assertPasswordNotLocked, countPasswordFailure, passwordSubject } from '../account-lockout/service';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
 import { createSession, type SignedIn } from '../sessions/service';
 import { createUser, findUserByEmail, findUserById, type UserRow, updateUser } from '../users/service';
@@ -19,7 +20,7 @@ export const emailAuthMessages = {
   notRealEmail: 'Укажите действительный адрес',
 } as const;
 
-type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'geo' | 'config'>;
+type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'sms' | 'geo' | 'config'>;
 
 /** A precomputed hash to verify against when no such user exists, so timing does not reveal accounts. */
 let decoyHash: Promise<string> | undefined;
@@ -99,15 +100,25 @@ export async function confirmEmail(
   return { ...(await createSession(deps, user, 'email', meta)), message: emailAuthMessages.confirmed };
 }
 
-/** PUT /api/auth: e-mail and password; an unconfirmed address is a 418 (the client offers to resend). */
+/**
+ * PUT /api/auth: e-mail and password; an unconfirmed address is a 418 (the client offers to resend).
+ * Wrong passwords lock the address's password sign-in (features/account-lockout) — a registered and an
+ * unknown address alike, so the 429 tells nothing about who has an account.
+ */
 export async function loginByEmail(deps: Deps, input: { email: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
   const user = await findUserByEmail(deps.db, input.email);
+  const lockout = passwordSubject(user, input.email);
+  await assertPasswordNotLocked(deps, lockout);
   if (!user?.passwordHash) {
     decoyHash ??= hashPassword('decoy-password', deps.config.scrypt);
     await verifyPassword(input.password, await decoyHash);
+    await countPasswordFailure(deps, lockout, user);
     throw badRequest(emailAuthMessages.wrongCredentials);
   }
-  if (!(await verifyPassword(input.password, user.passwordHash))) throw badRequest(emailAuthMessages.wrongCredentials);
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    await countPasswordFailure(deps, lockout, user);
+    throw badRequest(emailAuthMessages.wrongCredentials);
+  }
   if (!user.emailConfirmedAt) throw new HttpError(418, emailAuthMessages.notConfirmed);
   // A hash made with weaker scrypt parameters than today's is replaced now, while the password is known.
   if (hashNeedsUpgrade(user.passwordHash, deps.config.scrypt)) {

@@ -1,6 +1,7 @@
 import type { ServerDeps } from '../../deps';
 import { hashPassword } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
+import { clearLockout, passwordSubject } from '../account-lockout/service';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
 import { revokeUserSessions } from '../sessions/service';
 import { findUserByEmail, updateUser } from '../users/service';
@@ -63,6 +64,8 @@ export async function updateResetPassword(deps: Deps, input: { secure: string; p
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password, deps.config.scrypt);
   await updateUser(deps.db, secure.userId, { passwordHash, emailConfirmedAt: now });
+  // The owner proved the address: an attacker's wrong guesses no longer keep them out.
+  await clearLockout(deps, passwordSubject({ id: secure.userId }, secure.target));
   await revokeUserSessions(deps, secure.userId);
   return { message: resetMessages.changed };
 }

@@ -242,6 +242,19 @@ describe('priceOrder: tickets', () => {
     expect(refusal({ tickets: [{ format_public_id: 'f10k', ticket_count: 3 }] }, { cat })).toBe(pricingMessages.unavailable);
   });
 
+  // Issue 20, finding 3: max_count was checked per line, and an order may have 100 lines.
+  it('one order holds at most max_count tickets of a format, summed over its lines (buy_limit where set)', () => {
+    const line = (count: number) => ({ format_public_id: 'f10k', ticket_count: count });
+    expect(price({ tickets: [line(5), line(5)] }).lines).toHaveLength(2);
+    expect(refusal({ tickets: [line(5), line(5), line(1)] })).toBe(pricingMessages.unavailable);
+    expect(refusal({ tickets: Array.from({ length: 12 }, () => line(10)) })).toBe(pricingMessages.unavailable);
+    const limited = catalogue({ formats: new Map([['f10k', format({ buyLimit: 3 })]]) });
+    expect(refusal({ tickets: [line(2), line(2)] }, { cat: limited })).toBe(pricingMessages.unavailable);
+    const generous = catalogue({ formats: new Map([['f10k', format({ buyLimit: 12 })]]) });
+    expect(price({ tickets: [line(6), line(6)] }, { cat: generous }).lines).toHaveLength(2);
+    expect(refusal({ tickets: [line(6), line(6), line(1)] }, { cat: generous })).toBe(pricingMessages.unavailable);
+  });
+
   it('a code shared by lines is counted once across them', () => {
     const result = price({
       tickets: [

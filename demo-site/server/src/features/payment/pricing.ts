@@ -259,12 +259,18 @@ export function priceOrder(
     return { ticket, index, format, team, count, teams, stockKind: ticket.kind ?? 'athlete' };
   });
 
-  // Availability by format and kind, summed over the lines.
+  // Availability by format and kind, summed over the lines. And one order holds at most the format's
+  // max_count tickets of it (buy_limit where set), summed over its lines too: per line only, 100 lines
+  // of 10 held 1,000 places of a format whose max_count is 10.
   const wanted = new Map<string, number>();
+  const perFormat = new Map<number, number>();
   for (const line of resolved) {
     const key = `${line.format.id}:${line.stockKind}`;
     wanted.set(key, (wanted.get(key) ?? 0) + line.count);
     if ((wanted.get(key) ?? 0) > (line.format.left[line.stockKind] ?? 0)) fail(pricingMessages.unavailable);
+    if (line.format.isTeam) continue;
+    perFormat.set(line.format.id, (perFormat.get(line.format.id) ?? 0) + line.count);
+    if ((perFormat.get(line.format.id) ?? 0) > (line.format.buyLimit ?? line.format.maxCount)) fail(pricingMessages.unavailable);
   }
 
   const saleFor = (format: FormatInfo): SaleInfo | undefined => {

@@ -3,6 +3,7 @@ import { users } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
+import { assertPasswordNotLocked, countPasswordFailure, passwordSubject } from '../account-lockout/service';
 import { checkSmsCode, consumeCode, findLinkCode, issueLinkCode, issueSmsCode } from '../codes/service';
 import type { Authenticated } from '../sessions/service';
 import { revokeUserSessions } from '../sessions/service';
@@ -74,7 +75,13 @@ async function requireProof(deps: Deps, user: UserRow, input: { password?: strin
   const [stored] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!stored?.passwordHash) throw badRequest(profileMessages.proofCodeRequired);
   if (!input.password) throw badRequest(profileMessages.oldPasswordRequired);
-  if (!(await verifyPassword(input.password, stored.passwordHash))) throw badRequest(profileMessages.wrongPassword);
+  // The same per-account count as sign-in: a stolen session does not get unlimited guesses here.
+  const lockout = passwordSubject(user, user.email ?? '');
+  await assertPasswordNotLocked(deps, lockout);
+  if (!(await verifyPassword(input.password, stored.passwordHash))) {
+    await countPasswordFailure(deps, lockout, user);
+    throw badRequest(profileMessages.wrongPassword);
+  }
 }
 
 /** Tells the account's proven contact (as it was before the change) what changed. */

@@ -11,11 +11,11 @@ export const smsMessages = {
   taken: 'Пользователь с таким номером уже зарегистрирован',
 } as const;
 
-type Deps = Pick<ServerDeps, 'db' | 'clock' | 'sms' | 'geo' | 'config'>;
+type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'sms' | 'geo' | 'config'>;
 
 /** Sends a fresh code by SMS (the outbox in the demo). */
 export async function sendSmsCode(
-  deps: Pick<ServerDeps, 'db' | 'clock' | 'sms' | 'config'>,
+  deps: Pick<ServerDeps, 'db' | 'clock' | 'email' | 'sms' | 'config'>,
   input: { purpose: 'sms_login' | 'sms_register' | 'phone_change'; phone: string; userId: number | null },
 ) {
   const code = await issueSmsCode(deps, { purpose: input.purpose, target: input.phone, userId: input.userId });

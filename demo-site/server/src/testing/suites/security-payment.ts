@@ -51,6 +51,43 @@ export function paymentAttackSuite(database: () => DatabaseHandle) {
       await app.close();
     });
 
+    // Issue 20, finding 3: the caps counted orders, and max_count was per line — one guest order of
+    // 12 lines × 10 held 120 places of a format whose max_count is 10.
+    it('one order holds at most the format’s max_count, summed over its lines', async () => {
+      const format = (await api.request({ method: 'GET', url: `/api/event_format/${seeded.night5k}` })).json();
+      const max = format.max_count as number;
+      const line = (count: number) => ({ format_public_id: seeded.night5k, ticket_count: count, info: [participant] });
+      const lines = Array.from({ length: 12 }, () => line(max));
+      const refused = await call(api, 'POST', '/api/payment', { email: uniqueEmail('hoard'), tickets: lines }, undefined, '203.0.113.31');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ message: 'Указанное количество билетов недоступно' });
+      const split = [line(max - 1), line(1)];
+      expect(
+        (await call(api, 'POST', '/api/payment', { email: uniqueEmail('family'), tickets: split }, undefined, '203.0.113.32')).statusCode,
+      ).toBe(200);
+      const over = [line(max - 1), line(1), line(1)];
+      expect(
+        (await call(api, 'POST', '/api/payment', { email: uniqueEmail('hoard'), tickets: over }, undefined, '203.0.113.33')).statusCode,
+      ).toBe(400);
+    });
+
+    it('the hold caps count tickets, not orders: two orders of 5 from one address reach a cap of 8', async () => {
+      const app = await createTestApp(database(), { holdCaps: { perEmail: 8, perAddress: 8 } });
+      const five = (email: string) => ({ email, tickets: [{ format_public_id: seeded.night5k, ticket_count: 5, info: [participant] }] });
+      const address = '203.0.113.34';
+      expect((await call(app, 'POST', '/api/payment', five(uniqueEmail('bot')), undefined, address)).statusCode).toBe(200);
+      const second = await call(app, 'POST', '/api/payment', five(uniqueEmail('bot')), undefined, address);
+      expect(second.statusCode).toBe(429);
+      expect(second.json()).toEqual({ message: 'Слишком много неоплаченных заказов. Оплатите их или дождитесь окончания брони' });
+      // Per e-mail the same, whatever addresses it comes from.
+      const email = uniqueEmail('one');
+      expect((await call(app, 'POST', '/api/payment', five(email), undefined, '203.0.113.35')).statusCode).toBe(200);
+      expect((await call(app, 'POST', '/api/payment', five(email), undefined, '203.0.113.36')).statusCode).toBe(429);
+      // A small order still fits under the cap.
+      expect((await call(app, 'POST', '/api/payment', basket(email), undefined, '203.0.113.37')).statusCode).toBe(200);
+      await app.close();
+    });
+
     it('a forged X-Forwarded-For does not dodge the limit unless a proxy is trusted (TRUST_PROXY)', async () => {
       const strict = { rateLimits: { ...api.deps.config.rateLimits, payment: { max: 1, windowMs: 60_000 } } };
       const forged = (app: TestApp, i: number) =>
@@ -65,7 +102,7 @@ export function paymentAttackSuite(database: () => DatabaseHandle) {
       expect([(await forged(direct, 1)).statusCode, (await forged(direct, 2)).statusCode]).toEqual([200, 429]);
       await direct.close();
       // Behind a trusted proxy the forwarded address is the client's, each with its own count.
-      const proxied = await createTestApp(database(), { ...strict, trustProxy: '192.0.2.200' });
+      const proxied = await createTestApp(database(), { ...strict, trustProxy: ['192.0.2.200'] });
       expect([(await forged(proxied, 3)).statusCode, (await forged(proxied, 4)).statusCode]).toEqual([200, 200]);
       await proxied.close();
     });

@@ -1,0 +1,98 @@
+import { inArray } from 'drizzle-orm';
+import type { LockoutRule } from '../../config';
+import { rateLimits } from '../../db/schema/index';
+import type { ServerDeps } from '../../deps';
+import { tooManyRequests } from '../../lib/errors';
+import { countHit, readHits } from '../rate-limits/service';
+import { findUserById, type UserRow } from '../users/service';
+
+/**
+ * Lockouts after repeated failures — wrong passwords of an account, wrong codes of a phone or e-mail —
+ * on the shared counters of `rate_limits`, so every server process sees them. A subject collects
+ * failures in a window; the failure that reaches `maxFailures` locks it for `lockMs` (and each further
+ * failure in the window locks it again), and the owner is told once per window.
+ */
+type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'sms' | 'config'>;
+
+const failedKey = (subject: string) => `lockout-failed:${subject}`;
+const lockedKey = (subject: string) => `lockout-locked:${subject}`;
+
+/** A lock's length as the messages say it: `15 мин.`, `24 ч.` (abbreviated, as the cooldown's `сек.`). */
+const duration = (ms: number) => (ms < 2 * 3_600_000 ? `${Math.max(1, Math.round(ms / 60_000))} мин.` : `${Math.round(ms / 3_600_000)} ч.`);
+
+export const lockoutMessages = {
+  password: (lockMs: number) =>
+    `Слишком много неудачных попыток входа. Вход паролем приостановлен на ${duration(lockMs)} Попробуйте позже или восстановите пароль`,
+  codes: (lockMs: number) => `Слишком много неверных кодов. Попробуйте через ${duration(lockMs)}`,
+} as const;
+
+/** Whether `subject` is locked out now (one indexed read). */
+export async function isLockedOut(deps: Pick<Deps, 'db' | 'clock'>, subject: string): Promise<boolean> {
+  return (await readHits(deps, lockedKey(subject))) > 0;
+}
+
+/**
+ * Counts one failure of `subject`. `locked`: this failure (or an earlier one in the window) reached the
+ * limit and the subject is locked for `lockMs` from now; `first` is true for the failure that reached it.
+ */
+export async function countFailure(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  subject: string,
+  rule: LockoutRule,
+): Promise<{ locked: boolean; first: boolean }> {
+  const { hits } = await countHit(deps, failedKey(subject), rule.failureWindowMs);
+  if (hits < rule.maxFailures) return { locked: false, first: false };
+  await countHit(deps, lockedKey(subject), rule.lockMs);
+  return { locked: true, first: hits === rule.maxFailures };
+}
+
+/** Forgets `subject`'s failures and lock (its owner proved it is them another way). */
+export async function clearLockout(deps: Pick<Deps, 'db'>, subject: string): Promise<void> {
+  await deps.db.delete(rateLimits).where(inArray(rateLimits.key, [failedKey(subject), lockedKey(subject)]));
+}
+
+/**
+ * The subject of an account's password failures. Every address has one, registered or not, so an
+ * unknown address is locked after as many failures as a known one: the 429 tells nothing about who
+ * has an account.
+ */
+export const passwordSubject = (user: { id: number } | undefined, email: string) =>
+  user ? `password:user:${user.id}` : `password:email:${email.toLowerCase()}`;
+
+/** Refuses (429) while the account's password sign-in is locked. */
+export async function assertPasswordNotLocked(deps: Deps, subject: string): Promise<void> {
+  if (await isLockedOut(deps, subject)) throw tooManyRequests(lockoutMessages.password(deps.config.passwordLockout.lockMs));
+}
+
+/**
+ * Counts a wrong password; the one that locks the account tells its owner (the confirmed e-mail, else
+ * the confirmed phone) — an address nobody registered has no owner to tell.
+ */
+export async function countPasswordFailure(deps: Deps, subject: string, owner: UserRow | undefined): Promise<void> {
+  const rule = deps.config.passwordLockout;
+  const { first } = await countFailure(deps, subject, rule);
+  if (!first || !owner) return;
+  const text = `На сайте «Герои» ${rule.maxFailures} раз подряд ввели неверный пароль от вашего аккаунта. Вход паролем приостановлен на ${duration(rule.lockMs)} Если это были не вы, смените пароль через «Забыли пароль?»; войти можно и по SMS-коду.`;
+  if (owner.email && owner.emailConfirmedAt) {
+    await deps.email.send({ to: owner.email, subject: 'Попытки войти в ваш аккаунт', text, meta: { kind: 'password_locked' } });
+  } else if (owner.phone && owner.phoneConfirmedAt) {
+    await deps.sms.send({ to: owner.phone, text, meta: { kind: 'password_locked' } });
+  }
+}
+
+/**
+ * Tells the owner of a code target that its codes are locked: the phone itself, or — for an account's
+ * proof codes (`user:{id}`) — the account's confirmed e-mail, else its confirmed phone.
+ */
+export async function tellCodeOwner(deps: Deps, target: string): Promise<void> {
+  const text = `На сайте «Герои» много раз ввели неверный код подтверждения. Коды приостановлены на ${duration(deps.config.sms.lockout.lockMs)} Если это были не вы, никому не сообщайте коды из SMS и писем.`;
+  const meta = { kind: 'codes_locked' };
+  const account = /^user:(\d+)$/.exec(target);
+  if (!account) {
+    await deps.sms.send({ to: target, text, meta });
+    return;
+  }
+  const owner = await findUserById(deps.db, Number(account[1]));
+  if (owner?.email && owner.emailConfirmedAt) await deps.email.send({ to: owner.email, subject: 'Попытки подобрать код', text, meta });
+  else if (owner?.phone && owner.phoneConfirmedAt) await deps.sms.send({ to: owner.phone, text, meta });
+}
