@@ -5,6 +5,8 @@ import { manualClock } from '../../lib/clock';
 import { HttpError } from '../../lib/errors';
 import { createOutboxSenders, readOutbox } from '../../messaging/senders';
 import { openTemplateDatabase, uniquePhone } from '../../testing/fixtures';
+import { tellCodeOwner } from '../account-lockout/service';
+import { createUser } from '../users/service';
 import { checkSmsCode, consumeCode, findLinkCode, issueLinkCode, issueSmsCode } from './service';
 
 // The one-time codes service on the seeded PGlite database, without HTTP.
@@ -161,6 +163,18 @@ describe('a patient guesser', () => {
     expect(notices[0]!.text).toContain('много раз ввели неверный код');
     deps.clock.advance(24 * HOUR);
     expect((await checkSmsCode(deps, { purpose: 'sms_login', target: phone, code: await issue(deps, phone) })).target).toBe(phone);
+  });
+});
+
+describe('a locked account’s proof codes', () => {
+  it('tell the account’s confirmed e-mail, not the code target', async () => {
+    const deps = setup();
+    const email = `proof.${uniquePhone()}@test.example`;
+    const user = await createUser(deps.db, deps.clock.now(), { email, emailConfirmedAt: deps.clock.now() });
+    await tellCodeOwner(deps, `user:${user.id}`);
+    const [notice] = await readOutbox(deps.db, { to: email, limit: 1 });
+    expect(notice?.meta.kind).toBe('codes_locked');
+    expect(notice?.text).toContain('Коды приостановлены на 24 ч.');
   });
 });
 
