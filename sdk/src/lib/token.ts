@@ -82,7 +82,7 @@ export async function requestTokens(ctx: Context, body: TokenRequestBody, endsFl
     TOKEN_FIELDS,
   );
   if (ends) clearFlow(ctx, ends);
-  const extra = copyDefined({}, { appState }, ['appState']);
+  const extra = appState === undefined ? {} : { appState };
   report(ctx, { ok: true, tokens, ...extra });
   ctx.track('token', body.grant_type);
   return { ...tokens, ...extra };
