@@ -8,6 +8,8 @@ const siteUrl = () => process.env.E2E_SITE_URL as string;
 const PHONE = { width: 360, height: 740 };
 
 test.use({ viewport: PHONE });
+// Four pages of the demo in one test, on a shared machine.
+test.setTimeout(60_000);
 
 test('on a 360 px phone the demo’s sign-in pages float no widget; /login shows the GID button', async ({ page }) => {
   // The demo site's client has the widget on (w_auth, top-right): the login page opts out.
