@@ -104,7 +104,6 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
 export async function buildServer(deps: ServerDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? false,
-    disableRequestLogging: options.demoConsole !== undefined,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 600 },
     frameworkErrors,

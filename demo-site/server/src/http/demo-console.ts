@@ -42,15 +42,29 @@ export function prettyLine(json: string): string {
   return `${time(new Date(entry.time ?? Date.now()))}  ${level.padEnd(5)} ${entry.msg ?? ''}${error}`;
 }
 
+/** Fastify's own line per request («incoming request», «request completed»): the demo console has its own. */
+export function isRequestLog(json: string): boolean {
+  try {
+    const entry = JSON.parse(json) as { req?: unknown; res?: unknown; level?: number };
+    return (entry.req !== undefined || entry.res !== undefined) && (entry.level ?? 30) < 40;
+  } catch {
+    return false;
+  }
+}
+
 /** pino options for the demo: its own messages (warnings, errors) as readable lines, no per-request JSON. */
 export function demoLoggerOptions(level: string, write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)) {
   return {
     level,
-    stream: { write: (chunk: string) => write(prettyLine(chunk)) },
+    stream: {
+      write: (chunk: string) => {
+        if (!isRequestLog(chunk)) write(prettyLine(chunk));
+      },
+    },
   } satisfies FastifyServerOptions['logger'];
 }
 
-/** The demo console's request lines (the app is built with Fastify's own request logging off). */
+/** The demo console's request lines (Fastify's own per-request lines are dropped by demoLoggerOptions). */
 export function installDemoConsole(app: FastifyInstance, write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)) {
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     if (worthALine(request.method, request.url, reply.statusCode)) {
