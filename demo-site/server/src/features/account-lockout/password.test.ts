@@ -18,7 +18,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const LOCKED = 'Слишком много неудачных попыток входа. Вход паролем приостановлен на 15 минут. Попробуйте позже или восстановите пароль';
+const LOCKED = 'Слишком много неудачных попыток входа. Вход паролем приостановлен на 15 мин. Попробуйте позже или восстановите пароль';
 let addresses = 0;
 /** Each guess from another address: the per-address limit is not what stops them. */
 const signIn = (email: string, password: string) =>
