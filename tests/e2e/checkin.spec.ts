@@ -215,7 +215,7 @@ test('the scanner: a race, a duplicate, a forged code, offline scans that sync',
     }
     await expect(loser.getByRole('status')).toContainText('Нет сети · Ожидают отправки: 2');
     await second.setOffline(false);
-    await expect(loser.getByRole('status')).toContainText('В сети · Ожидают отправки: 0');
+    await expect(loser.getByRole('status')).toContainText('В сети · Ожидают отправки: 0', { timeout: 60_000 });
     const counts = await (
       await request.get(`${siteUrl()}/api/staff/events/${eventCityId}/counts`, { headers: { authorization: `Bearer ${staff.token}` } })
     ).json();

@@ -153,8 +153,9 @@ export function useCheckin(eventCityId: string, device: string) {
           update({ error: isNetworkFailure(error) ? 'Нет сети: список билетов не загружен' : 'Не удалось загрузить список билетов' });
       }
     })();
+    // While online: the waiting scans (a sync that failed as the network came back is tried again), the delta, the counts.
     const timer = setInterval(() => {
-      if (navigator.onLine) void download().then(refreshCounts, () => undefined);
+      if (navigator.onLine) void sync();
     }, DELTA_EVERY_MS);
     const goOnline = () => {
       update({ online: true });
