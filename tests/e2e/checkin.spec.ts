@@ -205,8 +205,9 @@ test('the scanner: a race, a duplicate, a forged code, offline scans that sync',
 
     step('race, duplicate and forged code done');
     // Offline: two scans are judged by the list and the event's key, and wait in IndexedDB.
-    await first.close();
-    await second.setOffline(true);
+    // Whichever scanner lost the race goes on alone; the winner's context closes.
+    await winner.context().close();
+    await loser.context().setOffline(true);
     await expect(loser.getByRole('status').filter({ hasText: 'Нет сети' })).toBeVisible();
     for (const ticket of [offlineOne!, offlineTwo!]) {
       await typeCode(loser, ticket.qr_code!);
@@ -214,7 +215,7 @@ test('the scanner: a race, a duplicate, a forged code, offline scans that sync',
       await loser.getByRole('button', { name: 'Дальше' }).click();
     }
     await expect(loser.getByRole('status')).toContainText('Нет сети · Ожидают отправки: 2');
-    await second.setOffline(false);
+    await loser.context().setOffline(false);
     await expect(loser.getByRole('status')).toContainText('В сети · Ожидают отправки: 0', { timeout: 60_000 });
     const counts = await (
       await request.get(`${siteUrl()}/api/staff/events/${eventCityId}/counts`, { headers: { authorization: `Bearer ${staff.token}` } })
