@@ -170,7 +170,7 @@ export function useCheckin(eventCityId: string, device: string) {
       window.removeEventListener('online', goOnline);
       window.removeEventListener('offline', goOffline);
     };
-  }, [eventCityId, download, sync, countWaiting, refreshCounts, update]);
+  }, [eventCityId, download, sync, countWaiting, update]);
 
   /** Marks a ticket checked in on this device's list (a green answer, or the server's first scan). */
   const markChecked = useCallback(
