@@ -38,7 +38,7 @@ async function newAccount(request: APIRequestContext, label: string): Promise<Ac
       return link;
     })
     .toContain('/verify/email/');
-  const confirmed = await request.post(`${siteUrl()}/api/user/verify/email`, { data: { code: link.split('/').pop() } });
+  const confirmed = await request.post(`${siteUrl()}/api/user/verify/email`, { data: { code: link.split('/').pop(), password } });
   expect(confirmed.status()).toBe(200);
   const { token, user } = await confirmed.json();
   return { email, password, token, user };

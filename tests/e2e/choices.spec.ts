@@ -18,7 +18,8 @@ interface Account {
 /** A confirmed account of its own (the e-mail link from the demo outbox). */
 async function account(request: APIRequestContext, label: string): Promise<Account> {
   const email = `choices.${label}.${Date.now()}@test.example`;
-  expect((await request.post(`${siteUrl()}/api/user`, { data: { email, password: 'Choices1' } })).status()).toBe(200);
+  const password = 'Choices1';
+  expect((await request.post(`${siteUrl()}/api/user`, { data: { email, password } })).status()).toBe(200);
   let link = '';
   await expect
     .poll(async () => {
@@ -27,7 +28,7 @@ async function account(request: APIRequestContext, label: string): Promise<Accou
       return link;
     })
     .toContain('/verify/email/');
-  const confirmed = await request.post(`${siteUrl()}/api/user/verify/email`, { data: { code: link.split('/').pop() } });
+  const confirmed = await request.post(`${siteUrl()}/api/user/verify/email`, { data: { code: link.split('/').pop(), password } });
   expect(confirmed.status()).toBe(200);
   const { token, user } = await confirmed.json();
   return { email, token, user };
