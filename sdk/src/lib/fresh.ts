@@ -136,7 +136,7 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
   win.document?.addEventListener('visibilitychange', onVisible);
 
   /** When the sign-in (or sign-out) of the tokens now watched happened: older news from another tab is stale. */
-  let since = 0;
+  let since = -1;
   /** Access tokens refreshed away: news of them is stale. */
   const retired = new Set<string>();
   /** Takes tokens (with their expiry) and sets the timer; `tell`: other tabs hear of it; `from`: see `TabMessage`. */
@@ -145,9 +145,11 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
     // away already), or a refresh of other tokens.
     if (
       stopped ||
-      JSON.stringify(next) === JSON.stringify(tokens) ||
+      // (a sign-out here is always told: another tab may hold tokens this one has not heard of yet)
+      (JSON.stringify(next) === JSON.stringify(tokens) && (next || !tell)) ||
       (!tell && retired.has(next?.access_token as string)) ||
-      (from ? from !== tokens?.access_token : when < since)
+      // Another tab's news: a tie goes to the sign-out (tokens of the same moment never bring it back).
+      (from ? from !== tokens?.access_token : !tell && (next ? when <= since : when < since))
     )
       return;
     if (from) retired.add(from);

@@ -420,7 +420,7 @@ describe('model: two tabs, every flow, in random order and timing', () => {
           vi.useRealTimers();
         }
       }),
-      { numRuns: 40 },
+      { numRuns: 40, seed: Number(process.env.SDK_MODEL_SEED ?? 20261124) },
     );
     // The runs did sign in and get tokens (a model that never reaches them proves nothing).
     expect(stats.signedIn).toBeGreaterThan(stats.commands / 10);

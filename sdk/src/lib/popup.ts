@@ -60,6 +60,8 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
   }
   ctx.track('login', 'popup', options.source);
 
+  // The state of this popup's flow: its failure clears that flow only, never one started meanwhile.
+  let state: string | boolean = false;
   // The callback's parameters the popup hands over (none when it came back without a query).
   const params = await new Promise<URLSearchParams | undefined>((resolve, reject) => {
     let channel: BroadcastChannel | undefined;
@@ -89,7 +91,8 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
     const navigate = (opts: LoginOptions) =>
       authorizeUrl(ctx, opts).then((url) => {
         channel?.close();
-        channel = stateChannel(win, url.searchParams.get('state')!, (data) => {
+        state = url.searchParams.get('state')!;
+        channel = stateChannel(win, state, (data) => {
           if (!isPopupMessage(data)) return;
           channel?.postMessage({ name: POPUP_ACK });
           receive(data.url);
@@ -116,7 +119,7 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
         clearInterval(poll);
         // After the grace for a BroadcastChannel message where one may still come.
         grace = setTimeout(
-          () => finish(failure(ctx, 'POPUP_CLOSED', MSG_POPUP_CLOSED, { error_description: MSG_POPUP_CLOSED })),
+          () => finish(failure(ctx, 'POPUP_CLOSED', MSG_POPUP_CLOSED, { error_description: MSG_POPUP_CLOSED }, state)),
           channel ? CLOSE_GRACE_MS : 0,
         );
       }
@@ -126,7 +129,7 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
     openPopups.set(win, [popup, abort]);
     navigate(options);
   });
-  if (!params) throw failure(ctx, 'CODE_ERROR', MSG_CODE);
+  if (!params) throw failure(ctx, 'CODE_ERROR', MSG_CODE, {}, state);
   return completeCallback(ctx, params);
 }
 
