@@ -150,6 +150,7 @@ export const paymentBody = z
       .trim()
       .toUpperCase()
       .max(32, certificateCodeMessages.notFound)
+      .regex(/^[\w -]*$/, certificateCodeMessages.notFound)
       .nullable()
       .optional(),
     register: z.boolean().optional().default(false),
@@ -189,5 +190,11 @@ export const availabilityQuery = z.strictObject({
 });
 
 export const certificateCheckParams = z.strictObject({
-  code: z.string().trim().min(1, certificateCodeMessages.enterCode).max(32, certificateCodeMessages.notFound),
+  code: z
+    .string()
+    .trim()
+    .min(1, certificateCodeMessages.enterCode)
+    .max(32, certificateCodeMessages.notFound)
+    // Letters, digits, dashes and spaces only: anything else is no code of ours (and a NUL is no text for PostgreSQL).
+    .regex(/^[\w -]+$/, certificateCodeMessages.notFound),
 });

@@ -209,6 +209,7 @@ export function ticketSuite(database: () => DatabaseHandle) {
           insurance_available: true,
           qr: true,
           address: 'Дворцовая пл., 2',
+          online: false,
         },
         team: null,
         info: {

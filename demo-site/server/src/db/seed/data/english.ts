@@ -102,6 +102,16 @@ const texts: Record<string, string> = {
   // Formats.
   '5 км': '5 km',
   'Онлайн 5 км': 'Online 5 km',
+  // The organiser pages' pictures (data/pages.ts).
+  'Корпоративная команда на старте': 'A corporate team at the start',
+  'Стартовый городок и выдача пакетов': 'The start village and race pack pick-up',
+  'Пресс-центр на финише': 'The press centre at the finish',
+  'Новогодний забег в костюмах': 'The New Year run in costumes',
+  'Бегите там, где удобно': 'Run wherever suits you',
+  'Фотографы на трассе': 'Photographers on the course',
+  'Финиш': 'Finish',
+  'Старт': 'Start',
+  'Медали': 'Medals',
   'Пробегите 5 км в любом месте в день забега и отправьте своё время со страницы билета.':
     'Run 5 km anywhere on race day and send your time from the ticket page.',
   'Виртуальный формат: стартовый пакет и медаль приходят почтой.': 'A virtual format: the race pack and the medal come by post.',

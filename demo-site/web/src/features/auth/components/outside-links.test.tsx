@@ -72,13 +72,26 @@ describe('/add (link a network to the account)', () => {
     await waitFor(() => expect(location()).toBe('/login'));
   });
 
-  it('offers «Вконтакте» and «Google» in link mode for a signed-in person', async () => {
+  it('asks for a proof, then offers «Вконтакте» and «Google» in link mode for a signed-in person', async () => {
+    const proofs: unknown[] = [];
+    server.use(
+      http.post('*/api/user/add/proof', async ({ request }) => {
+        proofs.push(await request.json());
+        return HttpResponse.json({ proof: 'single-use-proof' });
+      }),
+    );
     localStorage.setItem(storageKeys.token, 'session-token');
     localStorage.setItem(storageKeys.user, JSON.stringify(testUser));
     renderApp('/add');
     expect(await screen.findByRole('heading', { level: 1, name: 'Привязка социальной сети' }, { timeout: 5000 })).toBeTruthy();
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Google' }));
+    const user = userEvent.setup();
+    // No network is offered before the proof.
+    expect(screen.queryByRole('button', { name: 'Google' })).toBeNull();
+    await user.type(await screen.findByLabelText('Пароль от аккаунта'), 'Secret12');
+    await user.click(screen.getByRole('button', { name: 'Продолжить' }));
+    await user.click(await screen.findByRole('button', { name: 'Google' }, { timeout: 5000 }));
+    expect(proofs).toEqual([{ current_password: 'Secret12' }]);
     await waitFor(() => expect(assign).toHaveBeenCalled());
     const url = new URL(String(assign.mock.calls[0]?.[0]));
     expect(url.searchParams.get('redirect_uri')).toBe(`${window.location.origin}/user/add/auth/google`);
