@@ -34,10 +34,13 @@ export default function VerifyEmailScreen() {
 
   const confirm = (withPassword?: string) =>
     verifyEmail(code, withPassword).then(
-      (signedIn) =>
-        finish(signedIn, '/me', {
+      (signedIn) => {
+        // Confirmed: the password form gives way to the e-mail-confirmed popup.
+        setAsking(false);
+        return finish(signedIn, '/me', {
           stay: (next) => setConfirmed({ email: typeof signedIn.user.email === 'string' ? signedIn.user.email : null, next }),
-        }),
+        });
+      },
       (failure) => {
         if (needsRegistrationPassword(failure)) {
           setAsking(true);
