@@ -109,9 +109,9 @@ const texts: Record<string, string> = {
   'Новогодний забег в костюмах': 'The New Year run in costumes',
   'Бегите там, где удобно': 'Run wherever suits you',
   'Фотографы на трассе': 'Photographers on the course',
-  'Финиш': 'Finish',
-  'Старт': 'Start',
-  'Медали': 'Medals',
+  Финиш: 'Finish',
+  Старт: 'Start',
+  Медали: 'Medals',
   'Пробегите 5 км в любом месте в день забега и отправьте своё время со страницы билета.':
     'Run 5 km anywhere on race day and send your time from the ticket page.',
   'Виртуальный формат: стартовый пакет и медаль приходят почтой.': 'A virtual format: the race pack and the medal come by post.',
