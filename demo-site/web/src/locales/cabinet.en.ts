@@ -244,6 +244,8 @@ export const cabinetEn: Messages['cabinet'] = {
     unlinkLabel: 'Unlink {{name}}',
     unlinkPassword: 'Account password, to unlink {{name}}',
     unlinkConfirm: 'Unlink {{name}}',
+    unlinkCancel: 'Cancel',
+    unlinked: '{{name}} is unlinked: it no longer signs in to this account.',
     unproven:
       'Confirm your e-mail by the link in the letter. Until then you can see your purchases, but cannot link a network, set a password or change the e-mail or phone.',
     socialLead: 'Sign in to the site with a social network by linking it to this account.',

@@ -3,6 +3,7 @@ import { cabinetUser, ticket } from './cabinet-fixtures';
 
 /** The cabinet's read calls with empty answers, so a cabinet screen renders in any test; tests override them. */
 export const cabinetHandlers = [
+  http.get('*/api/user/links', () => HttpResponse.json({ values: [] })),
   http.get('*/api/user/tickets/:section', () => HttpResponse.json({ values: [] })),
   http.post('*/api/user/real/email', () => HttpResponse.json({ message: 'ok' })),
   http.get('*/api/user/ticket/:id', ({ params }) => HttpResponse.json({ ...ticket({ public_id: String(params.id) }), participant: {} })),

@@ -240,6 +240,42 @@ describe('/me/setting (accounts-sso §2.9, §4.6, §5)', () => {
     expect(await within(section).findByText('Контакт сохранён')).toBeTruthy();
     expect(bodies).toEqual([{ extra_contact: 'Мария', type_relate: 'Родитель', contact_phone: '375291234567' }]);
   });
+  it('«Вход через соцсети»: «Отвязать» asks for the password, says a refusal, can be cancelled, then unlinks and says so', async () => {
+    const sent: unknown[] = [];
+    let linked = [{ provider: 'vk', email: null, proven_by: 'password', created: '2026-11-01T10:00:00Z' }];
+    server.use(
+      http.get('*/api/user/links', () => HttpResponse.json({ values: linked })),
+      http.post('*/api/user/unlink/vk', async ({ request }) => {
+        const body = (await request.json()) as { current_password?: string };
+        sent.push(body);
+        if (body.current_password !== 'Secret12') return HttpResponse.json({ message: 'Неверный текущий пароль' }, { status: 400 });
+        linked = [];
+        return HttpResponse.json({ message: 'Аккаунт отвязан', user, values: linked });
+      }),
+    );
+    const person = userEvent.setup();
+    await openSettings();
+    const section = screen.getByRole('region', { name: 'Вход через соцсети' });
+    const list = await within(section).findByRole('list', { name: 'Привязанные аккаунты' });
+    await person.click(within(list).getByRole('button', { name: 'Отвязать Вконтакте' }));
+    // Cancel closes the proof form and sends nothing.
+    await person.click(within(list).getByRole('button', { name: 'Отмена' }));
+    expect(within(list).queryByLabelText('Пароль от аккаунта, чтобы отвязать Вконтакте')).toBeNull();
+    expect(sent).toEqual([]);
+
+    await person.click(within(list).getByRole('button', { name: 'Отвязать Вконтакте' }));
+    await person.type(within(list).getByLabelText('Пароль от аккаунта, чтобы отвязать Вконтакте'), 'Wrong123');
+    await person.click(within(list).getByRole('button', { name: 'Отвязать Вконтакте' }));
+    expect(await within(list).findByText('Неверный текущий пароль')).toBeTruthy();
+
+    const password = within(list).getByLabelText('Пароль от аккаунта, чтобы отвязать Вконтакте');
+    await person.clear(password);
+    await person.type(password, 'Secret12');
+    await person.click(within(list).getByRole('button', { name: 'Отвязать Вконтакте' }));
+    expect(await within(section).findByText('Аккаунт Вконтакте отвязан: входить через него больше нельзя.')).toBeTruthy();
+    expect(within(section).getByText('Привязанных аккаунтов нет.')).toBeTruthy();
+    expect(sent).toEqual([{ current_password: 'Wrong123' }, { current_password: 'Secret12' }]);
+  });
 });
 
 describe('/me/setting with an ended session', () => {

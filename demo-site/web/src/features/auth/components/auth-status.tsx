@@ -30,7 +30,7 @@ export function AuthStatus({ title, progress, error, message, actions = [] }: Au
         </p>
       ) : null}
       {message ? (
-        <div className="notice" role="status">
+        <div className="notice notice--success" role="status">
           {message}
         </div>
       ) : null}

@@ -16,6 +16,8 @@ const networkNames: Record<string, string> = { vk: 'Вконтакте', google:
 export function LinksSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const links = useQuery({ queryKey: linksKey, queryFn: ({ signal }) => getLinks(signal) });
+  // Said after the row is gone: a person sees which network no longer signs in.
+  const [unlinked, setUnlinked] = useState<string | null>(null);
   return (
     <section className="settings-section" aria-labelledby="settings-social">
       <h2 id="settings-social">{t('cabinet.settings.social')}</h2>
@@ -23,12 +25,13 @@ export function LinksSection({ user }: { user: User }) {
       {links.data?.values.length ? (
         <ul className="settings-links" aria-label={t('cabinet.settings.linked')}>
           {links.data.values.map((link) => (
-            <LinkedRow key={link.provider} link={link} user={user} />
+            <LinkedRow key={link.provider} link={link} user={user} onUnlinked={setUnlinked} />
           ))}
         </ul>
       ) : links.data ? (
         <p className="field-hint">{t('cabinet.settings.noLinks')}</p>
       ) : null}
+      {unlinked ? <SectionMessage message={{ text: t('cabinet.settings.unlinked', { name: unlinked }) }} /> : null}
       <Link to="/add" className="button button--secondary button--small">
         {t('cabinet.settings.link')}
       </Link>
@@ -36,7 +39,7 @@ export function LinksSection({ user }: { user: User }) {
   );
 }
 
-function LinkedRow({ link, user }: { link: LinkedAccount; user: User }) {
+function LinkedRow({ link, user, onUnlinked }: { link: LinkedAccount; user: User; onUnlinked: (name: string) => void }) {
   const { t } = useTranslation();
   const id = useId();
   const queryClient = useQueryClient();
@@ -62,7 +65,10 @@ function LinkedRow({ link, user }: { link: LinkedAccount; user: User }) {
             event.preventDefault();
             setFailure(null);
             unlink.mutate(code ? { provider: link.provider, proof_code: code } : { provider: link.provider, current_password: password }, {
-              onSuccess: (answer) => queryClient.setQueryData(linksKey, { values: answer.values }),
+              onSuccess: (answer) => {
+                onUnlinked(name);
+                queryClient.setQueryData(linksKey, { values: answer.values });
+              },
               onError: (error) => setFailure(errorText(error)),
             });
           }}
@@ -90,6 +96,16 @@ function LinkedRow({ link, user }: { link: LinkedAccount; user: User }) {
           )}
           <button type="submit" className="button button--small" disabled={unlink.isPending || (!password && !code)}>
             {t('cabinet.settings.unlinkConfirm', { name })}
+          </button>{' '}
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => {
+              setOpen(false);
+              setFailure(null);
+            }}
+          >
+            {t('cabinet.settings.unlinkCancel')}
           </button>
           {failure ? <SectionMessage message={{ text: failure, error: true }} /> : null}
         </form>
