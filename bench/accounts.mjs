@@ -5,6 +5,7 @@
 // ADVERSARY_RUNS / ADVERSARY_STEPS / ADVERSARY_SEED override.
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const server = fileURLToPath(new URL('../demo-site/server/', import.meta.url));
@@ -19,7 +20,7 @@ console.log(
   `accounts adversary: ${env.ADVERSARY_RUNS} sequences of ≤ ${env.ADVERSARY_STEPS} steps, seed ${env.ADVERSARY_SEED} (load ${load.toFixed(1)} on ${cpus().length} cores)`,
 );
 const started = performance.now();
-const child = spawn('pnpm', ['exec', 'vitest', 'run', 'src/features/accounts/adversary.test.ts', '--maxWorkers=1'], {
+const child = spawn(join(server, 'node_modules', '.bin', 'vitest'), ['run', 'src/features/accounts/adversary.test.ts', '--maxWorkers=1'], {
   cwd: server,
   env,
   stdio: ['ignore', 'pipe', 'inherit'],

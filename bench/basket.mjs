@@ -24,11 +24,15 @@ const webDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'demo-site', 
 /** The web app built with the profiling react-dom and the app-wide <Profiler>, in a temporary folder. */
 async function buildProfiled() {
   const outDir = await mkdtemp(join(tmpdir(), 'gid-bench-basket-web-'));
-  const built = spawnSync('pnpm', ['exec', 'vite', 'build', '--config', 'vite.profile.config.ts', '--logLevel', 'warn'], {
-    cwd: webDir,
-    env: { ...process.env, PROFILE_OUT_DIR: outDir },
-    stdio: 'inherit',
-  });
+  const built = spawnSync(
+    join(webDir, 'node_modules', '.bin', 'vite'),
+    ['build', '--config', 'vite.profile.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: webDir,
+      env: { ...process.env, PROFILE_OUT_DIR: outDir },
+      stdio: 'inherit',
+    },
+  );
   if (built.status !== 0) throw new Error('bench/basket.mjs: the profiling build failed');
   return outDir;
 }
