@@ -2,7 +2,7 @@ import { eq, inArray, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import { defaultConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import { certificates, externalIdentities, users } from '../db/schema/index';
+import { certificates, externalIdentities, orders, users } from '../db/schema/index';
 import type { IdentityProvider, IdentityProviders } from '../features/identity-providers/provider';
 import { authenticate } from '../features/sessions/service';
 import { verifyPassword } from '../lib/crypto';
@@ -30,6 +30,8 @@ interface Actor {
   tokens: string[];
   /** Every password this person ever chose (for any address). */
   passwords: string[];
+  /** The orders this person placed (their public ids). */
+  orders: string[];
 }
 
 export interface World {
@@ -88,6 +90,7 @@ export function newActors(): Record<Who, Actor> {
     subjects: { vk: `${who}-vk-${process.pid}-${run}`, google: `${who}-g-${process.pid}-${run}`, gid: `${who}-gid-${process.pid}-${run}` },
     tokens: [],
     passwords: [],
+    orders: [],
   });
   return { victim: make('victim', 1), attacker: make('attacker', 2) };
 }
@@ -121,6 +124,7 @@ async function proofFor(w: World, actor: Actor, token: string, via: 'password' |
 
 const keep = (actor: Actor, body: Body) => {
   if (typeof body.token === 'string') actor.tokens.push(body.token);
+  if (typeof body.order_id === 'string') actor.orders.push(body.order_id);
 };
 
 export const providerCode = (claims: Claims) => Buffer.from(JSON.stringify(claims)).toString('base64url');
@@ -195,6 +199,24 @@ class GuestCheckout extends Base {
     keep(actor, result.body);
   }
   toString = () => `guestCheckoutRegister(${this.who}, ${this.whose} e-mail)`;
+}
+
+/** The temporary user's payment (`PUT /api/user/auth/payment`): no token, an e-mail anyone may type. */
+class TemporaryPayment extends Base {
+  constructor(
+    who: Who,
+    readonly whose: 'own' | 'other',
+  ) {
+    super(who);
+  }
+  async act(w: World, actor: Actor) {
+    const result = await call(w, 'PUT', '/api/user/auth/payment', {
+      email: emailOf(w, actor, this.whose),
+      certificates: [{ public_id: w.certificate, count: 1 }],
+    });
+    keep(actor, result.body);
+  }
+  toString = () => `temporaryUserPayment(${this.who}, ${this.whose} e-mail)`;
 }
 
 /** Opens the newest confirmation letter in one's own mailbox (the victim opens letters they never asked for, too). */
@@ -472,6 +494,21 @@ export async function checkInvariant(w: World, after: string): Promise<void> {
           : []),
       ),
     );
+  // The accounts the attacker's sessions open, and the victim's orders: none of them may be in one.
+  const attackerAccounts = new Set<number>();
+  for (const token of attacker.tokens) {
+    const held = await authenticate({ db, clock: w.api.clock }, token);
+    if (held) attackerAccounts.add(held.user.id);
+  }
+  if (victim.orders.length && attackerAccounts.size) {
+    const owned = await db
+      .select({ publicId: orders.publicId, userId: orders.userId })
+      .from(orders)
+      .where(inArray(orders.publicId, victim.orders));
+    for (const order of owned)
+      if (order.userId !== null && attackerAccounts.has(order.userId))
+        throw new Error(`after ${after}: the attacker's session reads the victim's order ${order.publicId}`);
+  }
   for (const account of reached) {
     const reachedBy = [
       account.email === victim.email && account.emailConfirmedAt ? 'e-mail' : null,
@@ -482,9 +519,7 @@ export async function checkInvariant(w: World, after: string): Promise<void> {
     const fail = (what: string) => {
       throw new Error(`after ${after}: the attacker ${what} of the victim's account (reached by the victim's ${reachedBy.join(', ')})`);
     };
-    for (const token of attacker.tokens) {
-      if ((await authenticate({ db, clock: w.api.clock }, token))?.user.id === account.id) fail('holds a session');
-    }
+    if (attackerAccounts.has(account.id)) fail('holds a session');
     if (account.passwordHash) {
       for (const password of attacker.passwords)
         if (await verifyPassword(password, account.passwordHash)) fail(`knows the password «${password}»`);
@@ -505,6 +540,7 @@ const n = fc.nat(9);
 export const steps = [
   who.chain((w) => fc.tuple(whose(w), n).map(([x, k]) => new Register(w, x, k))),
   who.chain((w) => whose(w).map((x) => new GuestCheckout(w, x))),
+  who.chain((w) => whose(w).map((x) => new TemporaryPayment(w, x))),
   who.map((w) => new Confirm(w)),
   fc.tuple(who, n).map(([w, k]) => new Reset(w, k)),
   who.chain((w) => whose(w).map((x) => new PasswordSignIn(w, x))),
