@@ -134,7 +134,11 @@ export function clientFor(ctx: Context): GidClient {
           ctx.debug(error);
         }
       }
-      if (!refreshed && !valid()) await checkSession();
+      // A sign-out while this waited (here or, heard meanwhile, in another tab): no silent sign-in after it.
+      if (!refreshed && !valid()) {
+        if (started !== epoch) throw new GidError('ABORTED', MSG_ABORTED);
+        await checkSession();
+      }
       // A sign-out while this waited: no token comes out of this call.
       if (started !== epoch || !k.tokens) throw new GidError('ABORTED', MSG_ABORTED);
       return k.tokens.access_token;
