@@ -9,7 +9,7 @@
 export { loginWithRedirect } from './lib/authorize-url';
 export { handleRedirectCallback } from './lib/callback';
 // The same functions as one object (`createClient`), and with buttons, widget and analytics (`init`).
-export { createClient } from './lib/client';
+export { type ClientConfig, createClient, getAccessToken, getUser, on } from './lib/client';
 export { errors, GidError, type GidErrorCode, type GidErrorDetails, isGidError } from './lib/errors';
 export { type FreshOptions, keepTokensFresh, type TokenKeeper } from './lib/fresh';
 export { sanitizeHeaders } from './lib/headers';
