@@ -1,7 +1,7 @@
 import { authorizeUrl, redirectLogin } from './authorize-url';
 import { handleCallback } from './callback';
 import { CLIENT_RULES, CORE_RULES, check, isPlainObject, LOGIN_RULES, LOGOUT_RULES, MODE_RULES } from './config';
-import { type Context, createContext, PREFIX } from './context';
+import { type Context, contextFor, createContext, PREFIX } from './context';
 import { GidError, MSG_ABORTED } from './errors';
 import { clearFlow, readFlow } from './flow-storage';
 import { tokenKeeper } from './fresh';
@@ -9,7 +9,7 @@ import { endSession } from './logout';
 import { popupLogin } from './popup';
 import { silentLogin } from './silent';
 import { refresh } from './token';
-import type { GidClient, GidConfig, GidEvents, GidTokens, TokenResult } from './types';
+import type { GidClient, GidConfig, GidEvents, GidTokens, LoginConfig, TokenResult } from './types';
 
 /** Back or forward navigation onto a page while a flow is stored means the flow was abandoned. */
 export function watchBackForward(ctx: Context): void {
@@ -79,18 +79,23 @@ export function clientFor(ctx: Context): GidClient {
     if (!tokens) emit('signedOut', { local: true });
   };
   /** Keeps the tokens a call resolved with, unless a sign-out came since it started; hands the result on. */
-  const keep = async <T extends TokenResult | undefined>(call: Promise<T>, merge?: boolean): Promise<T> => {
+  const keep = async <T>(call: Promise<T>, merge?: boolean): Promise<T> => {
     const started = epoch;
     const result = await call;
     if (result && started === epoch) {
-      const { appState, ...tokens } = result;
+      const { appState, ...tokens } = result as unknown as TokenResult;
       // A refresh's answer is merged: what it leaves out (an ID token) is kept.
       use(merge ? { ...kept().tokens, ...tokens } : tokens);
     }
     return result;
   };
+  // Every sign-in over this context passes `keep` (see `guard`): the client's own, and for the
+  // function forms' client the function-style sign-ins with the same config.
+  ctx.keep = keep;
+  // The function forms' client, made after a function-style sign-in with its config: it has its tokens.
+  if (ctx.got) use(ctx.got);
   const checkSession: GidClient['checkSession'] = (options) =>
-    keep(silentLogin(ctx, options)).then(
+    silentLogin(ctx, options).then(
       (tokens) => {
         emit('session', { ok: true, tokens });
         return tokens;
@@ -104,10 +109,10 @@ export function clientFor(ctx: Context): GidClient {
     async login(options = {}) {
       check('login options', options, MODE_RULES);
       // popupLogin opens the window synchronously: no await may come before it.
-      if (options.mode === 'popup') await keep(popupLogin(ctx, options));
+      if (options.mode === 'popup') await popupLogin(ctx, options);
       else await redirectLogin(ctx, options);
     },
-    handleCallback: (url) => keep(handleCallback(ctx, url)),
+    handleCallback: (url) => handleCallback(ctx, url),
     checkSession,
     refresh: (refreshToken) => keep(refresh(ctx, refreshToken), true),
     async logout(token, options) {
@@ -134,7 +139,11 @@ export function clientFor(ctx: Context): GidClient {
           ctx.debug(error);
         }
       }
-      if (!refreshed && !valid()) await checkSession();
+      // A sign-out while this waited (here or, heard meanwhile, in another tab): no silent sign-in after it.
+      if (!refreshed && !valid()) {
+        if (started !== epoch) throw new GidError('ABORTED', MSG_ABORTED);
+        await checkSession();
+      }
       // A sign-out while this waited: no token comes out of this call.
       if (started !== epoch || !k.tokens) throw new GidError('ABORTED', MSG_ABORTED);
       return k.tokens.access_token;
@@ -164,6 +173,58 @@ export function clientFor(ctx: Context): GidClient {
     },
   };
 }
+
+/** The client the function forms (`getAccessToken`, `getUser`, `on`) share for one config object. */
+const clientOf = (config: ClientConfig): GidClient => {
+  const ctx = contextFor(config, { ...LOGIN_RULES, ...CLIENT_RULES });
+  return (ctx.client ??= clientFor(ctx));
+};
+
+/**
+ * What the function forms `getAccessToken`, `getUser` and `on` read: a `LoginConfig`, and where
+ * the tokens are kept (`storage`) and whether they are refreshed before expiry (`autoRefresh`).
+ * @example
+ * const config: ClientConfig = { clientId: 'my-site', authUrl: 'https://id.example',
+ *   redirectUri: `${location.origin}/auth/gid`, backendUrl: location.origin, storage: 'session' };
+ */
+export type ClientConfig = LoginConfig & Pick<GidConfig, 'storage' | 'autoRefresh'>;
+
+/**
+ * A valid access token for the sign-ins made with this config object (`loginWithPopup`,
+ * `handleRedirectCallback`, `loginSilently`, `refreshTokens` with the same object hand theirs
+ * over): the kept one while valid for `minValiditySeconds` more (default 60), else refreshed (one
+ * request at a time across the site's tabs), else by a silent sign-in. Rejects like
+ * `loginSilently` when none can be had (`LOGIN_REQUIRED`, …), and with `ABORTED` after a
+ * `logout` with the same config while it waited. The function form of `GidClient.getAccessToken`.
+ * @example
+ * import { getAccessToken, loginWithPopup } from '@gid/sdk';
+ * const config = { clientId: 'my-site', authUrl: 'https://id.example',
+ *   redirectUri: location.origin + '/auth/gid', backendUrl: location.origin, storage: 'session' };
+ * button.onclick = () => loginWithPopup(config);
+ * const orders = await fetch('/api/orders', { headers: { Authorization: `Bearer ${await getAccessToken(config)}` } });
+ */
+export const getAccessToken = async (config: ClientConfig, options?: { minValiditySeconds?: number }): Promise<string> =>
+  clientOf(config).getAccessToken(options);
+
+/**
+ * The claims of the ID token of the sign-ins made with this config object, decoded only (the
+ * backend verifies it); null before a sign-in and after a sign-out. The function form of `GidClient.user`.
+ * @example
+ * import { getUser } from '@gid/sdk';
+ * greeting.textContent = `Здравствуйте, ${getUser(config)?.name ?? 'гость'}`;
+ */
+export const getUser = (config: ClientConfig): Record<string, unknown> | null => clientOf(config).user;
+
+/**
+ * Listens to the events of the sign-ins made with this config object (`tokens`, `expired`,
+ * `signedOut`, `session`; see `GidEvents`), also those of the site's other tabs; returns the
+ * unsubscribe. The function form of `GidClient.on`.
+ * @example
+ * import { on } from '@gid/sdk';
+ * const off = on(config, 'signedOut', ({ local }) => location.assign('/login'));
+ */
+export const on = <E extends keyof GidEvents>(config: ClientConfig, event: E, listener: (detail: GidEvents[E]) => void): (() => void) =>
+  clientOf(config).on(event, listener);
 
 /**
  * The core client without UI, remote config or analytics, for a site that draws its own button

@@ -132,7 +132,8 @@ export const configError = (what: string, field: string, expected: string): GidE
 
 /** Throws a `CONFIG_ERROR` naming the first field of `value` that breaks a rule of `groups`. */
 export function check(what: string, value: unknown, ...groups: Rules[]): void {
-  if (!isPlainObject(value)) throw new GidError('CONFIG_ERROR', `Invalid ${what}: expected an object`, { field: what });
+  // One message shape for every field, the whole object's too: `Invalid config: "config" must be an object`.
+  if (!isPlainObject(value)) throw configError(what, what, 'an object');
   for (const rules of groups) {
     for (const [field, [test, expected, required]] of Object.entries(rules)) {
       const v = value[field];

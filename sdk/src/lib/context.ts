@@ -3,7 +3,7 @@ import type { GidErrorCode, GidErrorDetails } from './errors';
 import { GidError, MSG_AUTH, MSG_UNEXPECTED } from './errors';
 import { clearFlow, sessionValue } from './flow-storage';
 import { randomString } from './pkce';
-import type { CoreConfig, GidCallbackResult, GidConfig, GidTokens, TokenResult } from './types';
+import type { CoreConfig, GidCallbackResult, GidClient, GidConfig, GidTokens, TokenResult } from './types';
 
 /** Everything one client instance works with; tests swap `win` and `fetch` through the config. */
 export interface Context {
@@ -28,6 +28,15 @@ export interface Context {
   silent?: Promise<TokenResult>;
   /** Teardown steps `destroy()` runs (listeners, popups, UI). */
   cleanup: Set<() => void>;
+  /**
+   * The client over this context (`createClient`, `init`, or the one the function forms
+   * `getAccessToken`, `getUser` and `on` make for a config): made on first use.
+   */
+  client?: GidClient;
+  /** Set by the client: every sign-in's outcome passes it (see `guard`), so the client keeps the tokens. */
+  keep?: <T>(call: Promise<T>) => Promise<T>;
+  /** The tokens of the last sign-in or refresh (a client made later over this context starts with them). */
+  got?: GidTokens;
 }
 
 export const PREFIX = '[GID SDK]';
@@ -117,7 +126,8 @@ export function failure(
  */
 export async function guard<T>(ctx: Context, step: Promise<T>, endsFlow?: boolean): Promise<T> {
   try {
-    return await step;
+    // A client over this context keeps the tokens (the function forms' sign-ins reach theirs too).
+    return await (ctx.keep?.(step) ?? step);
   } catch (error) {
     if (error instanceof GidError) throw error;
     console.error(PREFIX, error);

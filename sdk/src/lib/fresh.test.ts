@@ -199,3 +199,34 @@ describe('keepTokensFresh', () => {
     forge.close();
   });
 });
+
+describe("storage: 'local': the tabs' one storage", () => {
+  it('a refresh that crosses another tab’s sign-out never writes the tokens back (the sign-out’s message still on its way)', async () => {
+    // Two tabs over one localStorage; the sign-out's BroadcastChannel message has not arrived yet
+    // (`shareAcrossTabs: false` stands for it being late), so the storage is all tab A can see.
+    let answer: (() => void) | undefined;
+    server.use(
+      http.post(
+        TOKEN_URL,
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = () => resolve(HttpResponse.json({ ...tokens, access_token: 'at-2', refresh_token: 'rt-2' }));
+          }),
+      ),
+    );
+    const a = tab({ storage: 'local', shareAcrossTabs: false });
+    const b = tab({ storage: 'local', shareAcrossTabs: false });
+    Object.defineProperty(b.win, 'localStorage', { value: a.win.localStorage });
+    a.keeper.set(tokens);
+    const refreshing = a.keeper.refresh();
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    b.keeper.set(undefined); // tab B signs out: the shared storage forgets the tokens
+    expect(a.win.localStorage.getItem('gid:demo-site:tokens')).toBeNull();
+    answer!();
+    expect(await refreshing).toBeUndefined();
+    expect(a.win.localStorage.getItem('gid:demo-site:tokens')).toBeNull();
+    // Tab A heard of the sign-out through the storage: it holds no tokens and says so.
+    expect(a.keeper.tokens).toBeUndefined();
+    expect(a.seen).toEqual([undefined]);
+  });
+});

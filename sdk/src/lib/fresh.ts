@@ -106,6 +106,8 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
   };
   let tokens: GidTokens | undefined;
   let expiresAt: number | undefined;
+  /** What this tab last wrote to (or found in) the storage: `local` is every tab's, so another may have changed it. */
+  let written: string | null | undefined;
   let stopped = false;
   const timers: ReturnType<typeof setTimeout>[] = [];
   /** Calls waiting for the tokens of a refresh another tab is making. */
@@ -158,11 +160,13 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
     const seconds = next?.expires_in;
     expiresAt = at ?? (typeof seconds === 'number' && seconds > 0 ? Date.now() + seconds * 1000 : undefined);
     arm();
+    const value = next ? JSON.stringify({ tokens: next, expiresAt }) : null;
     try {
-      if (next) store()?.setItem(storageKey, JSON.stringify({ tokens: next, expiresAt }));
+      if (value) store()?.setItem(storageKey, value);
       else store()?.removeItem(storageKey);
+      written = value;
     } catch {
-      // full: memory only
+      // full: memory only (and what is stored is still what was written before)
     }
     if (tell) channel?.postMessage({ tokens: next, expiresAt, when, from } satisfies TabMessage);
     for (const waiter of waiters.splice(0)) waiter();
@@ -203,6 +207,17 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
         const fresh = await refresh(ctx, tokens.refresh_token);
         // Signed out, signed in anew or stopped meanwhile: this answer is stale, never written back.
         if (stopped || tokens !== startedWith) return tokens;
+        // `local`: the tabs share the storage, where another tab's sign-out (or sign-in) lands before
+        // its message does. Changed meanwhile: this answer is stale too; nothing there: signed out.
+        const shared = storage === 'local' && store();
+        const now = shared ? shared.getItem(storageKey) : written;
+        if (now !== written) {
+          if (!now) {
+            take(undefined);
+            onTokens?.(undefined);
+          }
+          return tokens;
+        }
         // Merged: what the answer leaves out (a refresh or ID token the backend did not rotate) is kept.
         const merged = { ...startedWith, ...fresh };
         take(merged, undefined, true, undefined, startedWith!.access_token);

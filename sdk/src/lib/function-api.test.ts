@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH, LOGOUT_URL, query, received, SITE, server, setup, type TestWindow, TOKEN_URL, tokens, useServer } from '../test/helpers';
 import { loginWithRedirect } from './authorize-url';
 import { handleRedirectCallback } from './callback';
-import { createClient } from './client';
+import { createClient, getAccessToken, getUser, on } from './client';
 import { logout } from './logout';
 import { nonceFor } from './pkce';
 import { CLOSE_GRACE_MS, loginWithPopup, POLL_MS } from './popup';
@@ -317,5 +317,70 @@ describe('refreshTokens and logout', () => {
         retry_after_seconds: 30,
       },
     ]);
+  });
+});
+
+describe('getAccessToken, getUser, on: the function forms, over the sign-ins made with one config object', () => {
+  const idToken = `e30.${Buffer.from(JSON.stringify({ sub: 'u-1', name: 'Анна' })).toString('base64url')}.`;
+
+  it('a popup sign-in hands its tokens over: the access token without a request, the claims; logout forgets them', async () => {
+    server.use(
+      http.post(TOKEN_URL, async ({ request }) => {
+        received.push({ body: await request.clone().json(), headers: request.headers, request });
+        return HttpResponse.json({ ...tokens, id_token: idToken });
+      }),
+      http.post(LOGOUT_URL, () => HttpResponse.json({})),
+    );
+    const { page, providerAnswers } = popupBrowser();
+    const login = loginWithPopup(page.config);
+    await providerAnswers(({ state }) => ({ code: 'c-1', state: state ?? '', scope: 'openid' }));
+    await login;
+    // The function forms' client, made now (after the sign-in), starts with its tokens.
+    await expect(getAccessToken(page.config)).resolves.toBe('at-1');
+    expect(received).toHaveLength(1); // no refresh, no silent sign-in: the sign-in's token is valid
+    expect(getUser(page.config)).toEqual({ sub: 'u-1', name: 'Анна' });
+    const seen: string[] = [];
+    on(page.config, 'signedOut', ({ local }) => seen.push(`signedOut:${local}`));
+    await logout(page.config, 'at-1', { local: true });
+    expect(getUser(page.config)).toBeNull();
+    expect(seen).toEqual(['signedOut:true']);
+  });
+
+  it('refreshTokens with the same config refreshes the kept tokens (merged); getAccessToken refreshes one near expiry', async () => {
+    let n = 0;
+    server.use(
+      http.post(TOKEN_URL, async ({ request }) => {
+        received.push({ body: await request.clone().json(), headers: request.headers, request });
+        n += 1;
+        // The refresh answer rotates nothing but the access token: the rest is kept.
+        return HttpResponse.json(
+          n === 1 ? { ...tokens, id_token: idToken, expires_in: 30 } : { access_token: `at-${n}`, expires_in: 3600 },
+        );
+      }),
+    );
+    const { config, win } = setup(`${SITE}/auth/gid?code=c-1&state=s&scope=openid`);
+    win.sessionStorage.setItem(
+      'demo-site',
+      JSON.stringify({ code_verifier: 'v'.repeat(128), redirect_uri: CALLBACK, state: 's', gsid: 'g' }),
+    );
+    const seen: (string | undefined)[] = [];
+    // The client exists before the sign-in comes back: its listeners hear of it.
+    const off = on(config, 'tokens', (t) => seen.push(t?.access_token));
+    await handleRedirectCallback(config);
+    expect(seen).toEqual(['at-1']);
+    off();
+    // Valid for 30 s, asked for 60: refreshed with the kept refresh token.
+    await expect(getAccessToken(config)).resolves.toBe('at-2');
+    expect(received.map((r) => (r.body as { grant_type: string }).grant_type)).toEqual(['authorization_code', 'refresh_token']);
+    expect((received[1]?.body as { refresh_token: string }).refresh_token).toBe('rt-1');
+    expect(getUser(config)).toEqual({ sub: 'u-1', name: 'Анна' }); // the ID token the refresh left out is kept
+    await refreshTokens(config, 'rt-1');
+    await expect(getAccessToken(config)).resolves.toBe('at-3');
+  });
+
+  it('the function forms check the config like the others', async () => {
+    const { config } = setup();
+    await expect(getAccessToken({ ...config, storage: 'disk' as never })).rejects.toMatchObject({ code: 'CONFIG_ERROR', field: 'storage' });
+    expect(() => getUser({ ...config, authUrl: 'http://id.example' })).toThrow(expect.objectContaining({ code: 'CONFIG_ERROR' }));
   });
 });

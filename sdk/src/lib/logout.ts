@@ -41,5 +41,10 @@ export async function endSession(ctx: Context, token: string, options: LogoutOpt
  * leaveButton.onclick = () => logout(config, tokens.access_token, { local: true });
  * @see accounts-sso.md 7.1
  */
-export const logout = async (config: LogoutConfig, token: string, options?: LogoutOptions): Promise<void> =>
-  endSession(contextFor(config, LOGOUT_RULES), token, options);
+export const logout = async (config: LogoutConfig, token: string, options?: LogoutOptions): Promise<void> => {
+  const ctx = contextFor(config, LOGOUT_RULES);
+  // The function forms' client of this config (`getAccessToken`, …) forgets its tokens first, as a client's `logout` does.
+  ctx.client?.setTokens(undefined);
+  ctx.got = undefined;
+  return endSession(ctx, token, options);
+};

@@ -4,7 +4,8 @@
 // delivery, backend answers and the clock in random order, and holds the SDK to:
 // - no flow spoils another's: an answer to the flow a tab stored is never a STATE_MISMATCH, and a
 //   silent sign-in never touches the stored flow;
-// - tokens never come back after a logout (until a sign-in starts);
+// - tokens never come back after a logout (until a sign-in starts), in a tab nor, with
+//   `storage: 'local'` (half the runs: the tabs share one localStorage), in the storage;
 // - at most one refresh request in flight across the tabs;
 // - every promise settles, and nothing posts on a closed channel.
 import { createHash, webcrypto } from 'node:crypto';
@@ -141,7 +142,17 @@ interface World {
   promises: { label: string; settled: boolean; outcome?: unknown }[];
   /** Answers to a tab's own stored flow: none may be a STATE_MISMATCH. */
   mustMatch: Promise<unknown>[];
+  /** `storage: 'local'`: the tabs' one localStorage (else each client keeps its tokens in memory). */
+  local?: Storage;
 }
+
+const TOKENS_KEY = 'gid:demo-site:tokens';
+/** A tab's client, as a page load makes it. */
+const clientOf = (world: World, win: TestWindow) =>
+  createClient(
+    setup(`${SITE}/`, { window: win, fetch: world.backend.fetch, autoRefresh: true, ...(world.local && { storage: 'local' as const }) })
+      .config,
+  );
 
 const flowOf = (tab: Tab) => tab.win.sessionStorage.getItem('demo-site');
 const stateOf = (url: string) => new URL(url).searchParams.get('state') ?? '';
@@ -166,6 +177,7 @@ function makeTab(world: World, win: TestWindow, bus: World['bus'], locks: Return
   const tab = { win, focused: false, quiet: false } as Tab;
   Object.assign(win, { BroadcastChannel: bus.Channel, crypto });
   Object.defineProperty(win.navigator, 'locks', { value: locks, configurable: true });
+  if (world.local) Object.defineProperty(win, 'localStorage', { value: world.local, configurable: true });
   vi.spyOn(win.document, 'hasFocus').mockImplementation(() => tab.focused);
   Object.assign(win, {
     open: () => {
@@ -185,7 +197,7 @@ function makeTab(world: World, win: TestWindow, bus: World['bus'], locks: Return
       return popup;
     },
   });
-  tab.client = createClient(setup(`${SITE}/`, { window: win, fetch: world.backend.fetch, autoRefresh: true }).config);
+  tab.client = clientOf(world, win);
   return tab;
 }
 
@@ -200,6 +212,7 @@ const command = (name: string, run: (world: World) => Promise<void>, check: (wor
     await flush();
     for (const tab of world.tabs) {
       if (tab.quiet) expect(tab.client.tokens, `${name}: tokens came back after a logout`).toBeUndefined();
+      if (tab.quiet && world.local) expect(world.local.getItem(TOKENS_KEY), `${name}: tokens came back to localStorage`).toBeNull();
       if (tab.client.tokens) stats.signedIn++;
     }
     stats.commands++;
@@ -352,7 +365,7 @@ const tabCommands = (t: number): fc.Arbitrary<Command>[] => [
       tab.client.destroy();
       await flush();
       // The page loads again: a new client over the same tab (its session storage stays).
-      tab.client = createClient(setup(`${SITE}/`, { window: tab.win, fetch: world.backend.fetch, autoRefresh: true }).config);
+      tab.client = clientOf(world, tab.win);
       if (tab.flow?.kind === 'popup') tab.flow = undefined;
       tab.popup = undefined;
     }),
@@ -387,39 +400,51 @@ const shared: fc.Arbitrary<Command>[] = [
 describe('model: two tabs, every flow, in random order and timing', () => {
   it('no flow spoils another, tokens never come back after logout, one refresh in flight, every promise settles', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands([...commands(0), ...commands(1), ...shared], { maxCommands: 40, size: 'medium' }), async (cmds) => {
-        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-        const violations: string[] = [];
-        const bus = makeBus(violations);
-        const locks = makeLocks();
-        const backend = makeBackend(violations);
-        const world: World = { tabs: [], bus, backend, violations, promises: [], mustMatch: [] };
-        world.tabs = [makeTab(world, setup().win, bus, locks), makeTab(world, setup().win, bus, locks)];
-        try {
-          await fc.asyncModelRun(() => ({ model: world, real: world }), cmds);
-          // The end: popups closed with the person back, answers and messages in, the clock on.
-          for (const tab of world.tabs) {
-            if (tab.popup) tab.popup.closed = true;
-            tab.focused = true;
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.commands([...commands(0), ...commands(1), ...shared], { maxCommands: 40, size: 'medium' }),
+        async (local, cmds) => {
+          vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+          const violations: string[] = [];
+          const bus = makeBus(violations);
+          const locks = makeLocks();
+          const backend = makeBackend(violations);
+          const world: World = {
+            tabs: [],
+            bus,
+            backend,
+            violations,
+            promises: [],
+            mustMatch: [],
+            local: local ? setup().win.localStorage : undefined,
+          };
+          world.tabs = [makeTab(world, setup().win, bus, locks), makeTab(world, setup().win, bus, locks)];
+          try {
+            await fc.asyncModelRun(() => ({ model: world, real: world }), cmds);
+            // The end: popups closed with the person back, answers and messages in, the clock on.
+            for (const tab of world.tabs) {
+              if (tab.popup) tab.popup.closed = true;
+              tab.focused = true;
+            }
+            for (let round = 0; round < 6; round++) {
+              bus.deliver();
+              while (backend.pending.length) backend.pending[0]!.answer(true);
+              await vi.advanceTimersByTimeAsync(61_000);
+              await flush();
+            }
+            expect(world.promises.filter((p) => !p.settled).map((p) => p.label)).toEqual([]);
+            for (const outcome of await Promise.all(world.mustMatch)) {
+              expect((outcome as { code?: string } | undefined)?.code, 'an answer to its own flow was refused').not.toBe('STATE_MISMATCH');
+            }
+            expect(violations).toEqual([]);
+            stats.runs++;
+            stats.promises += world.promises.length;
+          } finally {
+            for (const tab of world.tabs) tab.client.destroy();
+            vi.useRealTimers();
           }
-          for (let round = 0; round < 6; round++) {
-            bus.deliver();
-            while (backend.pending.length) backend.pending[0]!.answer(true);
-            await vi.advanceTimersByTimeAsync(61_000);
-            await flush();
-          }
-          expect(world.promises.filter((p) => !p.settled).map((p) => p.label)).toEqual([]);
-          for (const outcome of await Promise.all(world.mustMatch)) {
-            expect((outcome as { code?: string } | undefined)?.code, 'an answer to its own flow was refused').not.toBe('STATE_MISMATCH');
-          }
-          expect(violations).toEqual([]);
-          stats.runs++;
-          stats.promises += world.promises.length;
-        } finally {
-          for (const tab of world.tabs) tab.client.destroy();
-          vi.useRealTimers();
-        }
-      }),
+        },
+      ),
       { numRuns: 40, seed: Number(process.env.SDK_MODEL_SEED ?? 20261124) },
     );
     // The runs did sign in and get tokens (a model that never reaches them proves nothing).

@@ -82,6 +82,7 @@ export async function requestTokens(ctx: Context, body: TokenRequestBody, endsFl
     TOKEN_FIELDS,
   );
   if (ends) clearFlow(ctx, ends);
+  ctx.got = tokens;
   const extra = appState === undefined ? {} : { appState };
   report(ctx, { ok: true, tokens, ...extra });
   ctx.track('token', body.grant_type);
@@ -121,5 +122,8 @@ export function refresh(ctx: Context, refreshToken: string): Promise<GidTokens> 
  * const tokens = await refreshTokens(config, saved.refresh_token);
  * @see accounts-sso.md 7.1
  */
-export const refreshTokens = async (config: CoreConfig, refreshToken: string): Promise<TokenResult> =>
-  refresh(contextFor(config), refreshToken);
+export const refreshTokens = async (config: CoreConfig, refreshToken: string): Promise<TokenResult> => {
+  const ctx = contextFor(config);
+  // The function forms' client of this config (`getAccessToken`, …) keeps the answer, merged.
+  return ctx.client ? ctx.client.refresh(refreshToken) : refresh(ctx, refreshToken);
+};
