@@ -63,6 +63,7 @@ export const ticketMessages = {
   notRegistered: 'Билет не зарегистрирован',
   registerFirst: 'Сначала зарегистрируйте билет',
   notStarted: 'Результат можно отправить после старта мероприятия',
+  notVirtual: 'Онлайн-результат принимается только для виртуальных забегов',
   badTime: 'Введите корректное время',
   noResult: 'Результат ещё не опубликован',
   notFinisher: 'Сертификат выдаётся только финишёрам',
@@ -340,13 +341,15 @@ async function heldTicket(db: Database, viewer: Viewer, publicId: string): Promi
 
 /**
  * PUT /api/user/ticket/online: the time of an online (virtual) participation, `HH:MM:SS` or `MM:SS`,
- * sent by the registered holder once the event has started; sending again replaces it.
+ * sent by the registered holder once the event has started; sending again replaces it. Only a virtual
+ * format (`event_formats.online`) takes one: the other formats' times come from the timing results.
  */
 export async function submitOnlineResult(deps: Deps, viewer: Viewer, publicId: string, result: string) {
   const time = normalizeDuration(result);
   const view = await changeTicket(deps, viewer, publicId, (view, now) => {
     const relation = relationTo(view.ticket, viewer);
     if (!relation.holder || relation.incoming) throw badRequest(ticketMessages.notHolder);
+    if (!view.format.online) throw badRequest(ticketMessages.notVirtual);
     if (view.ticket.status !== 'active')
       throw badRequest(view.ticket.status === 'processing' ? ticketMessages.processing : ticketMessages.returned);
     if (!view.ticket.info.registered) throw badRequest(ticketMessages.registerFirst);

@@ -18,6 +18,8 @@ const formats = {
   spring21k: id('format:spring-run/kazan/21k'),
   winter10k: seeded.winter10k,
   kids500: id('format:kids-league/voronezh/500m'),
+  /** The virtual format (event_formats.online): the only one that takes an online result. */
+  online5k: id('format:autumn-run/rostov/online-5k'),
 };
 
 /** A participant who passes every rule of spring-run/petersburg/10k (age ≥ 16, the city's region, shirt, wave). */
@@ -627,43 +629,70 @@ export function ticketSuite(database: () => DatabaseHandle) {
   });
 
   describe('online results, finisher results and the certificate', () => {
-    it('PUT /api/user/ticket/online and GET /api/user/ticket/online/{id}', async () => {
-      const a = await user();
-      const b = await user();
-      const past = await ticket({ formatPublicId: formats.winter10k, userId: a.id, info: registeredInfo });
-      const unregistered = await ticket({ formatPublicId: formats.winter10k, userId: a.id });
-      const upcoming = await ticket({ formatPublicId: formats.spring10k, userId: a.id, info: registeredInfo });
-
-      expect(await ok('GET', `/api/user/ticket/online/${past.publicId}`, a)).toEqual({
-        public_id: past.publicId,
-        result: null,
-        submitted_at: null,
-      });
-      const sent = await ok('PUT', '/api/user/ticket/online', a, { public_id: past.publicId, result: '45:07' });
-      expect(sent).toEqual({ public_id: past.publicId, result: '00:45:07', submitted_at: now().toISOString() });
-      expect(await ok('GET', `/api/user/ticket/online/${past.publicId}`, a)).toEqual(sent);
-      expect((await ok('PUT', '/api/user/ticket/online', a, { public_id: past.publicId, result: '1:02:03' })).result).toBe('01:02:03');
-
-      for (const bad of ['abc', '45', '10:75', '00:00']) {
-        await refused('PUT', '/api/user/ticket/online', a, { public_id: past.publicId, result: bad }, 400, 'Введите корректное время');
-      }
+    it('PUT /api/user/ticket/online and GET /api/user/ticket/online/{id}: a virtual format, after its start', async () => {
+      const early = await user();
+      const before = await ticket({ formatPublicId: formats.online5k, userId: early.id, info: registeredInfo });
+      const card = await ok('GET', `/api/user/ticket/${before.publicId}`, early);
+      expect(card.event_format.online).toBe(true);
       await refused(
         'PUT',
         '/api/user/ticket/online',
-        a,
-        { public_id: unregistered.publicId, result: '45:00' },
-        400,
-        'Сначала зарегистрируйте билет',
-      );
-      await refused(
-        'PUT',
-        '/api/user/ticket/online',
-        a,
-        { public_id: upcoming.publicId, result: '45:00' },
+        early,
+        { public_id: before.publicId, result: '45:00' },
         400,
         'Результат можно отправить после старта мероприятия',
       );
-      await refused('GET', `/api/user/ticket/online/${past.publicId}`, b, undefined, 404, 'Билет не найден');
+      const saved = now();
+      // An hour after the start; people signed in from then on (a session does not live for months).
+      api.clock.set(new Date(new Date(card.event_format.start_time).getTime() + 3_600_000));
+      try {
+        const a = await user();
+        const b = await user();
+        const virtual = await ticket({ formatPublicId: formats.online5k, userId: a.id, info: registeredInfo });
+        const unregistered = await ticket({ formatPublicId: formats.online5k, userId: a.id });
+        expect(await ok('GET', `/api/user/ticket/online/${virtual.publicId}`, a)).toEqual({
+          public_id: virtual.publicId,
+          result: null,
+          submitted_at: null,
+        });
+        const sent = await ok('PUT', '/api/user/ticket/online', a, { public_id: virtual.publicId, result: '45:07' });
+        expect(sent).toEqual({ public_id: virtual.publicId, result: '00:45:07', submitted_at: now().toISOString() });
+        expect(await ok('GET', `/api/user/ticket/online/${virtual.publicId}`, a)).toEqual(sent);
+        expect((await ok('PUT', '/api/user/ticket/online', a, { public_id: virtual.publicId, result: '1:02:03' })).result).toBe('01:02:03');
+
+        for (const bad of ['abc', '45', '10:75', '00:00']) {
+          await refused('PUT', '/api/user/ticket/online', a, { public_id: virtual.publicId, result: bad }, 400, 'Введите корректное время');
+        }
+        await refused(
+          'PUT',
+          '/api/user/ticket/online',
+          a,
+          { public_id: unregistered.publicId, result: '45:00' },
+          400,
+          'Сначала зарегистрируйте билет',
+        );
+        await refused('GET', `/api/user/ticket/online/${virtual.publicId}`, b, undefined, 404, 'Билет не найден');
+      } finally {
+        api.clock.set(saved);
+      }
+    });
+
+    it('PUT /api/user/ticket/online: a format that is not virtual refuses the time in Russian and keeps none', async () => {
+      const a = await user();
+      // Past, registered, a well-formed time: only the format is wrong.
+      const past = await ticket({ formatPublicId: formats.winter10k, userId: a.id, info: registeredInfo });
+      const upcoming = await ticket({ formatPublicId: formats.spring10k, userId: a.id, info: registeredInfo });
+      for (const held of [past, upcoming]) {
+        await refused(
+          'PUT',
+          '/api/user/ticket/online',
+          a,
+          { public_id: held.publicId, result: '45:07' },
+          400,
+          'Онлайн-результат принимается только для виртуальных забегов',
+        );
+      }
+      expect((await ok('GET', `/api/user/ticket/online/${past.publicId}`, a)).result).toBeNull();
     });
 
     it('GET /api/user/result/{id} and /api/user/certificate/result/{id}: the row with the ticket’s number, a real PDF', async () => {

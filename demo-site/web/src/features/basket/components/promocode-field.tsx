@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeField } from '../../../components/ui/code-field';
 import { isApiError } from '../../../lib/api-client';
 import { checkPromocode, type PromocodeTarget } from '../api/check-promocode';
 import { type BasketItem, basketKey } from '../basket-items';
@@ -23,10 +23,7 @@ export function promocodeRefusal(error: unknown): string | null {
  */
 export function PromocodeField({ item }: { item: BasketItem }) {
   const { t } = useTranslation();
-  const id = useId();
   const applied = item.promo ?? null;
-  const [code, setCode] = useState(applied?.code ?? item.promocode ?? '');
-  const [pending, setPending] = useState(false);
   const key = basketKey(item);
   const target: PromocodeTarget = item.selector === 'shop' ? 'product' : item.selector === 'insurance' ? 'insurance' : 'ticket';
   const itemId = item.selector === 'ticket' ? item.format_public_id : item.public_id;
@@ -34,56 +31,31 @@ export function PromocodeField({ item }: { item: BasketItem }) {
 
   const save = (patch: Partial<BasketItem>) => basketActions.apply((goods) => updateLine(goods, key, patch));
 
-  const apply = async () => {
-    if (applied) {
-      save({ promo: null, promocode: null, promoMessage: null });
-      return;
-    }
+  const apply = async (code: string): Promise<string | null> => {
     if (!code.trim()) {
       save({ promoMessage: t('basket.enterPromocode') });
-      return;
+      return null;
     }
-    setPending(true);
     try {
       const answer = await checkPromocode(target, code, itemId);
       const promo = { ...answer.promocode, count: Math.min(answer.promocode.count, answer.available_code_count) };
       save({ promo, promocode: promo.code, promoMessage: answer.message ?? null });
     } catch (error) {
       save({ promo: null, promocode: null, promoMessage: promocodeRefusal(error) ?? t('errors.generic') });
-    } finally {
-      setPending(false);
     }
+    return null;
   };
 
-  const failed = message !== null && !applied;
   return (
-    <div className="promocode">
-      <label htmlFor={`${id}-code`}>{t('basket.promocode')}</label>
-      <div className="promocode__row">
-        <input
-          id={`${id}-code`}
-          value={code}
-          readOnly={applied !== null}
-          autoComplete="off"
-          aria-invalid={failed ? true : undefined}
-          aria-describedby={message ? `${id}-message` : undefined}
-          onChange={(event) => setCode(event.target.value.toUpperCase())}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              void apply();
-            }
-          }}
-        />
-        <button type="button" className="button button--secondary button--small" disabled={pending} onClick={() => void apply()}>
-          {applied ? t('basket.changePromocode') : t('basket.applyPromocode')}
-        </button>
-      </div>
-      {message ? (
-        <p id={`${id}-message`} className={failed ? 'field-error' : 'field-hint'} role={failed ? 'alert' : 'status'}>
-          {message}
-        </p>
-      ) : null}
-    </div>
+    <CodeField
+      label={t('basket.promocode')}
+      applied={applied?.code ?? null}
+      initialCode={item.promocode ?? ''}
+      message={message === null ? null : { text: message, tone: applied ? 'status' : 'error' }}
+      applyLabel={t('basket.applyPromocode')}
+      removeLabel={t('basket.changePromocode')}
+      onApply={apply}
+      onRemove={() => save({ promo: null, promocode: null, promoMessage: null })}
+    />
   );
 }

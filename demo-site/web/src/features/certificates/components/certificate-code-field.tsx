@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeField, type CodeFieldMessage } from '../../../components/ui/code-field';
 import { isApiError } from '../../../lib/api-client';
 import { formatRubles } from '../../basket/basket-model';
 import { checkCertificate } from '../api/certificates';
@@ -26,71 +27,47 @@ export function CertificateCodeField({
   onChange: (applied: AppliedCertificate | null) => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [code, setCode] = useState(applied?.code ?? '');
-  const [message, setMessage] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
-  const apply = async () => {
-    if (applied) {
-      onChange(null);
-      setMessage(null);
-      return;
-    }
+  const apply = async (code: string): Promise<string | null> => {
     if (!code.trim()) {
-      setMessage(t('basket.gifts.enterCode'));
-      return;
+      setRefusal(t('basket.gifts.enterCode'));
+      return null;
     }
-    setPending(true);
     try {
       const answer = await checkCertificate(code);
-      setCode(answer.code);
-      setMessage(null);
+      setRefusal(null);
       onChange({ code: answer.code, left: Math.round(answer.left * 100) });
+      return answer.code;
     } catch (error) {
-      setMessage(isApiError(error) && error.status === 400 && error.message ? error.message : t('errors.generic'));
-    } finally {
-      setPending(false);
+      setRefusal(isApiError(error) && error.status === 400 && error.message ? error.message : t('errors.generic'));
+      return null;
     }
   };
 
+  const message: CodeFieldMessage | null = refusal
+    ? { text: refusal, tone: 'error' }
+    : applied
+      ? {
+          text: t('basket.gifts.applied', { code: applied.code, left: formatRubles(applied.left), pays: formatRubles(pays) }),
+          tone: 'status',
+        }
+      : null;
   return (
-    <div className="promocode basket-certificate">
-      <label htmlFor={`${id}-code`}>{t('basket.gifts.code')}</label>
-      <div className="promocode__row">
-        <input
-          id={`${id}-code`}
-          value={code}
-          readOnly={applied !== null}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={32}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={`${id}-hint${message || applied ? ` ${id}-message` : ''}`}
-          onChange={(event) => setCode(event.target.value.toUpperCase())}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              void apply();
-            }
-          }}
-        />
-        <button type="button" className="button button--secondary button--small" disabled={pending} onClick={() => void apply()}>
-          {applied ? t('basket.gifts.remove') : t('basket.gifts.apply')}
-        </button>
-      </div>
-      <p id={`${id}-hint`} className="field-hint">
-        {t('basket.gifts.codeHint')}
-      </p>
-      {message ? (
-        <p id={`${id}-message`} className="field-error" role="alert">
-          {message}
-        </p>
-      ) : applied ? (
-        <p id={`${id}-message`} className="field-hint" role="status">
-          {t('basket.gifts.applied', { code: applied.code, left: formatRubles(applied.left), pays: formatRubles(pays) })}
-        </p>
-      ) : null}
-    </div>
+    <CodeField
+      className="basket-certificate"
+      label={t('basket.gifts.code')}
+      hint={t('basket.gifts.codeHint')}
+      applied={applied?.code ?? null}
+      message={message}
+      applyLabel={t('basket.gifts.apply')}
+      removeLabel={t('basket.gifts.remove')}
+      maxLength={32}
+      onApply={apply}
+      onRemove={() => {
+        setRefusal(null);
+        onChange(null);
+      }}
+    />
   );
 }
