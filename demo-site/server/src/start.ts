@@ -146,6 +146,7 @@ function installRoundTripHeader(app: FastifyInstance): void {
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-db-round-trips', String(roundTrips.count - (startedAt.get(request) ?? roundTrips.count)));
+    reply.header('x-db-round-trips-total', `${roundTrips.count}, ${roundTrips.shared}`);
     done(null, payload);
   });
 }

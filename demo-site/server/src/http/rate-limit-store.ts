@@ -1,8 +1,15 @@
 import type { Database } from '../db/client';
-import { countHit, readHits } from '../features/rate-limits/service';
+import { countHit, countHitDeferred, readHits } from '../features/rate-limits/service';
 import type { Clock } from '../lib/clock';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * Groups counted behind (`countHitDeferred`): the purchase's limit, decided at once and written in
+ * batches, so a purchase has no round trip of its own for it (issue 23). The sign-in and code limits,
+ * which stop guessing, stay counted in the database before the answer.
+ */
+const DEFERRED_GROUPS = new Set(['payment']);
 
 /**
  * A store for @fastify/rate-limit that keeps its counters in PostgreSQL (`rate_limits`), so the per-IP
@@ -14,10 +21,11 @@ export function postgresRateLimitStore(deps: { db: Database; clock: Clock }) {
     constructor(
       _options?: unknown,
       private readonly prefix = 'global',
+      private readonly behind = false,
     ) {}
 
     incr(key: string, callback: Callback, timeWindow: number, max: number): void {
-      countHit(deps, this.key(key, timeWindow, max), timeWindow).then(
+      (this.behind ? countHitDeferred : countHit)(deps, this.key(key, timeWindow, max), timeWindow).then(
         ({ hits, ttlMs }) => callback(null, { current: hits, ttl: ttlMs }),
         (error: Error) => callback(error),
       );
@@ -39,7 +47,7 @@ export function postgresRateLimitStore(deps: { db: Database; clock: Clock }) {
     child(options: object) {
       const { routeInfo: route, groupId } = options as { routeInfo?: { method?: string | string[]; url?: string }; groupId?: string };
       // Routes of one `groupId` share a count (the three promocode checks); others count on their own.
-      if (groupId) return new PostgresRateLimitStore(undefined, `group ${groupId}`);
+      if (groupId) return new PostgresRateLimitStore(undefined, `group ${groupId}`, DEFERRED_GROUPS.has(groupId));
       const method = Array.isArray(route?.method) ? route.method.join(',') : (route?.method ?? '');
       return new PostgresRateLimitStore(undefined, `${method} ${route?.url ?? ''}`);
     }

@@ -1,22 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  certificates,
-  eventCities,
-  eventFormats,
-  events,
-  formatStock,
-  insurances,
-  productProportions,
-  products,
-  promocodes,
-  sales,
-  teams,
-} from '../../db/schema/index';
+import { formatStock, type promocodes } from '../../db/schema/index';
+import { type CheckoutReads, readCheckout } from './checkout-reads';
 import type { PricingCatalogue, PromocodeInfo } from './pricing';
 import type { PaymentBody } from './schema';
 
-const unique = <T>(values: (T | null | undefined)[]): T[] => [...new Set(values.filter((value): value is T => value != null))];
+const _unique = <T>(values: (T | null | undefined)[]): T[] => [...new Set(values.filter((value): value is T => value != null))];
 
 /** Tickets left per kind for formats: capacity minus what is sold or held. */
 export async function stockLeft(db: Database, formatIds: number[]): Promise<Map<number, Record<string, number>>> {
@@ -43,65 +32,25 @@ export interface PaymentCatalogue extends PricingCatalogue {
 
 /** Loads the catalogue rows a payment names (and only those): prices come from here, never the client. */
 export async function loadCatalogue(db: Database, body: PaymentBody): Promise<PaymentCatalogue> {
-  const teamIds = unique(body.tickets.map((line) => line.team_public_id));
-  const teamRows = teamIds.length
-    ? await db
-        .select({ team: teams, formatPublicId: eventFormats.publicId })
-        .from(teams)
-        .innerJoin(eventFormats, eq(eventFormats.id, teams.formatId))
-        .where(inArray(teams.publicId, teamIds))
-    : [];
-  const formatIds = unique([
-    ...body.tickets.map((line) => line.format_public_id),
-    ...body.insurances.map((line) => line.format_public_id),
-    ...teamRows.map((row) => row.formatPublicId),
-  ]);
-  // Formats with their stock rows in one query (one row per participant kind).
-  const formatStockRows = formatIds.length
-    ? await db
-        .select({ format: eventFormats, eventCity: eventCities, event: events, stock: formatStock })
-        .from(eventFormats)
-        .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
-        .innerJoin(events, eq(events.id, eventCities.eventId))
-        .leftJoin(formatStock, eq(formatStock.formatId, eventFormats.id))
-        .where(inArray(eventFormats.publicId, formatIds))
-    : [];
+  return catalogueFrom(await readCheckout(db, body, null));
+}
+
+/** The catalogue from the checkout's one read (`readCheckout`). */
+export function catalogueFrom(reads: CheckoutReads): PaymentCatalogue {
+  const teamRows = reads.teams;
+  const formatRows = reads.formats;
   const left = new Map<number, Record<string, number>>();
-  const formatRows: Omit<(typeof formatStockRows)[number], 'stock'>[] = [];
-  for (const { stock, ...row } of formatStockRows) {
-    if (!left.has(row.format.id)) {
-      left.set(row.format.id, {});
-      formatRows.push(row);
-    }
-    if (stock) left.get(row.format.id)![stock.kind] = Math.max(0, stock.capacity - stock.taken);
+  for (const { format, stock } of formatRows) {
+    const kinds: Record<string, number> = {};
+    for (const row of stock) kinds[row.kind] = Math.max(0, row.capacity - row.taken);
+    left.set(format.id, kinds);
   }
-
-  const productIds = unique(body.shop.map((line) => line.product.public_id));
-  const productRows = productIds.length ? await db.select().from(products).where(inArray(products.publicId, productIds)) : [];
-  const proportionRows = productRows.length
-    ? await db
-        .select()
-        .from(productProportions)
-        .where(
-          inArray(
-            productProportions.productId,
-            productRows.map((row) => row.id),
-          ),
-        )
-    : [];
-
-  const insuranceIds = unique(body.insurances.map((line) => line.public_id));
-  const insuranceRows = insuranceIds.length ? await db.select().from(insurances).where(inArray(insurances.publicId, insuranceIds)) : [];
-  const certificateIds = unique(body.certificates.map((line) => line.public_id));
-  const certificateRows = certificateIds.length
-    ? await db
-        .select()
-        .from(certificates)
-        .where(and(inArray(certificates.publicId, certificateIds), eq(certificates.active, true)))
-    : [];
-  const codes = unique([...body.tickets, ...body.shop, ...body.insurances].map((line) => line.promocode?.trim().toUpperCase() || null));
-  const promoRows = codes.length ? await db.select().from(promocodes).where(inArray(promocodes.code, codes)) : [];
-  const saleRows = formatRows.length ? await db.select().from(sales).where(eq(sales.active, true)) : [];
+  const productRows = reads.products;
+  const proportionRows = reads.proportions;
+  const insuranceRows = reads.insurances;
+  const certificateRows = reads.certificates;
+  const promoRows = reads.promocodes;
+  const saleRows = reads.sales;
 
   return {
     formats: new Map(

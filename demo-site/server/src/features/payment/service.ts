@@ -1,28 +1,33 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { rowFromJson, rowsOf } from '../../db/json-rows';
 import { bookedNumbers, orderItems, orders, promocodes, spacePlaces } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { badRequest, found, tooManyRequests } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
-import { accountForGuestOrder, openAccount } from '../accounts/service';
+import { openAccount } from '../accounts/service';
 import { deliveryPrice } from '../delivery/service';
 import { sendConfirmation } from '../email-auth/service';
 import { promocodeMessages } from '../promocodes/service';
 import type { Authenticated } from '../sessions/service';
 import { createSession, type SignedIn } from '../sessions/service';
 import type { UserRow } from '../users/service';
-import { loadCatalogue, type PaymentCatalogue, presentPromocode } from './catalogue';
+import { catalogueFrom, loadCatalogue, type PaymentCatalogue, presentPromocode } from './catalogue';
 import { redeemCertificate } from './certificate-codes';
+import { readCheckout } from './checkout-reads';
 import { checkInsurance } from './insurance-rules';
 import { confirmOrder, expireOrders } from './orders';
 import { type PricedLine, type PricedOrder, PricingError, priceOrder, pricingMessages } from './pricing';
 import type { PaymentBody } from './schema';
 import { takeStock } from './stock';
 import { stockGate } from './stock-gate';
-import { checkCheckoutPhone, checkParticipantFiles, checkTicketLines, holdFor, loadCheckoutFormats, ticketsBought } from './ticket-rules';
+import { checkCheckoutPhone, checkoutFormatsFrom, checkParticipantFiles, checkTicketLines, holdFor } from './ticket-rules';
 
 type OrderItemInsert = typeof orderItems.$inferInsert;
+
+/** Order lines a statement inserts (about 20 parameters a line, well under PostgreSQL's 65,535). */
+const ITEMS_PER_STATEMENT = 200;
 
 export interface PaymentResult {
   order_id: string;
@@ -226,34 +231,28 @@ async function purchase(
 ): Promise<PaymentResult> {
   const { db, config } = deps;
 
-  // Reads that do not depend on each other go out together: under a crowd every round trip waits its
-  // turn for a pool connection, so a purchase's latency is its chain of sequential queries.
-  const [held, guest, checkout] = await Promise.all([
-    heldUnits(deps, request.email, meta.ip, now),
-    // Without a session the order goes to the e-mail's account only when its e-mail is proven
-    // (features/accounts): an account a guest checkout made for a stranger's address gets nothing more.
-    auth ? null : accountForGuestOrder(db, request.email),
-    // The checkout's own rules (ticket-rules.ts): participants, kinds, buy_limit per person, the phone.
-    loadCheckoutFormats(db, request.tickets),
-  ]);
+  // Every read the checkout needs, in one statement (checkout-reads.ts): the hold caps' sums, the
+  // e-mail's account, the formats with their stock and rules, buy_limit's tickets bought, the catalogue.
+  const reads = await readCheckout(db, request, { email: request.email, ip: meta.ip, now, userId: auth?.user.id ?? null });
+  const held = reads.held;
+  // Without a session the order goes to the e-mail's account only when its e-mail is proven
+  // (features/accounts): an account a guest checkout made for a stranger's address gets nothing more.
+  const guest = auth ? null : { holder: reads.holder, owner: reads.holder?.emailConfirmedAt ? reads.holder : null };
+  // The checkout's own rules (ticket-rules.ts): participants, kinds, buy_limit per person, the phone.
+  const checkout = checkoutFormatsFrom(reads, request.tickets);
   const existing = auth?.user ?? guest?.owner ?? null;
-  const bought = await ticketsBought(
-    db,
-    { userId: existing?.id ?? null, email: request.email },
-    [...checkout.values()].map((format) => format.id),
-  );
+  const bought = reads.bought;
   const checked = checkTicketLines(request.tickets, checkout, bought, now);
   // The formats the buyer already holds tickets of: the vip ticket list of ticketing-shop §6.
   const heldFormats = new Set([...checkout.values()].filter((format) => (bought.get(format.id) ?? 0) > 0).map((format) => format.publicId));
   checkCheckoutPhone(request.delivery);
   const body: PaymentBody = { ...request, tickets: checked.tickets };
   // Validation and pricing outside the transaction: a refusal costs no locks.
-  const [, catalogue] = await Promise.all([
-    // Files are the signed-in buyer's own uploads, never someone's whose e-mail was typed.
-    checkParticipantFiles(db, auth?.user.id ?? null, checked.uploads),
-    loadCatalogue(db, body),
-  ]);
-  checkHoldCaps(deps, held, price(catalogue, body, auth?.user ?? null, now, heldFormats), meta.ip);
+  // Files are the signed-in buyer's own uploads, never someone's whose e-mail was typed.
+  await checkParticipantFiles(db, auth?.user.id ?? null, checked.uploads);
+  const catalogue = catalogueFrom(reads);
+  const prePriced = price(catalogue, body, auth?.user ?? null, now, heldFormats);
+  checkHoldCaps(deps, held, prePriced, meta.ip);
   const delivery = await deliveryCost(db, body);
   // The insurance form's rules (start date, age on it, phone), checked once; an unknown offer is the pricing's refusal.
   const insuranceChecks = body.insurances.map((line) => {
@@ -263,10 +262,23 @@ async function purchase(
       : null;
   });
 
+  // The provider's payment link goes into the order's own row, written with it (no write after the
+  // commit that could fail and leave a pending order without its link). Without promocodes to lock or a
+  // certificate to spend, the amount is known now and the provider is asked before the transaction
+  // (no connection held meanwhile); otherwise inside it, once the locked figures have set the amount.
+  const publicId = newOrderId();
+  const paymentId = newPaymentId();
+  const askProvider = async (amount: number): Promise<string | null> =>
+    amount === 0
+      ? null
+      : (await deps.payments.create({ paymentId, orderPublicId: publicId, amount, description: `Заказ ${publicId}` })).redirectUrl;
+  const promoIds = [...catalogue.promocodes.values()].map((promo) => promo.id).sort((a, b) => a - b);
+  const askedFor = promoIds.length === 0 && !body.certificate_code ? prePriced.total + delivery : null;
+  const askedUrl = askedFor === null ? null : await askProvider(askedFor);
+
   await beforeTransaction();
   const created = await db.transaction(async (tx) => {
     // Promocode rows locked first, then priced with what they have left at this moment.
-    const promoIds = [...catalogue.promocodes.values()].map((promo) => promo.id).sort((a, b) => a - b);
     if (promoIds.length) {
       const locked = await tx.select().from(promocodes).where(inArray(promocodes.id, promoIds)).orderBy(asc(promocodes.id)).for('update');
       for (const row of locked) catalogue.promocodes.set(row.code, presentPromocode(row));
@@ -286,8 +298,8 @@ async function purchase(
     const payable = priced.total + delivery - priced.lines.reduce((sum, line) => sum + (line.kind === 'certificate' ? line.total : 0), 0);
     const redeemed = body.certificate_code ? await redeemCertificate(tx, body.certificate_code, payable) : null;
     const amount = priced.total + delivery - (redeemed?.amount ?? 0);
-    const publicId = newOrderId();
-    const [order] = await tx
+    const paymentUrl = askedFor === amount ? askedUrl : await askProvider(amount);
+    const orderRow = tx
       .insert(orders)
       .values({
         publicId,
@@ -298,7 +310,8 @@ async function purchase(
         amount,
         deliveryCost: delivery,
         delivery: body.delivery ?? null,
-        paymentId: newPaymentId(),
+        paymentId,
+        paymentUrl,
         // A signed-in buyer's order, or one that made an account, is read with that account's token.
         needsToken: auth !== null || newAccount !== null,
         ip: meta.ip ?? null,
@@ -308,10 +321,24 @@ async function purchase(
         certificateAmount: redeemed?.amount ?? 0,
       })
       .returning();
+    // The order and its lines in one statement (the lines name the new order's id through the CTE).
+    const rows = priced.lines.map((line) => itemRow(line, body, insuranceChecks, 0));
+    const first = rows.slice(0, ITEMS_PER_STATEMENT);
+    const linesRow = first.length
+      ? sql`, new_lines as (${tx
+          .insert(orderItems)
+          .values(first.map((row) => ({ ...row, orderId: sql`(select id from new_order)` })))
+          .getSQL()})`
+      : sql``;
+    const inserted = await tx.execute(
+      sql`with new_order as (${orderRow.getSQL()})${linesRow} select to_jsonb(new_order.*) as row from new_order`,
+    );
+    const order = rowFromJson(orders, rowsOf<{ row: Record<string, unknown> }>(inserted)[0]!.row);
+    for (const row of rows) row.orderId = order.id;
+    for (let i = ITEMS_PER_STATEMENT; i < rows.length; i += ITEMS_PER_STATEMENT)
+      await tx.insert(orderItems).values(rows.slice(i, i + ITEMS_PER_STATEMENT));
     // The chosen start numbers and seats: the buyer's own running holds, moved to this order.
-    await takeChoices(tx, body, catalogue, auth?.user.id ?? null, order!, now);
-    const rows = priced.lines.map((line) => itemRow(line, body, insuranceChecks, order!.id));
-    for (let i = 0; i < rows.length; i += 200) await tx.insert(orderItems).values(rows.slice(i, i + 200));
+    await takeChoices(tx, body, catalogue, auth?.user.id ?? null, order, now);
     // The stock last: its row locks (the format's counter, the hot row when a crowd buys one format)
     // are held from here to the commit only, not across the inserts as well.
     await takeStock(
@@ -327,7 +354,7 @@ async function purchase(
         count: row.count,
       })),
     );
-    return { order: order!, newAccount };
+    return { order, newAccount };
   });
 
   const { order, newAccount } = created;
@@ -335,18 +362,7 @@ async function purchase(
   if (order.amount === 0) {
     await confirmOrder(deps, order.id, null);
     redirectUrl = returnUrl(config.publicUrl, order.publicId);
-  } else {
-    redirectUrl = (
-      await deps.payments.create({
-        paymentId: order.paymentId,
-        orderPublicId: order.publicId,
-        amount: order.amount,
-        description: `Заказ ${order.publicId}`,
-      })
-    ).redirectUrl;
-    // Kept, so that GET /api/order/{id} shows it without calling the provider again.
-    await db.update(orders).set({ paymentUrl: redirectUrl }).where(eq(orders.id, order.id));
-  }
+  } else redirectUrl = order.paymentUrl!;
   const result: PaymentResult = { order_id: order.publicId, redirect_url: redirectUrl, form: null, amount: toRubles(order.amount) };
   if (newAccount && !auth) {
     Object.assign(result, await createSession(deps, newAccount, 'email', meta));
@@ -420,34 +436,14 @@ export const holdMessages = {
   tooManyHolds: 'Слишком много неоплаченных заказов. Оплатите их или дождитесь окончания брони',
 } as const;
 
-/** What the open holds of an e-mail and of an address take: tickets and goods, summed over their lines. */
-interface HeldUnits {
-  byEmail: number;
-  byAddress: number;
-}
-
 /**
  * Open holds are capped per e-mail and per address in tickets and goods, not orders: a hold takes stock
  * for `payment.holdMs` with no sign-in, and counting orders let one order of 100 lines hold 1,000 places.
- * Both sums in one statement (one round trip, read with the checkout's other reads).
+ * Both sums are read with the checkout's other reads (checkout-reads.ts).
  */
-async function heldUnits(deps: ServerDeps, email: string, ip: string | undefined, now: Date): Promise<HeldUnits> {
-  const units = sql`case when ${orderItems.kind} in ('ticket', 'shop') then ${orderItems.count} else 0 end`;
-  const [row] = await deps.db
-    .select({
-      byEmail: sql<number>`coalesce(sum(${units}) filter (where ${orders.email} = ${email}), 0)`.mapWith(Number),
-      byAddress: sql<number>`coalesce(sum(${units}) filter (where ${orders.ip} = ${ip ?? null}), 0)`.mapWith(Number),
-    })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.status, 'pending'),
-        gt(orders.expiresAt, now),
-        ip ? or(eq(orders.email, email), eq(orders.ip, ip)) : eq(orders.email, email),
-      ),
-    );
-  return { byEmail: row?.byEmail ?? 0, byAddress: row?.byAddress ?? 0 };
+interface HeldUnits {
+  byEmail: number;
+  byAddress: number;
 }
 
 /** Refuses (429) an order whose tickets and goods would take the e-mail's or the address's holds over the cap. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { eventCities, eventFormats, formatStock, orderItems, orders, productProportions, products, uploads } from '../../db/schema/index';
+import { orderItems, orders, uploads } from '../../db/schema/index';
 import { badRequest } from '../../lib/errors';
 import { normalizePhone } from '../../lib/phone';
 import {
@@ -10,6 +10,7 @@ import {
   participantMessages,
   validateParticipant,
 } from '../tickets/participant';
+import { type CheckoutReads, readCheckout } from './checkout-reads';
 import { pricingMessages } from './pricing';
 import type { PaymentBody } from './schema';
 
@@ -95,48 +96,28 @@ export function checkCheckoutPhone(delivery: PaymentBody['delivery']): void {
 
 /** Loads what the rules need about the formats a payment names. */
 export async function loadCheckoutFormats(db: Database, tickets: PaymentBody['tickets']): Promise<Map<string, CheckoutFormat>> {
-  const ids = [...new Set(tickets.map((line) => line.format_public_id).filter((id): id is string => !!id))];
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ format: eventFormats, eventCity: eventCities })
-    .from(eventFormats)
-    .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
-    .where(inArray(eventFormats.publicId, ids));
-  const stockRows = rows.length
-    ? await db
-        .select({ formatId: formatStock.formatId, kind: formatStock.kind })
-        .from(formatStock)
-        .where(
-          inArray(
-            formatStock.formatId,
-            rows.map((row) => row.format.id),
-          ),
-        )
-    : [];
-  const kinds = new Map<number, string[]>();
-  for (const row of stockRows) kinds.set(row.formatId, [...(kinds.get(row.formatId) ?? []), row.kind]);
+  const body: PaymentBody = { email: 'rules@check.local', tickets, shop: [], insurances: [], certificates: [], register: false };
+  return checkoutFormatsFrom(await readCheckout(db, body, null), tickets);
+}
+
+/** What the rules need about the formats of the ticket lines, from the checkout's one read (`readCheckout`). */
+export function checkoutFormatsFrom(reads: CheckoutReads, tickets: PaymentBody['tickets']): Map<string, CheckoutFormat> {
+  const named = new Set(tickets.map((line) => line.format_public_id).filter((id): id is string => !!id));
   const result = new Map<string, CheckoutFormat>();
-  for (const { format, eventCity } of rows) {
-    const sizes =
-      format.shirtUnavailable || !tickets.some((line) => line.format_public_id === format.publicId && line.info)
-        ? []
-        : await db
-            .selectDistinct({ name: productProportions.name })
-            .from(productProportions)
-            .innerJoin(products, eq(products.id, productProportions.productId))
-            .where(and(eq(products.kind, 'shirt'), eq(products.eventId, eventCity.eventId), sql`${productProportions.stock} > 0`));
+  for (const { format, eventCity, stock, sizes } of reads.formats) {
+    if (!named.has(format.publicId)) continue;
     result.set(format.publicId, {
       id: format.id,
       publicId: format.publicId,
       buyLimit: format.buyLimit,
       space: format.space,
-      kinds: kinds.get(format.id) ?? [],
+      kinds: stock.map((row) => row.kind),
       rules: {
         eventStart: format.startTime ?? eventCity.startTime,
         ageMin: format.ageMin,
         ageMax: format.ageMax,
         regions: format.regions,
-        sizes: sizes.map((size) => size.name),
+        sizes,
         select: format.select,
         clusters: format.clusters,
         licenseFile: format.licenseFile,

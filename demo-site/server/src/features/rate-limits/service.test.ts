@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { manualClock } from '../../lib/clock';
 import { openTemplateDatabase } from '../../testing/fixtures';
-import { countHit, readHits } from './service';
+import { countHit, countHitDeferred, readHits } from './service';
 
 // The shared counters on the seeded PGlite database: hits that arrive together are written together.
 let database: DatabaseHandle;
@@ -11,13 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const statements = (handle: DatabaseHandle) => {
+const statements = (handle: DatabaseHandle, only?: RegExp) => {
   // Every statement the counters send, counted at the driver.
   const client = (handle as unknown as { client: { query: (...args: unknown[]) => Promise<unknown> } }).client;
   const original = client.query.bind(client);
   let count = 0;
   client.query = (...args: unknown[]) => {
-    count++;
+    if (!only || only.test(String(args[0]))) count++;
     return original(...args);
   };
   return { count: () => count, restore: () => (client.query = original) };
@@ -54,4 +54,40 @@ it('the window restarts after reset_at, and hits that keep arriving while a writ
   clock.advance(1_001);
   const restarted = await countHit(deps, 'window:a', 1_000);
   expect(restarted).toEqual({ hits: 1, ttlMs: 1_000 });
+});
+
+it('counted behind (the purchase limit): answered without a statement, exact in one process, written in one batch', async () => {
+  const deps = { db: database.db, clock: manualClock('2026-05-01T11:00:00Z') };
+  // The counters' writes (the test's own reads below are not counted).
+  const spy = statements(database, /^insert/i);
+  try {
+    // A crowd of buyers, each its own address: every hit answered at once, none waits for the database.
+    const hits = await Promise.all(Array.from({ length: 100 }, (_, i) => countHitDeferred(deps, `behind:buyer${i}`, 60_000)));
+    expect(hits.every((hit) => hit.hits === 1 && hit.ttlMs === 60_000)).toBe(true);
+    expect(spy.count()).toBe(0);
+    // Then written together, in one statement.
+    await vi.waitFor(async () => expect(await readHits(deps, 'behind:buyer99')).toBe(1));
+    expect(spy.count()).toBe(1);
+  } finally {
+    spy.restore();
+  }
+  // One address, one after the other: 1, 2, 3 … exactly, as the immediate count gives.
+  const counted: number[] = [];
+  for (let i = 0; i < 4; i++) counted.push((await countHitDeferred(deps, 'behind:one', 60_000)).hits);
+  expect(counted).toEqual([1, 2, 3, 4]);
+});
+
+it('counted behind, two processes: one sees the other’s hits from its second hit on', async () => {
+  // Two counters on one database, as two server processes have (one per clock here).
+  const first = { db: database.db, clock: manualClock('2026-05-01T12:00:00Z') };
+  const second = { db: database.db, clock: manualClock('2026-05-01T12:00:00Z') };
+  for (let i = 0; i < 5; i++) await countHitDeferred(first, 'behind:shared', 60_000);
+  await vi.waitFor(async () => expect(await readHits(first, 'behind:shared')).toBe(5));
+  // The second process has not heard of the key: one hit goes through blind, the next waits for the write.
+  expect((await countHitDeferred(second, 'behind:shared', 60_000)).hits).toBe(1);
+  expect((await countHitDeferred(second, 'behind:shared', 60_000)).hits).toBe(7);
+  // And the first sees the second's hits after its own next write.
+  await countHitDeferred(first, 'behind:shared', 60_000);
+  await vi.waitFor(async () => expect(await readHits(first, 'behind:shared')).toBe(8));
+  expect((await countHitDeferred(first, 'behind:shared', 60_000)).hits).toBe(9);
 });

@@ -58,19 +58,43 @@ class HitWriter {
   }
 
   private async write(batch: PendingHit[]): Promise<void> {
-    const now = this.deps.clock.now();
     // One row per key (an upsert may touch a row once); its callers are counted in arrival order.
     const byKey = new Map<string, PendingHit[]>();
     for (const pending of batch) byKey.set(pending.key, [...(byKey.get(pending.key) ?? []), pending]);
-    const rows = [...byKey].map(([key, callers]) => ({
-      key,
-      hits: callers.length,
-      resetAt: new Date(now.getTime() + callers[0]!.windowMs),
-    }));
-    const restarts = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
-    const written = await this.deps.db
+    const now = this.deps.clock.now();
+    const written = await upsertHits(
+      this.deps,
+      now,
+      [...byKey].map(([key, callers]) => ({ key, hits: callers.length, windowMs: callers[0]!.windowMs })),
+    );
+    for (const [key, callers] of byKey) {
+      const row = written.get(key);
+      if (!row) {
+        for (const pending of callers) pending.reject(new Error('rate limit row not written'));
+        continue;
+      }
+      const ttlMs = Math.max(0, row.resetAt.getTime() - now.getTime());
+      for (const [i, pending] of callers.entries()) pending.resolve({ hits: row.hits - callers.length + 1 + i, ttlMs });
+    }
+  }
+}
+
+/**
+ * Adds `hits` to each key's count in one multi-row upsert; a key whose window is over restarts with
+ * them. Answers each key's count (every process's hits) and when its window ends.
+ */
+async function upsertHits(
+  deps: { db: Database },
+  now: Date,
+  rows: { key: string; hits: number; windowMs: number }[],
+): Promise<Map<string, { hits: number; resetAt: Date }>> {
+  const restarts = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
+  const answers = new Map<string, { hits: number; resetAt: Date }>();
+  // At most BATCH keys a statement (three parameters a row, well under PostgreSQL's 65,535).
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const written = await deps.db
       .insert(rateLimits)
-      .values(rows)
+      .values(rows.slice(i, i + BATCH).map((row) => ({ key: row.key, hits: row.hits, resetAt: new Date(now.getTime() + row.windowMs) })))
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
@@ -79,14 +103,149 @@ class HitWriter {
         },
       })
       .returning({ key: rateLimits.key, hits: rateLimits.hits, resetAt: rateLimits.resetAt });
-    for (const row of written) {
-      const callers = byKey.get(row.key) ?? [];
-      const ttlMs = Math.max(0, row.resetAt.getTime() - now.getTime());
-      for (const [i, pending] of callers.entries()) pending.resolve({ hits: row.hits - callers.length + 1 + i, ttlMs });
-      byKey.delete(row.key);
-    }
-    for (const callers of byKey.values()) for (const pending of callers) pending.reject(new Error('rate limit row not written'));
+    for (const row of written) answers.set(row.key, { hits: row.hits, resetAt: row.resetAt });
   }
+  return answers;
+}
+
+/** What one process knows of a key it counts behind (see DeferredHits). */
+interface DeferredKey {
+  /** Every process's hits as the database last answered (0 before it answered). */
+  base: number;
+  /** Whether the database has answered for this key yet. */
+  known: boolean;
+  /** This process's hits not yet sent, and those in the write under way. */
+  pending: number;
+  inFlight: number;
+  windowMs: number;
+  /** When the window ends (ms): the database's figure once known, else this process's guess. */
+  resetAt: number;
+}
+
+/** How long hits wait to be written together (a purchase never waits for it). */
+export const DEFERRED_FLUSH_MS = 50;
+
+/**
+ * Counting behind, for the purchase's limit (issue 23: shared by every process, no round trip of its own
+ * per purchase). A hit is decided at once from what this process knows — every process's count as the
+ * database last answered plus this process's hits since — and written with the other hits of the next
+ * 50 ms (DEFERRED_FLUSH_MS) in one upsert, whose answer brings the other processes' hits in. Within one
+ * process the count is exact. Across processes a hit elsewhere is seen at the next write (≤ 50 ms and a
+ * round trip later): a burst spread over N processes can pass the limit by what the others let through
+ * in that time, never more. A key this process has not heard the database on lets one hit through blind;
+ * a second hit of it waits for that write (so a key limited elsewhere is refused from its second hit here).
+ */
+class DeferredHits {
+  private readonly keys = new Map<string, DeferredKey>();
+  private timer: NodeJS.Timeout | undefined;
+  private flight: Promise<void> | undefined;
+
+  constructor(private readonly deps: { db: Database; clock: Clock }) {}
+
+  async count(key: string, windowMs: number): Promise<Hit> {
+    for (;;) {
+      const now = this.deps.clock.now().getTime();
+      let state = this.keys.get(key);
+      if (state && now >= state.resetAt) {
+        // The window is over here too: the database restarts it with the next write.
+        state.base = 0;
+        state.resetAt = now + windowMs;
+      }
+      if (!state) {
+        state = { base: 0, known: false, pending: 0, inFlight: 0, windowMs, resetAt: now + windowMs };
+        this.keys.set(key, state);
+      }
+      if (state.known || state.pending + state.inFlight === 0) {
+        state.pending++;
+        this.schedule();
+        return { hits: state.base + state.inFlight + state.pending, ttlMs: Math.max(0, state.resetAt - now) };
+      }
+      await this.flush();
+    }
+  }
+
+  private schedule(delayMs = DEFERRED_FLUSH_MS): void {
+    if (this.timer || this.flight) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush().catch(() => undefined);
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** Writes every pending hit now (after the write under way, if one is); hits that fail to be written stay pending. */
+  private async flush(): Promise<void> {
+    if (this.flight) {
+      await this.flight.catch(() => undefined);
+      return this.flush();
+    }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    const sending = [...this.keys].filter(([, state]) => state.pending > 0);
+    if (sending.length === 0) return;
+    for (const [, state] of sending) {
+      state.inFlight = state.pending;
+      state.pending = 0;
+    }
+    const now = this.deps.clock.now();
+    this.flight = upsertHits(
+      this.deps,
+      now,
+      sending.map(([key, state]) => ({ key, hits: state.inFlight, windowMs: state.windowMs })),
+    ).then(
+      (written) => {
+        for (const [key, state] of sending) {
+          const row = written.get(key);
+          if (row) {
+            state.base = row.hits;
+            state.known = true;
+            state.resetAt = row.resetAt.getTime();
+          } else state.pending += state.inFlight;
+          state.inFlight = 0;
+        }
+        // Keys whose window is over and that have nothing to write are forgotten.
+        const at = now.getTime();
+        for (const [key, state] of this.keys) if (state.resetAt <= at && state.pending + state.inFlight === 0) this.keys.delete(key);
+      },
+      (error: unknown) => {
+        for (const [, state] of sending) {
+          state.pending += state.inFlight;
+          state.inFlight = 0;
+        }
+        throw error;
+      },
+    );
+    let failed = false;
+    try {
+      await this.flight;
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      this.flight = undefined;
+      // After a failed write (the database away) the hits wait a second, not a beat, to be tried again.
+      if ([...this.keys.values()].some((state) => state.pending > 0)) this.schedule(failed ? 1000 : DEFERRED_FLUSH_MS);
+    }
+  }
+}
+
+const deferred = new WeakMap<Database, WeakMap<Clock, DeferredHits>>();
+
+/** Counts one hit on `key` behind (see DeferredHits): decided at once, written in the next batch. */
+export function countHitDeferred(deps: { db: Database; clock: Clock }, key: string, windowMs: number): Promise<Hit> {
+  let byClock = deferred.get(deps.db);
+  if (!byClock) {
+    byClock = new WeakMap();
+    deferred.set(deps.db, byClock);
+  }
+  let counter = byClock.get(deps.clock);
+  if (!counter) {
+    counter = new DeferredHits(deps);
+    byClock.set(deps.clock, counter);
+  }
+  return counter.count(key, windowMs);
 }
 
 const writers = new WeakMap<Database, WeakMap<Clock, HitWriter>>();
