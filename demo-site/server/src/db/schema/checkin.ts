@@ -44,7 +44,7 @@ export const eventKeys = pgTable(
   (table) => [uniqueIndex('event_keys_active_idx').on(table.eventCityId).where(sql`"retired_at" IS NULL`)],
 );
 
-/** A ticket checked in: the first scan that reached the server (unique per ticket). */
+/** A ticket checked in: the first scan that reached the server (unique per ticket), and the count of later ones. */
 export const checkins = pgTable(
   'checkins',
   {
@@ -63,6 +63,10 @@ export const checkins = pgTable(
     device: text('device').notNull(),
     scannedAt: timestamptz('scanned_at').notNull(),
     checkedAt: timestamptz('checked_at').notNull(),
+    /** Later scans of the ticket that reached the server (duplicates), and the last of them: told to every scanner by the list. */
+    repeatCount: integer('repeat_count').notNull().default(0),
+    lastRepeatAt: timestamptz('last_repeat_at'),
+    lastRepeatDevice: text('last_repeat_device'),
   },
   (table) => [index('checkins_event_city_idx').on(table.eventCityId)],
 );

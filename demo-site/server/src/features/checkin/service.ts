@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { checkinScans, checkins, cities, eventCities, eventFormats, eventStaff, events, tickets, users } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
@@ -144,6 +144,16 @@ async function decide(tx: Database, deps: Deps, staffUserId: number, input: Chec
   if (code.v !== null && code.v > row.ticket.codeVersion) return refused(checkinMessages.forged);
   const [first] = await tx.select().from(checkins).where(eq(checkins.ticketId, row.ticket.id));
   if (first) {
+    // The repeat is recorded, and the ticket moves up the list's delta (its trigger), so the device that
+    // checked it in learns of it at its next sync: «повторно в 09:13, Стойка 2».
+    await tx
+      .update(checkins)
+      .set({ repeatCount: sql`${checkins.repeatCount} + 1`, lastRepeatAt: new Date(input.scanned_at), lastRepeatDevice: input.device })
+      .where(eq(checkins.id, first.id));
+    await tx
+      .update(tickets)
+      .set({ codeVersion: sql`${tickets.codeVersion}` })
+      .where(eq(tickets.id, row.ticket.id));
     return {
       status: 'duplicate',
       reason: checkinMessages.duplicate(clockIn(first.scannedAt, row.eventCity.timezone), first.device),
@@ -221,6 +231,10 @@ export interface StaffTicket {
   /** Checked in: when scanned (ISO) and at which device. */
   c?: string;
   d?: string;
+  /** Scanned again after its check-in (duplicates that reached the server): how many times, the last one's time (ISO) and device. */
+  r?: number;
+  rc?: string;
+  rd?: string;
 }
 
 /**
@@ -275,6 +289,11 @@ export async function staffTicketList(deps: Deps, userId: number, eventCityPubli
     if (checkin) {
       entry.c = checkin.scannedAt.toISOString();
       entry.d = checkin.device;
+      if (checkin.repeatCount > 0) {
+        entry.r = checkin.repeatCount;
+        if (checkin.lastRepeatAt) entry.rc = checkin.lastRepeatAt.toISOString();
+        if (checkin.lastRepeatDevice !== null) entry.rd = checkin.lastRepeatDevice;
+      }
     }
     list.push(entry);
   }
