@@ -254,9 +254,8 @@ describe('the list a scanner takes offline', () => {
     expect(delta.tickets.find((entry: Body) => entry.id === ticket.publicId)).toMatchObject({
       c: expect.any(String),
       d: 'Стойка 1',
-      r: 1,
-      rc: api.clock.now().toISOString(),
-      rd: 'Стойка 2',
+      r: [{ c: api.clock.now().toISOString(), d: 'Стойка 2' }],
+      rn: 1,
     });
     // Not a new version: the holder's code still names the ticket as it is.
     expect(await codeOf(ticket.publicId, buyer)).toBe(qr);
