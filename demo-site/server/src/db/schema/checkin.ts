@@ -44,7 +44,13 @@ export const eventKeys = pgTable(
   (table) => [uniqueIndex('event_keys_active_idx').on(table.eventCityId).where(sql`"retired_at" IS NULL`)],
 );
 
-/** A ticket checked in: the first scan that reached the server (unique per ticket). */
+/** A later scan of a checked-in ticket: when it was scanned (ISO) and at which device. */
+export interface CheckinRepeat {
+  c: string;
+  d: string;
+}
+
+/** A ticket checked in: the first scan that reached the server (unique per ticket), and the count of later ones. */
 export const checkins = pgTable(
   'checkins',
   {
@@ -63,6 +69,9 @@ export const checkins = pgTable(
     device: text('device').notNull(),
     scannedAt: timestamptz('scanned_at').notNull(),
     checkedAt: timestamptz('checked_at').notNull(),
+    /** Later scans of the ticket that reached the server (duplicates): how many, and the last five — told to every scanner by the list. */
+    repeatCount: integer('repeat_count').notNull().default(0),
+    repeats: jsonb('repeats').$type<CheckinRepeat[]>().notNull().default([]),
   },
   (table) => [index('checkins_event_city_idx').on(table.eventCityId)],
 );

@@ -241,6 +241,26 @@ describe('the list a scanner takes offline', () => {
     expect((await call('GET', `/api/staff/events/${eventCityId}/tickets?since=-1`, staff)).statusCode).toBe(400);
   });
 
+  it("a later duplicate reaches the first scanner: the delta carries the ticket with the repeat's count, time and device", async () => {
+    const { ticket, qr } = await boughtTicket();
+    await scan(qr, staff, randomUUID(), 'Стойка 1');
+    const before = (await call('GET', `/api/staff/events/${eventCityId}/tickets`, staff)).json();
+    expect(before.tickets.find((entry: Body) => entry.id === ticket.publicId)).not.toHaveProperty('r');
+    const repeatId = randomUUID();
+    expect(await scan(qr, staff, repeatId, 'Стойка 2')).toMatchObject({ status: 'duplicate' });
+    // The same duplicate sent again (its answer lost) is not counted twice.
+    expect(await scan(qr, staff, repeatId, 'Стойка 2')).toMatchObject({ status: 'duplicate' });
+    const delta = (await call('GET', `/api/staff/events/${eventCityId}/tickets?since=${before.cursor}`, staff)).json();
+    expect(delta.tickets.find((entry: Body) => entry.id === ticket.publicId)).toMatchObject({
+      c: expect.any(String),
+      d: 'Стойка 1',
+      r: [{ c: api.clock.now().toISOString(), d: 'Стойка 2' }],
+      rn: 1,
+    });
+    // Not a new version: the holder's code still names the ticket as it is.
+    expect(await codeOf(ticket.publicId, buyer)).toBe(qr);
+  });
+
   it('counts checked in and sold', async () => {
     const before = (await call('GET', `/api/staff/events/${eventCityId}/counts`, staff)).json();
     const { qr } = await boughtTicket();

@@ -1,6 +1,17 @@
-import { and, asc, count, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { checkinScans, checkins, cities, eventCities, eventFormats, eventStaff, events, tickets, users } from '../../db/schema/index';
+import {
+  type CheckinRepeat,
+  checkinScans,
+  checkins,
+  cities,
+  eventCities,
+  eventFormats,
+  eventStaff,
+  events,
+  tickets,
+  users,
+} from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { forbidden } from '../../lib/errors';
@@ -115,6 +126,9 @@ async function lockTicket(tx: Database, publicId: string) {
 
 const refused = (reason: string, ticket: CheckinAnswer['ticket'] = null): CheckinAnswer => ({ status: 'refused', reason, ticket });
 
+/** How many of a ticket's later scans the list names (the count goes on). */
+const KEPT_REPEATS = 5;
+
 /** The scan decided inside a transaction: checks the code, then the first scan of a ticket checks it in. */
 async function decide(tx: Database, deps: Deps, staffUserId: number, input: CheckinInput): Promise<CheckinAnswer> {
   const manual = input.qr.startsWith('manual:') ? input.qr.slice('manual:'.length) : null;
@@ -144,6 +158,19 @@ async function decide(tx: Database, deps: Deps, staffUserId: number, input: Chec
   if (code.v !== null && code.v > row.ticket.codeVersion) return refused(checkinMessages.forged);
   const [first] = await tx.select().from(checkins).where(eq(checkins.ticketId, row.ticket.id));
   if (first) {
+    // The repeat is recorded, and the ticket moves up the list's delta (its trigger), so the device that
+    // checked it in learns of it at its next sync: «повторно в 09:13, Стойка 2».
+    await tx
+      .update(checkins)
+      .set({
+        repeatCount: first.repeatCount + 1,
+        repeats: [...first.repeats, { c: new Date(input.scanned_at).toISOString(), d: input.device }].slice(-KEPT_REPEATS),
+      })
+      .where(eq(checkins.id, first.id));
+    await tx
+      .update(tickets)
+      .set({ codeVersion: sql`${tickets.codeVersion}` })
+      .where(eq(tickets.id, row.ticket.id));
     return {
       status: 'duplicate',
       reason: checkinMessages.duplicate(clockIn(first.scannedAt, row.eventCity.timezone), first.device),
@@ -221,6 +248,9 @@ export interface StaffTicket {
   /** Checked in: when scanned (ISO) and at which device. */
   c?: string;
   d?: string;
+  /** Scanned again after its check-in (duplicates that reached the server): the last five, oldest first, and how many in all. */
+  r?: CheckinRepeat[];
+  rn?: number;
 }
 
 /**
@@ -275,6 +305,10 @@ export async function staffTicketList(deps: Deps, userId: number, eventCityPubli
     if (checkin) {
       entry.c = checkin.scannedAt.toISOString();
       entry.d = checkin.device;
+      if (checkin.repeatCount > 0) {
+        entry.r = checkin.repeats;
+        entry.rn = checkin.repeatCount;
+      }
     }
     list.push(entry);
   }

@@ -1,0 +1,93 @@
+// `pnpm --filter @gid/server run keys:rotate -- --event-city <id>`: retires an event city's signing key
+// for ticket codes and makes a new one (issue 24; README «Check-in at the start line»). Codes shown
+// before still verify; codes shown from now on carry the new kid.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { and, eq, isNull } from 'drizzle-orm';
+import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+import { eventCities, eventKeys } from '../db/schema/index';
+import { rotateEventKey } from '../features/checkin/keys';
+import type { Clock } from '../lib/clock';
+import { systemClock } from '../lib/clock';
+
+export const usage = `Замена ключа подписи кодов билетов события (issue 24).
+
+  pnpm --filter @gid/server run keys:rotate -- --event-city <public_id или номер>
+
+Прежний ключ остаётся для проверки уже показанных кодов; новые коды подписываются новым.
+База: DATABASE_URL (PostgreSQL) или встроенная PGlite в <GID_DATA_DIR>/server-db (сервер должен быть остановлен).`;
+
+export interface RotateResult {
+  /** 0 done, 1 the event city is unknown, 2 bad arguments. */
+  code: number;
+  /** What the command prints: one line on success, a message and the usage otherwise. */
+  lines: string[];
+}
+
+/** The event city by its public id, or by its numeric id (as an administrator reads it in the database). */
+async function findEventCity(db: Database, ref: string) {
+  const where = /^\d{1,9}$/.test(ref) ? eq(eventCities.id, Number(ref)) : eq(eventCities.publicId, ref);
+  const [row] = await db.select({ id: eventCities.id, publicId: eventCities.publicId }).from(eventCities).where(where);
+  return row;
+}
+
+/** The command on an open database (the test runs it on PGlite). */
+export async function rotateKeysCommand(argv: readonly string[], db: Database, clock: Clock = systemClock): Promise<RotateResult> {
+  let ref: string | undefined;
+  try {
+    const { values } = parseArgs({
+      args: argv.filter((arg) => arg !== '--'),
+      options: { 'event-city': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    });
+    if (values.help) return { code: 0, lines: [usage] };
+    ref = values['event-city']?.trim();
+  } catch (error) {
+    return { code: 2, lines: [`Неизвестный параметр: ${(error as Error).message}`, '', usage] };
+  }
+  if (!ref) return { code: 2, lines: ['Укажите событие: --event-city <public_id или номер>', '', usage] };
+  const eventCity = await findEventCity(db, ref);
+  if (!eventCity) return { code: 1, lines: [`Событие ${ref} не найдено`] };
+  const [previous] = await db
+    .select({ kid: eventKeys.kid })
+    .from(eventKeys)
+    .where(and(eq(eventKeys.eventCityId, eventCity.id), isNull(eventKeys.retiredAt)));
+  const kid = await rotateEventKey(db, clock, eventCity.id);
+  return {
+    code: 0,
+    lines: [
+      previous
+        ? `Событие ${eventCity.publicId} (№ ${eventCity.id}): новый ключ ${kid}; прежний ${previous.kid} выведен из подписи и проверяет уже показанные коды`
+        : `Событие ${eventCity.publicId} (№ ${eventCity.id}): создан ключ ${kid}`,
+    ],
+  };
+}
+
+async function openDatabase(): Promise<DatabaseHandle> {
+  if (process.env.DATABASE_URL) return openPostgres(process.env.DATABASE_URL);
+  const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+  const dataDir = join(resolve(process.env.GID_DATA_DIR ?? join(repoRoot, '.data')), 'server-db');
+  // Never a new empty database: the site makes it on its first start.
+  if (!existsSync(join(dataDir, 'PG_VERSION')))
+    throw new Error(`База ${dataDir} не найдена: запустите сайт хотя бы раз или задайте DATABASE_URL`);
+  return openPglite({ dataDir });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  let handle: DatabaseHandle;
+  try {
+    handle = await openDatabase();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  try {
+    const result = await rotateKeysCommand(process.argv.slice(2), handle.db);
+    for (const line of result.lines) (result.code === 0 ? console.log : console.error)(line);
+    process.exitCode = result.code;
+  } finally {
+    await handle.close();
+  }
+}
