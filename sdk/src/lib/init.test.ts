@@ -130,6 +130,31 @@ describe('analytics', () => {
     expect(login.user_agent).toHaveLength(256);
   });
 
+  it('reads the time zone from Temporal where the browser has it, without Intl (whose first call is a long task)', async () => {
+    const sent = beacons();
+    const { config, win } = setup(SITE, { goyaUrl: GOYA });
+    Object.defineProperty(win, 'Temporal', { value: { Now: { timeZoneId: () => 'Asia/Yekaterinburg' } }, configurable: true });
+    const intl = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const client = await init(config);
+      await client.login();
+      await vi.waitFor(() => expect(sent).toHaveLength(2));
+      expect(sent.map((u) => u.searchParams.get('timezone'))).toEqual(['Asia/Yekaterinburg', 'Asia/Yekaterinburg']);
+      expect(intl).not.toHaveBeenCalled();
+    } finally {
+      intl.mockRestore();
+    }
+  });
+
+  it('falls back to Intl for the time zone where Temporal is missing', async () => {
+    const sent = beacons();
+    const { config, win } = setup(SITE, { goyaUrl: GOYA });
+    expect((win as unknown as { Temporal?: unknown }).Temporal).toBeUndefined();
+    await init(config);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.searchParams.get('timezone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
   it('takes tracker URLs from the remote config', async () => {
     const sent = beacons();
     server.use(

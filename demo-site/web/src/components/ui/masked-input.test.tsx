@@ -1,9 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dateMask, parseMaskedDate, parseMaskedTime, phoneMask, timeMask } from '../../lib/masks';
-import { MaskedInput } from './masked-input';
+import { loadIMask, MaskedInput } from './masked-input';
+
+// imask comes in a chunk of its own, after the page's first paint: here it is there before typing,
+// as it is for a person (the test below types before it comes).
+beforeAll(() => loadIMask());
 
 function Field({ mask, label, initial = '' }: { mask: Parameters<typeof MaskedInput>[0]['mask']; label: string; initial?: string }) {
   const [value, setValue] = useState(initial);
@@ -70,6 +74,17 @@ describe('the phone mask by country prefix (ticketing-shop §5)', () => {
   ])('%s → %s', async (typed, shown) => {
     const { input } = await typeInto('Телефон', phoneMask, typed);
     expect(input.value).toBe(shown);
+  });
+});
+
+describe('before imask has come', () => {
+  it('the text goes up as typed, and is masked once imask is there', async () => {
+    render(<Field mask={phoneMask} label="Телефон" />);
+    const input = screen.getByRole('textbox', { name: 'Телефон' }) as HTMLInputElement;
+    fireEvent.input(input, { target: { value: '79991234567' } });
+    expect(screen.getByTestId('value').textContent).toBe('79991234567');
+    await waitFor(() => expect(input.value).toBe('+7 (999) 123-45-67'));
+    expect(screen.getByTestId('value').textContent).toBe('+7 (999) 123-45-67');
   });
 });
 
