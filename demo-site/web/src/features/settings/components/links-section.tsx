@@ -31,7 +31,7 @@ export function LinksSection({ user }: { user: User }) {
       ) : links.data ? (
         <p className="field-hint">{t('cabinet.settings.noLinks')}</p>
       ) : null}
-      {unlinked ? <SectionMessage message={{ text: t('cabinet.settings.unlinked', { name: unlinked }) }} /> : null}
+      {unlinked ? <SectionMessage message={{ text: t('cabinet.settings.unlinked', { name: unlinked }), error: false }} /> : null}
       <Link to="/add" className="button button--secondary button--small">
         {t('cabinet.settings.link')}
       </Link>
