@@ -1,3 +1,4 @@
+import { check, MODE, OBJECT, type Rules } from './config';
 import { GidError } from './errors';
 import type { GidButtonConfig } from './types';
 
@@ -83,25 +84,24 @@ export function renderButtons(
   };
 }
 
-/** Checks the buttons' shapes and colours like the rest of the config. */
+/** A button's fields, checked like the rest of the config (`field`: `buttons[0].type`, …). */
+const BUTTON_RULES: Rules = {
+  container: [(v) => (typeof v === 'string' && !!v.trim()) || (v as Node | null)?.nodeType === 1, 'a selector or an element', true],
+  type: [(v) => ['standard', 'compact', 'icon'].includes(v as string), '"standard", "compact" or "icon"'],
+  color: [(v) => ['primary', 'secondary', 'dark'].includes(v as string), '"primary", "secondary" or "dark"'],
+  mode: MODE,
+  lang: [(v) => BUTTON_LANGS.includes(v as string), '"ru" or "en"'],
+};
+
+/** The entries of `o` with their names under `at` (`buttons[0]` + `type` → `buttons[0].type`). */
+const under = <T>(at: string, o: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(o).map(([key, value]) => [`${at}.${key}`, value]));
+
+/** Checks the buttons' shapes and colours like the rest of the config (one `check`, not a second validator). */
 export function checkButtons(buttons: unknown): void {
-  if (buttons === undefined) return;
-  for (const [index, button] of (buttons as unknown[]).entries()) {
-    const b = button as Record<string, unknown> | null;
-    const bad = (field: string, expected: string): never => {
-      throw new GidError('CONFIG_ERROR', `Invalid config: "buttons[${index}]${field}" must be ${expected}`, {
-        field: `buttons[${index}]${field}`,
-      });
-    };
-    if (typeof b !== 'object' || b === null) bad('', 'an object');
-    const { container, type, color, mode, lang } = b as Record<string, unknown>;
-    const node = container as { nodeType?: unknown } | null;
-    if (!((typeof container === 'string' && container.trim()) || (typeof node === 'object' && node?.nodeType === 1))) {
-      bad('.container', 'a selector or an element');
-    }
-    if (type !== undefined && !['standard', 'compact', 'icon'].includes(type as string)) bad('.type', 'standard | compact | icon');
-    if (color !== undefined && !['primary', 'secondary', 'dark'].includes(color as string)) bad('.color', 'primary | secondary | dark');
-    if (mode !== undefined && mode !== 'redirect' && mode !== 'popup') bad('.mode', 'redirect | popup');
-    if (lang !== undefined && !BUTTON_LANGS.includes(lang as string)) bad('.lang', BUTTON_LANGS.join(' | '));
+  for (const [index, button] of ((buttons ?? []) as unknown[]).entries()) {
+    const at = `buttons[${index}]`;
+    check('config', { [at]: button }, { [at]: OBJECT });
+    check('config', under(at, button as Record<string, unknown>), under(at, BUTTON_RULES));
   }
 }

@@ -149,7 +149,7 @@ export function clientFor(ctx: Context): GidClient {
       return k.tokens.access_token;
     },
     get user() {
-      const idToken = keeper?.tokens?.id_token;
+      const idToken = kept().tokens?.id_token;
       // Decoded once per ID token.
       if (!claims || claims[0] !== idToken) claims = [idToken, claimsOf(idToken)];
       return claims[1];
@@ -177,7 +177,8 @@ export function clientFor(ctx: Context): GidClient {
 /** The client the function forms (`getAccessToken`, `getUser`, `on`) share for one config object. */
 const clientOf = (config: ClientConfig): GidClient => {
   const ctx = contextFor(config, { ...LOGIN_RULES, ...CLIENT_RULES });
-  return (ctx.client ??= clientFor(ctx));
+  ctx.client ??= clientFor(ctx);
+  return ctx.client;
 };
 
 /**

@@ -48,13 +48,13 @@ export type Rules = Record<string, Rule>;
 // Rules are plain literals (no calls at the top level), so a bundler drops every table nobody uses.
 const isIdent = matches(/^[!-~]{1,256}$/);
 const FLAG: Rule = [(v) => typeof v === 'boolean', 'a boolean'];
-const MODE: Rule = [(v) => v === 'redirect' || v === 'popup', '"redirect" or "popup"'];
+export const MODE: Rule = [(v) => v === 'redirect' || v === 'popup', '"redirect" or "popup"'];
 const URL_: Rule = [isSecureUrl, 'an https URL'];
 const FUNC: Rule = [(v) => typeof v === 'function', 'a function'];
 const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'a string (≤ 256)'];
 const PATH_: Rule = [isPath, 'a path'];
 const REQUIRED_URL: Rule = [isSecureUrl, 'an https URL', true];
-const OBJECT: Rule = [isPlainObject, 'an object'];
+export const OBJECT: Rule = [isPlainObject, 'an object'];
 /** A number ≥ 0. */
 const NUMBER: Rule = [(v) => (v as number) >= 0, 'a number ≥ 0'];
 

@@ -372,10 +372,19 @@ describe('getAccessToken, getUser, on: the function forms, over the sign-ins mad
     // Valid for 30 s, asked for 60: refreshed with the kept refresh token.
     await expect(getAccessToken(config)).resolves.toBe('at-2');
     expect(received.map((r) => (r.body as { grant_type: string }).grant_type)).toEqual(['authorization_code', 'refresh_token']);
-    expect((received[1]?.body as { refresh_token: string }).refresh_token).toBe('rt-1');
+    expect(received[1]?.body).toMatchObject({ refresh_token: 'rt-1' });
     expect(getUser(config)).toEqual({ sub: 'u-1', name: 'Анна' }); // the ID token the refresh left out is kept
     await refreshTokens(config, 'rt-1');
     await expect(getAccessToken(config)).resolves.toBe('at-3');
+  });
+
+  it('on a page load with storage: getUser reads the kept tokens at once', () => {
+    const { config, win } = setup(`${SITE}/`, { storage: 'session' });
+    win.sessionStorage.setItem(
+      'gid:demo-site:tokens',
+      JSON.stringify({ tokens: { ...tokens, id_token: idToken }, expiresAt: Date.now() + 60_000 }),
+    );
+    expect(getUser(config)).toEqual({ sub: 'u-1', name: 'Анна' });
   });
 
   it('the function forms check the config like the others', async () => {

@@ -1,3 +1,4 @@
+import { isPlainObject } from './config';
 import { type Context, endpoint, PREFIX } from './context';
 import { MSG_INIT } from './errors';
 
@@ -23,18 +24,14 @@ export interface RemoteConfig {
 export async function fetchRemoteConfig(ctx: Context, timeoutMs = 5000): Promise<RemoteConfig | undefined> {
   const url = endpoint(ctx, ctx.cfg.authUrl, '/api/v1/sdk/actions/wp-config');
   url.searchParams.set('client_id', ctx.cfg.clientId);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await ctx.fetch(url.href, { credentials: 'omit', signal: controller.signal });
+    const response = await ctx.fetch(url.href, { credentials: 'omit', signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const data: unknown = await response.json();
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new Error('not a JSON object');
+    if (!isPlainObject(data)) throw new Error('not a JSON object');
     return data as RemoteConfig;
   } catch (error) {
     console.warn(PREFIX, MSG_INIT, error);
     return undefined;
-  } finally {
-    clearTimeout(timer);
   }
 }
