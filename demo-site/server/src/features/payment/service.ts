@@ -8,6 +8,7 @@ import { toRubles } from '../../lib/money';
 import { accountForGuestOrder, openAccount } from '../accounts/service';
 import { deliveryPrice } from '../delivery/service';
 import { sendConfirmation } from '../email-auth/service';
+import { checkRegisterAnswers } from '../obrnadzor/service';
 import { promocodeMessages } from '../promocodes/service';
 import type { Authenticated } from '../sessions/service';
 import { createSession, type SignedIn } from '../sessions/service';
@@ -248,9 +249,10 @@ async function purchase(
   checkCheckoutPhone(request.delivery);
   const body: PaymentBody = { ...request, tickets: checked.tickets };
   // Validation and pricing outside the transaction: a refusal costs no locks.
-  const [, catalogue] = await Promise.all([
+  const [, , catalogue] = await Promise.all([
     // Files are the signed-in buyer's own uploads, never someone's whose e-mail was typed.
     checkParticipantFiles(db, auth?.user.id ?? null, checked.uploads),
+    checkRegisterAnswers(db, checked.registerAnswers),
     loadCatalogue(db, body),
   ]);
   checkHoldCaps(deps, held, price(catalogue, body, auth?.user ?? null, now, heldFormats), meta.ip);
