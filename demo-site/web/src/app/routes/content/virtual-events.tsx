@@ -26,7 +26,7 @@ function VirtualList() {
     <ul className="card-grid card-grid--3">
       {formats.data.map((format) => (
         <li key={format.public_id}>
-          <article className="card stack" aria-labelledby={`virtual-${format.public_id}`}>
+          <article className="card virtual-race" aria-labelledby={`virtual-${format.public_id}`}>
             <p className="event-card__type">{format.event.title}</p>
             <h3 className="card__title" id={`virtual-${format.public_id}`}>
               {format.title}
