@@ -94,3 +94,59 @@ test('no serious or critical axe violation on the open stories, the carousel and
   await check('/clubs/{id}/upload-result (form with errors)');
   expect(problems).toEqual([]);
 });
+
+// Issue 22: the organiser's pages as a visitor meets them, in Russian and in English — a heading, the
+// page's picture drawn (not a broken image), the request form where the page takes requests, the virtual
+// races listed with a link that opens the race's format — and axe finds nothing serious in English
+// (the Russian pages are in the route list above).
+const CONTENT_PAGES = [
+  { path: '/corp', form: true },
+  { path: '/logistics', form: true },
+  { path: '/smi', form: true },
+  { path: '/newyear_2022' },
+  { path: '/virtualEvents', races: true },
+  { path: '/photo' },
+];
+
+test('the organiser’s pages in Russian and English: picture, request form, virtual races; axe in English', async ({ page }) => {
+  test.setTimeout(120_000);
+  const problems: string[] = [];
+  const words = {
+    ru: { send: 'Отправить', race: /^Выбрать билет: / },
+    en: { send: 'Send', race: /^Choose a ticket: / },
+  };
+  await page.goto(`${siteUrl()}/404`);
+  for (const language of ['ru', 'en'] as const) {
+    await page.evaluate((value) => localStorage.setItem('lang', value), language);
+    for (const { path, form, races } of CONTENT_PAGES) {
+      await page.goto(`${siteUrl()}${path}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const picture = page.locator('main img').first();
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: path })
+        .toBe(true);
+      // The drawn pictures carry a caption: the English page shows the English copy.
+      if (language === 'en') expect(await picture.getAttribute('src'), path).toMatch(/^\/images\/en\//);
+      if (form) await expect(page.getByRole('button', { name: words[language].send, exact: true })).toBeVisible();
+      if (races) await expect(page.getByRole('link', { name: words[language].race }).first()).toBeVisible();
+      if (language === 'en') {
+        const main = (await page.locator('main').textContent()) ?? '';
+        const cyrillic = main.match(/\p{Script=Cyrillic}+/gu) ?? [];
+        if (cyrillic.length > 0) problems.push(`${path} (en): Russian words ${cyrillic.slice(0, 5).join(', ')}`);
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+          problems.push(`${path} (en): ${v.id} (${v.impact}) — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        }
+      }
+    }
+  }
+  // A virtual race's link opens its event page with the format.
+  await page.goto(`${siteUrl()}/virtualEvents`);
+  const race = page.getByRole('link', { name: words.en.race }).first();
+  const format = ((await race.textContent()) ?? '').replace(words.en.race, '').trim();
+  await race.click();
+  await expect(page).toHaveURL(/\/event\/[^/]+\/[^/?]+\?city=/);
+  await expect(page.getByRole('heading', { name: format }).first()).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -11,7 +11,7 @@ test.use({ viewport: PHONE });
 // Four pages of the demo in one test, on a shared machine.
 test.setTimeout(60_000);
 
-test('on a 360 px phone the demo’s sign-in pages float no widget; /login shows the GID button', async ({ page }) => {
+test('on a 360 px phone the demo’s sign-in pages float no widget; /login and /registration show the GID button', async ({ page }) => {
   // The demo site's client has the widget on (w_auth, top-right): the login page opts out.
   await page.goto(`${siteUrl()}/login`);
   await expect(page.getByRole('button', { name: 'Войти с Газпром ID' })).toBeVisible();
@@ -22,6 +22,8 @@ test('on a 360 px phone the demo’s sign-in pages float no widget; /login shows
   await expect(page.getByRole('banner')).toBeVisible();
   for (const path of ['/registration', '/', '/basket']) {
     await page.goto(`${siteUrl()}${path}`);
+    // /registration shows the GID button as /login does (through @gid/sdk-react).
+    if (path === '/registration') await expect(page.getByRole('button', { name: 'Войти с Газпром ID' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expect(page.locator('iframe[src*="/wafa/"]')).toHaveCount(0);
   }

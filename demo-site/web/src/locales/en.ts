@@ -498,6 +498,11 @@ export const en: Messages = {
       ],
       toCalendar: 'Choose a race',
       toTickets: 'My tickets',
+      listTitle: 'Upcoming virtual races',
+      anywhere: 'Online — from any city',
+      choose: 'Choose a ticket: {{title}}',
+      soldOut: 'Sold out',
+      none: 'New virtual races are coming soon.',
     },
   },
 };

@@ -18,6 +18,7 @@ export const handlers = [
   http.post('*/api/event_city/filtered', () =>
     HttpResponse.json({ values: [{ ...fixtures.eventCityMoscow, min_price: 1200, event: fixtures.springRunBase }], count: 1 }),
   ),
+  http.get('*/api/event_format/virtual', () => HttpResponse.json({ values: [] })),
   http.get('*/api/event_format/event/:id', () => HttpResponse.json({ values: fixtures.formats, city: fixtures.eventCityMoscow.city })),
   http.get('*/api/news', () => HttpResponse.json({ values: fixtures.news, count: fixtures.news.length })),
   http.get('*/api/news/preview', () => HttpResponse.json({ values: fixtures.news })),

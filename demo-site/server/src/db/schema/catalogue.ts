@@ -10,6 +10,11 @@ export interface AdditionalField {
   name: string;
   label: string;
   required: boolean;
+  /**
+   * Where the answer comes from when it is not free text: 'obrnadzor' — an organisation of the state
+   * education register (GET /api/obrnadzor/*), for a field asking for a school or institution.
+   */
+  register?: 'obrnadzor';
 }
 export interface FormatCluster {
   name: string;

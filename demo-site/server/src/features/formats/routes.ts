@@ -16,6 +16,7 @@ import {
   listSpacePlaces,
   listSpaceSectors,
   listTeams,
+  listVirtualFormats,
   startNumbers,
 } from './service';
 
@@ -30,6 +31,9 @@ export const formatRoutes =
       { config: cacheable, schema: { params: idParams, querystring: formatListQuery } },
       async (request, reply) => listFormats(db, request.params.id, request.query.hidden ?? false, answerLanguage(request, reply)),
     );
+    app.get('/api/event_format/virtual', { config: cacheable, schema: { querystring: noQuery } }, async (request, reply) => ({
+      values: await listVirtualFormats(db, clock.now(), answerLanguage(request, reply)),
+    }));
     app.get('/api/event_format/:id', byId, async (request, reply) => getFormat(db, request.params.id, answerLanguage(request, reply)));
     app.get('/api/event_format/active/insurances/:id', byId, async (request, reply) => ({
       values: await listFormatInsurances(db, request.params.id, answerLanguage(request, reply)),

@@ -142,6 +142,27 @@ export async function listFormats(db: Database, id: string, includeHidden: boole
   };
 }
 
+/**
+ * GET /api/event_format/virtual (spec silent; the /virtualEvents list): the visible virtual formats
+ * (`online`) whose event city has not started yet, soonest first, each with its event and city.
+ */
+export async function listVirtualFormats(db: Database, now: Date, language: ContentLanguage) {
+  const rows = await db
+    .select({ format: eventFormats, eventCity: eventCities, city: cities, event: events })
+    .from(eventFormats)
+    .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
+    .innerJoin(cities, eq(cities.id, eventCities.cityId))
+    .innerJoin(events, eq(events.id, eventCities.eventId))
+    .where(and(eq(eventFormats.online, true), eq(eventFormats.hidden, false), gt(eventCities.startTime, now)))
+    .orderBy(asc(eventCities.startTime), asc(eventFormats.sort));
+  const formats = rows.map((row) => row.format);
+  const [left, regionName] = await Promise.all([ticketsLeft(db, formats), regionNames(db, formats)]);
+  return rows.map((row) => ({
+    ...presentFormat(row.format, row.eventCity, row.event, left.get(row.format.id)!, regionName, language),
+    city: presentCity(row.city, language),
+  }));
+}
+
 async function findFormat(db: Database, publicId: string) {
   const [row] = await db
     .select({ format: eventFormats, eventCity: eventCities, city: cities, event: events })

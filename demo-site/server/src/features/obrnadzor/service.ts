@@ -1,8 +1,9 @@
-import { asc, eq, ilike, or } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { obrnadzorEntries } from '../../db/schema/index';
 import { notFound } from '../../lib/errors';
 import { escapeLike } from '../../lib/sql';
+import { ParticipantFormError, participantMessages, type ValidParticipant } from '../tickets/participant';
 
 type EntryRow = typeof obrnadzorEntries.$inferSelect;
 
@@ -46,6 +47,7 @@ export async function searchRegister(db: Database, text: string) {
     .where(
       or(
         ilike(obrnadzorEntries.organization, pattern),
+        ilike(obrnadzorEntries.shortName, pattern),
         ilike(obrnadzorEntries.inn, pattern),
         ilike(obrnadzorEntries.ogrn, pattern),
         ilike(obrnadzorEntries.licenseNumber, pattern),
@@ -55,4 +57,21 @@ export async function searchRegister(db: Database, text: string) {
     .orderBy(asc(obrnadzorEntries.shortName))
     .limit(100);
   return rows.map(presentEntry);
+}
+
+/**
+ * A participant's answers to fields backed by the register (a school, an institution) must each be an
+ * organisation's short name as the register writes it (the picker fills it from the search); else the
+ * form's field says «Выберите организацию из реестра».
+ */
+export async function checkRegisterAnswers(db: Database, answers: ValidParticipant['registerAnswers']): Promise<void> {
+  if (answers.length === 0) return;
+  const names = [...new Set(answers.map((answer) => answer.name))];
+  const rows = await db
+    .selectDistinct({ name: obrnadzorEntries.shortName })
+    .from(obrnadzorEntries)
+    .where(inArray(obrnadzorEntries.shortName, names));
+  const known = new Set(rows.map((row) => row.name));
+  const unknown = answers.find((answer) => !known.has(answer.name));
+  if (unknown) throw new ParticipantFormError(unknown.field, participantMessages.register);
 }

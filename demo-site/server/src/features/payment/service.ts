@@ -9,6 +9,7 @@ import { toRubles } from '../../lib/money';
 import { openAccount } from '../accounts/service';
 import { deliveryPrice } from '../delivery/service';
 import { sendConfirmation } from '../email-auth/service';
+import { checkRegisterAnswers } from '../obrnadzor/service';
 import { promocodeMessages } from '../promocodes/service';
 import type { Authenticated } from '../sessions/service';
 import { createSession, type SignedIn } from '../sessions/service';
@@ -248,8 +249,11 @@ async function purchase(
   checkCheckoutPhone(request.delivery);
   const body: PaymentBody = { ...request, tickets: checked.tickets };
   // Validation and pricing outside the transaction: a refusal costs no locks.
-  // Files are the signed-in buyer's own uploads, never someone's whose e-mail was typed.
-  await checkParticipantFiles(db, auth?.user.id ?? null, checked.uploads);
+  await Promise.all([
+    // Files are the signed-in buyer's own uploads, never someone's whose e-mail was typed.
+    checkParticipantFiles(db, auth?.user.id ?? null, checked.uploads),
+    checkRegisterAnswers(db, checked.registerAnswers),
+  ]);
   const catalogue = catalogueFrom(reads);
   const prePriced = price(catalogue, body, auth?.user ?? null, now, heldFormats);
   checkHoldCaps(deps, held, prePriced, meta.ip);

@@ -8,6 +8,7 @@ import {
   type ParticipantInput,
   type ParticipantRules,
   participantMessages,
+  type ValidParticipant,
   validateParticipant,
 } from '../tickets/participant';
 import { type CheckoutReads, readCheckout } from './checkout-reads';
@@ -61,9 +62,10 @@ export function checkTicketLines(
   formats: Map<string, CheckoutFormat>,
   bought: Map<number, number>,
   now: Date,
-): { tickets: PaymentBody['tickets']; uploads: string[] } {
+): { tickets: PaymentBody['tickets']; uploads: string[]; registerAnswers: ValidParticipant['registerAnswers'] } {
   const perFormat = new Map<number, number>();
   const files: string[] = [];
+  const registerAnswers: ValidParticipant['registerAnswers'] = [];
   const checked = tickets.map((line) => {
     const format = line.format_public_id ? formats.get(line.format_public_id) : undefined;
     if (!format) return line; // a team line or an unknown format: the pricing decides
@@ -81,11 +83,12 @@ export function checkTicketLines(
       if (isBlank(info)) return {};
       const participant = validateParticipant(info as ParticipantInput, format.rules, now);
       files.push(...participant.uploads.map((upload) => upload.publicId));
+      registerAnswers.push(...participant.registerAnswers);
       return participant.info as Record<string, unknown>;
     });
     return { ...line, info: valid as PaymentBody['tickets'][number]['info'] };
   });
-  return { tickets: checked, uploads: files };
+  return { tickets: checked, uploads: files, registerAnswers };
 }
 
 /** ticketing-shop §5 checkout: a delivery that brings goods needs a real phone. */

@@ -46,10 +46,12 @@ export interface ParticipantInput {
   [additional: string]: unknown;
 }
 
-/** The participant's data as stored in `tickets.info`, and the uploads it points to. */
+/** The participant's data as stored in `tickets.info`, the uploads it points to, and its register answers. */
 export interface ValidParticipant {
   info: TicketInfo;
   uploads: { field: 'license' | 'cluster_document'; publicId: string }[];
+  /** Answers of fields backed by the state education register: each must name one of its organisations. */
+  registerAnswers: { field: string; name: string }[];
 }
 
 export const participantMessages = {
@@ -64,6 +66,7 @@ export const participantMessages = {
   select: 'Выберите вариант',
   cluster: 'Выберите кластер',
   file: 'Выберите файл',
+  register: 'Выберите организацию из реестра',
   unknownField: (name: string) => `Некорректные данные запроса: лишнее поле info.${name}`,
 } as const;
 
@@ -186,10 +189,12 @@ export function validateParticipant(input: ParticipantInput, rules: ParticipantR
   }
 
   const additional: Record<string, string | null> = {};
+  const registerAnswers: ValidParticipant['registerAnswers'] = [];
   for (const field of rules.additionalFields) {
     const value = filled(input[field.name]);
     if (field.required && value === null) fail(field.name, participantMessages.fill);
     additional[field.name] = value;
+    if (field.register && value !== null) registerAnswers.push({ field: field.name, name: value });
   }
   for (const key of Object.keys(input)) {
     if (!KNOWN_FIELDS.has(key) && !Object.hasOwn(additional, key)) fail(key, participantMessages.unknownField(key));
@@ -212,5 +217,6 @@ export function validateParticipant(input: ParticipantInput, rules: ParticipantR
       ...additional,
     },
     uploads,
+    registerAnswers,
   };
 }

@@ -22,6 +22,7 @@ import { normalizeDuration } from '../../lib/duration';
 import { badRequest, notFound } from '../../lib/errors';
 import { type ContentLanguage, placeNames } from '../../lib/language';
 import { ticketQrCode } from '../checkin/service';
+import { checkRegisterAnswers } from '../obrnadzor/service';
 import { presentResultRow } from '../results/service';
 import {
   ParticipantFormError,
@@ -312,6 +313,7 @@ export async function registerTicket(deps: Deps, viewer: Viewer, publicId: strin
       const missing = participant.uploads.find((upload) => !owned.some((row) => row.publicId === upload.publicId));
       if (missing) throw new ParticipantFormError(missing.field, participantMessages.file);
     }
+    await checkRegisterAnswers(tx, participant.registerAnswers);
     return { info: { ...ticketFieldsOf(view.ticket.info), ...participant.info, registered: true, registered_at: now.toISOString() } };
   });
   return presentTicket(view, viewer, deps.clock.now());

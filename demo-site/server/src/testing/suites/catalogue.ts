@@ -184,6 +184,25 @@ export function catalogueSuite(database: () => DatabaseHandle) {
       expect(autumn.filter((format: Body) => format.online).map((format: Body) => format.title)).toEqual(['Онлайн 5 км']);
     });
 
+    it('GET /api/event_format/virtual: the upcoming virtual formats with their event and city, in English too', async () => {
+      const { values } = await get('/api/event_format/virtual');
+      expect(values.length).toBeGreaterThanOrEqual(1);
+      expect(values.every((format: Body) => format.online === true && format.hidden === false)).toBe(true);
+      const starts = values.map((format: Body) => Date.parse(format.start_time));
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+      expect(values[0]).toMatchObject({
+        public_id: id('format:autumn-run/rostov/online-5k'),
+        title: 'Онлайн 5 км',
+        event: { public_id: expect.any(String), title: expect.any(String) },
+        event_city: { public_id: id('event-city:autumn-run/rostov') },
+        city: { name_ru: 'Ростов-на-Дону' },
+      });
+      const english = await api.request({ method: 'GET', url: '/api/event_format/virtual', headers: { 'accept-language': 'en' } });
+      expect(english.json().values[0].title).not.toBe('Онлайн 5 км');
+      const refused = await api.request({ method: 'GET', url: '/api/event_format/virtual?online=1' });
+      expect(refused.statusCode).toBe(400);
+    });
+
     it('GET /api/event_format/{id} and its insurance offers', async () => {
       expect(await get(`/api/event_format/${seeded.spring10k}`)).toMatchObject({ title: '10 км', city: { id: 524901 } });
       const offers = (await get(`/api/event_format/active/insurances/${seeded.spring10k}`)).values;

@@ -18,6 +18,8 @@ const formats = {
   spring21k: id('format:spring-run/kazan/21k'),
   winter10k: seeded.winter10k,
   kids500: id('format:kids-league/voronezh/500m'),
+  /** Asks for the child's sports school from the state education register (additional field `sport_school`). */
+  kids1k: id('format:kids-league/voronezh/1k'),
   /** The virtual format (event_formats.online): the only one that takes an online result. */
   online5k: id('format:autumn-run/rostov/online-5k'),
 };
@@ -535,6 +537,33 @@ export function ticketSuite(database: () => DatabaseHandle) {
       }
       // Nothing was written by the refusals.
       expect((await list(a, 'my')).every((card) => card.info.registered === false)).toBe(true);
+    });
+
+    it('a school field backed by the state register takes an organisation of the register only', async () => {
+      const a = await user();
+      const kids = await ticket({ formatPublicId: formats.kids1k, userId: a.id, info: { insurance: true, registered: false } });
+      const format = await ok('GET', `/api/event_format/${formats.kids1k}`, a);
+      expect(format.additional_fields).toContainEqual({
+        name: 'sport_school',
+        label: 'Спортивная школа',
+        required: false,
+        register: 'obrnadzor',
+      });
+      const [school] = (await ok('GET', `/api/obrnadzor/search/${encodeURIComponent('Балаших')}`, a)).values as Body[];
+      const { club_name: _club, ...person } = validInfo;
+      const child = { ...person, region: 472039, birth_date: '10.01.2017', parent_name: 'Петров И. С.' };
+
+      for (const typed of ['Школа у дома', `${school!.short_name} `.repeat(2)]) {
+        const refused = await register(a, kids.publicId, { ...child, sport_school: typed });
+        expect(refused.statusCode, typed).toBe(400);
+        expect(refused.json()).toEqual({ field: 'sport_school', message: 'Выберите организацию из реестра' });
+      }
+      const registered = await register(a, kids.publicId, { ...child, sport_school: school!.short_name });
+      expect(registered.statusCode, registered.body).toBe(200);
+      const card = await ok('GET', `/api/user/ticket/${kids.publicId}`, a);
+      expect(card.participant.additional).toEqual({ parent_name: 'Петров И. С.', sport_school: school!.short_name });
+      // Optional: left empty, nothing to look up.
+      expect((await register(a, kids.publicId, { ...child, sport_school: '' })).statusCode).toBe(200);
     });
 
     it('registers, corrects, cancels and registers again; ages count on the event day', async () => {

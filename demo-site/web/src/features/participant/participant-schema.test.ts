@@ -185,3 +185,54 @@ describe('toParticipantInfo / fromParticipantInfo', () => {
     expect(emptyParticipant({ ...plain, sizes: [{ name: 'L', count: 2 }] }).item_size).toBe('L');
   });
 });
+
+describe('an additional field backed by the state register (register: obrnadzor)', () => {
+  const school = participantRules({
+    start_time: '2026-05-31T06:00:00Z',
+    additional_fields: [
+      { name: 'sport_school', label: 'Спортивная школа', required: false, register: 'obrnadzor' },
+      { name: 'club_name', label: 'Клуб', required: false, register: 'fns' },
+    ],
+  });
+
+  it('knows the register it names, and takes an unknown one as free text', () => {
+    expect(school.additionalFields.map((field) => field.register)).toEqual(['obrnadzor', null]);
+  });
+
+  it('refuses text not chosen from the register; a chosen organisation or an empty optional field passes', () => {
+    const typed = { ...person, additional: { sport_school: 'Школа у дома', club_name: '' }, register_pending: ['sport_school'] };
+    expect(messages(typed, school)).toEqual({ 'additional.sport_school': 'Выберите организацию из реестра' });
+    expect(messages({ ...typed, register_pending: [] }, school)).toEqual({});
+    expect(messages({ ...typed, additional: { sport_school: '', club_name: '' } }, school)).toEqual({});
+    // Only register fields are held to it: a free-text field named in the list is not.
+    expect(messages({ ...typed, register_pending: ['club_name'], additional: { sport_school: '', club_name: 'Клуб' } }, school)).toEqual(
+      {},
+    );
+  });
+
+  it('sends the chosen name under the field, never the pending list; stored data come back as chosen', () => {
+    const chosen = { ...person, additional: { sport_school: 'МБУ ДО «Спортивная школа «Балашиха»»', club_name: '' } };
+    const info = toParticipantInfo(chosen, school);
+    expect(info.sport_school).toBe('МБУ ДО «Спортивная школа «Балашиха»»');
+    expect(info).not.toHaveProperty('register_pending');
+    expect(fromParticipantInfo(info, school).register_pending).toEqual([]);
+  });
+});
+
+it('values saved before the register picker (no pending list) still pass', () => {
+  const { register_pending: _none, ...saved } = emptyParticipant(plain);
+  expect(
+    messages(
+      {
+        ...person,
+        ...saved,
+        last_name: 'Смирнова',
+        first_name: 'Анна',
+        phone: '+7 (916) 123-45-67',
+        gender: 'female',
+        birth_date: '01.01.1990',
+      },
+      plain,
+    ),
+  ).toEqual({});
+});

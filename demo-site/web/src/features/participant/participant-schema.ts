@@ -24,7 +24,8 @@ export interface ParticipantRules {
   select: { title: string; values: string[] } | null;
   clusters: { name: string; document: boolean }[];
   licenseFile: boolean;
-  additionalFields: { name: string; label: string; required: boolean }[];
+  /** `register`: the answer is an organisation of the state education register (GET /api/obrnadzor/*). */
+  additionalFields: { name: string; label: string; required: boolean; register: 'obrnadzor' | null }[];
 }
 
 /** The form's values, as typed: the birth date as DD.MM.YYYY, the phone masked. */
@@ -46,6 +47,11 @@ export interface ParticipantValues {
   license_name: string;
   /** The format's additional fields by name. */
   additional: Record<string, string>;
+  /**
+   * Register-backed additional fields whose text is typed, not an organisation chosen from the register
+   * (absent in values saved before the register picker: nothing pending).
+   */
+  register_pending?: string[];
 }
 
 /** The participant's data as the server takes it (ticketing-shop §3 participant info). */
@@ -77,7 +83,8 @@ export type ParticipantMessageKey =
   | 'basket.participant.errors.region'
   | 'basket.participant.errors.select'
   | 'basket.participant.errors.cluster'
-  | 'basket.participant.errors.file';
+  | 'basket.participant.errors.file'
+  | 'basket.participant.errors.register';
 
 /** A translation function: i18next's `t` (or `i18n.t` outside React). */
 export type Translate = (key: ParticipantMessageKey, params?: { age: number }) => string;
@@ -99,6 +106,7 @@ export const emptyParticipant = (rules?: ParticipantRules): ParticipantValues =>
   license: '',
   license_name: '',
   additional: Object.fromEntries((rules?.additionalFields ?? []).map((field) => [field.name, ''])),
+  register_pending: [],
 });
 
 /** The sizes a person can pick: all of them, unless the shirt is unavailable or none is left. */
@@ -157,6 +165,7 @@ export function buildParticipantSchema(rules: ParticipantRules, t: Translate, no
       license: z.string(),
       license_name: z.string(),
       additional: z.record(z.string(), z.string()),
+      register_pending: z.optional(z.array(z.string())),
     })
     .check(
       z.superRefine((values, ctx) => {
@@ -187,6 +196,9 @@ export function buildParticipantSchema(rules: ParticipantRules, t: Translate, no
         if (rules.licenseFile && blank(values.license)) issue(['license'], t('basket.participant.errors.file'));
         for (const field of rules.additionalFields) {
           if (field.required && blank(values.additional[field.name])) issue(['additional', field.name], fill);
+          else if (field.register && !blank(values.additional[field.name]) && (values.register_pending ?? []).includes(field.name)) {
+            issue(['additional', field.name], t('basket.participant.errors.register'));
+          }
         }
       }),
     );
@@ -285,7 +297,10 @@ export interface ParticipantFormatInput {
   select?: { title: string; values: string[] } | null | undefined;
   clusters?: { name: string; document?: boolean | null | undefined }[] | null | undefined;
   license_file?: boolean | null | undefined;
-  additional_fields?: { name: string; label: string; required?: boolean | null | undefined }[] | null | undefined;
+  additional_fields?:
+    | { name: string; label: string; required?: boolean | null | undefined; register?: string | null | undefined }[]
+    | null
+    | undefined;
 }
 
 export function participantRules(
@@ -307,6 +322,8 @@ export function participantRules(
       name: field.name,
       label: field.label,
       required: field.required === true,
+      // An unknown source is answered as free text.
+      register: field.register === 'obrnadzor' ? 'obrnadzor' : null,
     })),
   };
 }

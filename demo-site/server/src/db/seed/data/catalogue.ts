@@ -311,6 +311,8 @@ export interface FormatSeed {
 
 const clubField: AdditionalField = { name: 'club_name', label: 'Беговой клуб', required: false };
 const emergencyField: AdditionalField = { name: 'emergency_phone', label: 'Телефон для экстренной связи', required: true };
+/** The children's sports school, picked from the state education register (GET /api/obrnadzor/*). */
+const schoolField: AdditionalField = { name: 'sport_school', label: 'Спортивная школа', required: false, register: 'obrnadzor' };
 const waves: FormatSelect = { title: 'Стартовая волна', values: ['Первая волна', 'Вторая волна', 'Третья волна'] };
 const runClusters: FormatCluster[] = [
   { name: 'Любители', document: false },
@@ -624,7 +626,7 @@ export const formatTemplates: Record<FormatTemplate, FormatSeed[]> = {
       ageMin: 7,
       ageMax: 10,
       insurance: true,
-      additionalFields: [{ name: 'parent_name', label: 'ФИО родителя', required: true }],
+      additionalFields: [{ name: 'parent_name', label: 'ФИО родителя', required: true }, schoolField],
     },
     {
       key: '2k',
@@ -636,7 +638,7 @@ export const formatTemplates: Record<FormatTemplate, FormatSeed[]> = {
       ageMin: 11,
       ageMax: 14,
       insurance: true,
-      additionalFields: [{ name: 'parent_name', label: 'ФИО родителя', required: true }],
+      additionalFields: [{ name: 'parent_name', label: 'ФИО родителя', required: true }, schoolField],
     },
   ],
 };

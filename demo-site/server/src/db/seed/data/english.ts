@@ -167,6 +167,7 @@ const texts: Record<string, string> = {
   'Стартовая волна': 'Start wave',
   Компания: 'Company',
   'ФИО родителя': "Parent's full name",
+  'Спортивная школа': 'Sports school',
   'Каникросс 3 км': 'Canicross 3 km',
   'Забег с собакой: регистрация на сайте партнёра.': "A run with your dog: registration on the partner's site.",
   'Скандинавская ходьба 5 км': 'Nordic walking 5 km',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
@@ -6,16 +6,22 @@ import { PageTitle } from '../../../components/ui/page';
 import { useProviders } from '../../../features/auth/api/providers';
 import { RegistrationForm } from '../../../features/auth/components/registration-form';
 import { SocialButtons } from '../../../features/auth/components/social-buttons';
+import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
 import '../../../features/auth/auth.css';
 import '../../../locales/auth';
 
+// As on /login: the SDK and its button load only once the page knows the provider, never with `/`.
+const GidSignIn = lazy(() => import('../../../features/auth/components/gid-sign-in'));
+
 /**
  * /registration (accounts-sso §2.4): the e-mail form, sign-up through the networks, the way to the
- * login and to SMS registration; after submit the «Проверьте почту» popup stays until closed.
+ * login and to SMS registration, and «Войти с Газпром ID» as on /login (an account is made on the first
+ * sign-in); after submit the «Проверьте почту» popup stays until closed.
  */
 export default function RegistrationScreen() {
   const { t } = useTranslation();
   const providers = useProviders();
+  const finish = useFinishSignIn();
   const [sent, setSent] = useState<string | null | undefined>(undefined);
 
   return (
@@ -32,6 +38,17 @@ export default function RegistrationScreen() {
             {t('auth.login.orWith')}
           </h2>
           <SocialButtons providers={providers.data} />
+          {providers.data ? (
+            <Suspense fallback={<div className="gid-slot" />}>
+              <GidSignIn provider={providers.data.gid} onSignedIn={(signedIn) => finish(signedIn)} />
+            </Suspense>
+          ) : providers.isError ? (
+            <p className="notice notice--error" role="alert">
+              {t('auth.gid.initError')}
+            </p>
+          ) : (
+            <div className="gid-slot" />
+          )}
         </section>
         <p>
           <Link to="/">{t('common.toHome')}</Link>

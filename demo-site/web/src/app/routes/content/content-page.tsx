@@ -33,15 +33,18 @@ export const pagePictures = {
   photo: '/images/pages/photo.svg',
 } as const;
 
+/** A seeded picture in the page's language: the server draws English copies under `/images/en/`. */
+export const pictureIn = (src: string, language: string): string => (language === 'en' ? src.replace(/^\/images\//, '/images/en/') : src);
+
 /** A text screen: its title, lead and sections come from the translations under `content.{key}`. */
 export function ContentPage({ name, children }: { name: ContentKey; children?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const sections = t(`content.${name}.sections`, { returnObjects: true }) as unknown as Section[];
   const picture = (pagePictures as Partial<Record<ContentKey, string>>)[name];
   return (
     <div className="container page content-page">
       <PageTitle lead={t(`content.${name}.lead`)}>{t(`content.${name}.title`)}</PageTitle>
-      {picture ? <img className="content-page__picture" src={picture} alt="" width={1200} height={640} /> : null}
+      {picture ? <img className="content-page__picture" src={pictureIn(picture, i18n.language)} alt="" width={1200} height={640} /> : null}
       {Array.isArray(sections) && sections.length > 0 ? (
         <div className="content-sections">
           {sections.map((section) => (

@@ -36,9 +36,36 @@ describe("the organiser's pages (/corp, /logistics, /smi, /newyear_2022, /virtua
     expect((await within(section).findByRole('status')).textContent).toContain('Ваша заявка отправлена');
   });
 
-  it('/virtualEvents: the four steps and the ways to the calendar and the tickets', async () => {
+  it('/virtualEvents: the virtual races on sale with links to their formats, the four steps, the ways on', async () => {
+    const virtual = {
+      public_id: 'f-online',
+      title: 'Онлайн 5 км',
+      description: 'Бегите где угодно',
+      price: 900,
+      start_time: '2030-09-20T07:00:00Z',
+      timezone: 'Europe/Moscow',
+      tickets_left: { athlete: 40 },
+      event: { public_id: 'e-autumn', title: 'Осенний забег' },
+      event_city: { public_id: 'ec-rostov' },
+      city: { id: 501175, name_ru: 'Ростов-на-Дону' },
+    };
+    server.use(
+      http.get('*/api/event_format/virtual', () =>
+        HttpResponse.json({ values: [virtual, { ...virtual, public_id: 'f-gone', title: 'Онлайн 10 км', tickets_left: { athlete: 0 } }] }),
+      ),
+    );
     renderApp('/virtualEvents');
     await heading('Виртуальные забеги');
+    const list = screen.getByRole('region', { name: 'Ближайшие виртуальные забеги' });
+    const race = await within(list).findByRole('article', { name: 'Онлайн 5 км' });
+    expect(within(race).getByText('Осенний забег')).toBeTruthy();
+    expect(within(race).getByText('20 сентября 2030')).toBeTruthy();
+    expect(within(race).getByRole('link', { name: 'Выбрать билет: Онлайн 5 км' }).getAttribute('href')).toBe(
+      '/event/e-autumn/f-online?city=ec-rostov',
+    );
+    const gone = within(list).getByRole('article', { name: 'Онлайн 10 км' });
+    expect(within(gone).queryByRole('link')).toBeNull();
+    expect(within(gone).getByText('Билеты закончились')).toBeTruthy();
     const steps = screen.getByRole('region', { name: 'Четыре шага' });
     expect(within(steps).getAllByRole('listitem')).toHaveLength(4);
     expect(within(steps).getByRole('link', { name: 'Мои билеты' }).getAttribute('href')).toBe('/me');

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ContentPage } from './content-page';
+import { ContentPage, pictureIn } from './content-page';
 
 const gallery = [
   { key: 'start', src: '/images/pages/photo-start.svg' },
@@ -9,7 +9,7 @@ const gallery = [
 
 /** /photo: how to find one's photos, and albums of the last races. */
 export default function Photo() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <ContentPage name="photo">
       <section className="content-section" aria-labelledby="photo-albums">
@@ -18,7 +18,7 @@ export default function Photo() {
           {gallery.map((album) => (
             <li key={album.key}>
               <figure className="card photo-album">
-                <img src={album.src} alt="" width={600} height={600} loading="lazy" />
+                <img src={pictureIn(album.src, i18n.language)} alt="" width={600} height={600} loading="lazy" />
                 <figcaption>{t(`content.photo.albums.${album.key}`)}</figcaption>
               </figure>
             </li>

@@ -13,7 +13,9 @@ const formatRulesSchema = z.looseObject({
   select: z.nullish(z.object({ title: z.string(), values: z.array(z.string()) })),
   clusters: z.nullish(z.array(z.object({ name: z.string(), document: z.nullish(z.boolean()) }))),
   license_file: z.nullish(z.boolean()),
-  additional_fields: z.nullish(z.array(z.object({ name: z.string(), label: z.string(), required: z.nullish(z.boolean()) }))),
+  additional_fields: z.nullish(
+    z.array(z.object({ name: z.string(), label: z.string(), required: z.nullish(z.boolean()), register: z.nullish(z.string()) })),
+  ),
 });
 const shirtsSchema = z.object({
   values: z.array(z.looseObject({ size: z.nullish(z.array(z.object({ size: z.string(), count: z.number() }))) })),

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -200,5 +200,108 @@ describe('ParticipantForm', () => {
     expect(screen.queryByText('Заполните поле')).toBeNull();
     rerender(<ParticipantForm rules={simple} validateSignal={1} />);
     expect(await screen.findAllByText('Заполните поле')).toHaveLength(3);
+  });
+
+  describe('a school from the state register (additional field with register: obrnadzor)', () => {
+    const entry = (public_id: string, region_name: string, short_name: string, inn: string) => ({
+      public_id,
+      region_name,
+      organization: short_name.replace('МБУ ДО', 'Муниципальное бюджетное учреждение дополнительного образования'),
+      short_name,
+      inn,
+      ogrn: '1',
+      license_number: 'Л035-1',
+      license_date: '2020-01-01',
+      address: `г. ${region_name}`,
+      activity: 'Дополнительное образование детей',
+      status: 'Действующая',
+    });
+    const balashikha = entry('o1', 'Московская область', 'МБУ ДО «Спортивная школа «Балашиха»»', '5001000001');
+    const kazan = entry('o2', 'Республика Татарстан', 'МБУ ДО «Спортивная школа по триатлону»', '1655000002');
+    const kazanRun = entry('o3', 'Республика Татарстан', 'АНО ДО «Академия бега «Казань»»', '1655000003');
+    const schoolRules = participantRules({
+      start_time: '2030-05-31T06:00:00Z',
+      additional_fields: [{ name: 'sport_school', label: 'Спортивная школа', required: true, register: 'obrnadzor' }],
+    });
+
+    /** The register as the server answers it; the paths asked are kept. */
+    function register(): string[] {
+      const asked: string[] = [];
+      server.use(
+        http.get('*/api/obrnadzor/regions', () => HttpResponse.json({ region_names: ['Московская область', 'Республика Татарстан'] })),
+        http.get('*/api/obrnadzor/search/:text', ({ params }) => {
+          const text = String(params.text);
+          asked.push(`search/${text}`);
+          const found = [balashikha, kazan, kazanRun].filter((candidate) =>
+            `${candidate.short_name} ${candidate.inn} ${candidate.address}`.toLowerCase().includes(text.toLowerCase()),
+          );
+          return HttpResponse.json({ values: found });
+        }),
+        http.get('*/api/obrnadzor/region/:name', ({ params }) => {
+          asked.push(`region/${String(params.name)}`);
+          return HttpResponse.json({ values: [kazan, kazanRun].filter((candidate) => candidate.region_name === params.name) });
+        }),
+      );
+      return asked;
+    }
+
+    it('typing searches the register; arrows and Enter choose; the short name is what is sent', async () => {
+      const asked = register();
+      const onSubmit = vi.fn();
+      renderWithProviders(<ParticipantForm rules={schoolRules} onSubmit={onSubmit} />);
+      const user = userEvent.setup();
+      await fillPerson(user);
+      const school = screen.getByRole('combobox', { name: 'Спортивная школа' });
+      await user.type(school, 'балаш');
+      const list = await screen.findByRole('listbox', { name: 'Спортивная школа' });
+      await waitFor(() => expect(list.querySelectorAll('[role="option"]')).toHaveLength(1));
+      expect(asked.filter((path) => path.startsWith('search/')).at(-1)).toBe('search/балаш');
+      expect(screen.getByText('Найдена 1 организация')).toBeTruthy();
+      await user.keyboard('{ArrowDown}');
+      const option = within(list).getByRole('option', { name: /Балашиха/ });
+      expect(option.getAttribute('aria-selected')).toBe('true');
+      expect(school.getAttribute('aria-activedescendant')).toBe(option.id);
+      await user.keyboard('{Enter}');
+      expect((school as HTMLInputElement).value).toBe(balashikha.short_name);
+      expect(screen.queryByRole('option', { name: /ИНН/ })).toBeNull();
+      expect(onSubmit).not.toHaveBeenCalled(); // Enter chose; it did not send the form
+      await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      expect(onSubmit.mock.calls[0]![0]).toMatchObject({ sport_school: balashikha.short_name });
+      expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('register_pending');
+    });
+
+    it('a region lists its organisations and narrows a search; typed text that is not chosen is refused', async () => {
+      const asked = register();
+      const onSubmit = vi.fn();
+      renderWithProviders(<ParticipantForm rules={schoolRules} onSubmit={onSubmit} />);
+      const user = userEvent.setup();
+      await fillPerson(user);
+      const region = screen.getByRole('combobox', { name: 'Регион организации' });
+      await screen.findByRole('option', { name: 'Республика Татарстан' });
+      await user.selectOptions(region, 'Республика Татарстан');
+      await waitFor(() => expect(screen.getAllByRole('option', { name: /ИНН/ })).toHaveLength(2));
+      expect(asked).toContain('region/Республика Татарстан');
+
+      const school = screen.getByRole('combobox', { name: 'Спортивная школа' });
+      await user.type(school, 'школа');
+      // «школа» matches Балашиха too; the region keeps the triathlon school only.
+      await waitFor(() =>
+        expect(screen.getAllByRole('option', { name: /ИНН/ }).map((option) => option.textContent)).toEqual([
+          expect.stringContaining('по триатлону'),
+        ]),
+      );
+      await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+      expect(await screen.findByText('Выберите организацию из реестра', { selector: '.field-error' })).toBeTruthy();
+      expect(school.getAttribute('aria-invalid')).toBe('true');
+      expect(onSubmit).not.toHaveBeenCalled();
+
+      await user.click(school);
+      await user.click(await screen.findByRole('option', { name: /по триатлону/ }));
+      await waitFor(() => expect(screen.queryByText('Выберите организацию из реестра', { selector: '.field-error' })).toBeNull());
+      await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      expect(onSubmit.mock.calls[0]![0]).toMatchObject({ sport_school: kazan.short_name });
+    });
   });
 });

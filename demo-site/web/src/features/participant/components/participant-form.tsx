@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import './participant-form.css';
 import { Field, fieldControlProps } from '../../../components/ui/field';
@@ -24,6 +24,7 @@ import {
   toParticipantInfo,
 } from '../participant-schema';
 import { GenderFieldset } from './gender-fieldset';
+import { RegisterField } from './register-field';
 import '../../../locales/basket';
 
 const knownFields = new Set([
@@ -64,7 +65,8 @@ type FileField = 'license' | 'cluster_document';
 /**
  * THE participant form (ticketing-shop §5): names, phone, gender, birth date (DD.MM.YYYY, the age
  * limits against the event's start), and what the format asks for — region, shirt size, a select,
- * a cluster with its document, a licence, additional fields. Files go to POST /api/user/file as
+ * a cluster with its document, a licence, additional fields (a school or institution picked from the
+ * state register where the format says so). Files go to POST /api/user/file as
  * soon as they are chosen; the form keeps their ids. It knows nothing of the basket: values in,
  * validated values out.
  */
@@ -94,6 +96,7 @@ export function ParticipantForm({
     trigger,
     setError,
     setValue,
+    getValues,
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<ParticipantValues>({
@@ -297,11 +300,35 @@ export function ParticipantForm({
       {cluster?.document ? fileField('cluster_document', t('basket.participant.clusterDocument')) : null}
       {rules.licenseFile ? fileField('license', t('basket.participant.license')) : null}
 
-      {rules.additionalFields.map((field) => (
-        <Field key={field.name} id={fieldId(`additional.${field.name}`)} label={field.label} error={errorOf(`additional.${field.name}`)}>
-          <input disabled={disabled} {...a11y(`additional.${field.name}`)} {...register(`additional.${field.name}`)} />
-        </Field>
-      ))}
+      {rules.additionalFields.map((field) =>
+        field.register ? (
+          <Controller
+            key={field.name}
+            control={control}
+            name={`additional.${field.name}`}
+            render={({ field: control }) => (
+              <RegisterField
+                id={fieldId(`additional.${field.name}`)}
+                label={field.label}
+                value={control.value ?? ''}
+                error={errorOf(`additional.${field.name}`)}
+                disabled={disabled}
+                onBlur={control.onBlur}
+                onChange={(text, chosen) => {
+                  // Whether the text is a register organisation, before the value's own validation reads it.
+                  const pending = (getValues('register_pending') ?? []).filter((name) => name !== field.name);
+                  setValue('register_pending', chosen || text.trim() === '' ? pending : [...pending, field.name]);
+                  control.onChange(text);
+                }}
+              />
+            )}
+          />
+        ) : (
+          <Field key={field.name} id={fieldId(`additional.${field.name}`)} label={field.label} error={errorOf(`additional.${field.name}`)}>
+            <input disabled={disabled} {...a11y(`additional.${field.name}`)} {...register(`additional.${field.name}`)} />
+          </Field>
+        ),
+      )}
 
       {children}
       {onSubmit ? (
