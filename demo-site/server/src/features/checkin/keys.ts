@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { CompactSign, compactVerify, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { CompactSign, compactVerify, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK } from 'jose';
 
 /** jose's key type (a WebCrypto key; the server's tsconfig has no DOM lib to name it). */
 type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
@@ -8,6 +8,9 @@ type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 import type { Database } from '../../db/client';
 import { eventKeys } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import type { PublicEventKey } from './wire';
+
+export type { PublicEventKey } from './wire';
 
 /**
  * The signed ticket code a QR holds (issue 24): a compact JWS (EdDSA over Ed25519, the event city's
@@ -26,13 +29,6 @@ export interface TicketCode {
 }
 
 const ALG = 'EdDSA';
-
-/** The public half of an event's key as scanners get it (never the private half). */
-export interface PublicEventKey {
-  kid: string;
-  jwk: JWK;
-  active: boolean;
-}
 
 // Imported keys are immutable (a kid names one key for ever): kept for the process's life.
 const privateKeys = new Map<string, Promise<SigningKey>>();
@@ -97,7 +93,7 @@ export async function publicEventKeys(db: Database, clock: Clock, eventCityId: n
     .from(eventKeys)
     .where(eq(eventKeys.eventCityId, eventCityId));
   return rows
-    .map((row) => ({ kid: row.kid, jwk: row.jwk, active: row.retiredAt === null }))
+    .map((row) => ({ kid: row.kid, jwk: row.jwk as unknown as PublicEventKey['jwk'], active: row.retiredAt === null }))
     .sort((a, b) => Number(b.active) - Number(a.active));
 }
 

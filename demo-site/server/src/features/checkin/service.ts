@@ -1,22 +1,14 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  type CheckinRepeat,
-  checkinScans,
-  checkins,
-  cities,
-  eventCities,
-  eventFormats,
-  eventStaff,
-  events,
-  tickets,
-  users,
-} from '../../db/schema/index';
+import { checkinScans, checkins, cities, eventCities, eventFormats, eventStaff, events, tickets, users } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { forbidden } from '../../lib/errors';
 import { startNumber } from '../tickets/present';
-import { type PublicEventKey, publicEventKeys, signTicketCode, verifyTicketCode } from './keys';
+import { publicEventKeys, signTicketCode, verifyTicketCode } from './keys';
+import type { CheckinAnswer, CheckinBody, PublicEventKey, StaffTicket, StaffTicketList } from './wire';
+
+export type { CheckinAnswer, StaffTicket } from './wire';
 
 type Deps = Pick<ServerDeps, 'db' | 'clock'>;
 
@@ -30,22 +22,8 @@ export const checkinMessages = {
   duplicate: (time: string, device: string) => (device ? `Уже отмечен в ${time}, ${device}` : `Уже отмечен в ${time}`),
 } as const;
 
-/** A staff scan (POST /api/staff/checkin). `qr` is a signed code, or `manual:<ticket public id>` from the manual search. */
-export interface CheckinInput {
-  qr: string;
-  scan_id: string;
-  device: string;
-  scanned_at: string;
-}
-
-export interface CheckinAnswer {
-  status: 'ok' | 'duplicate' | 'refused';
-  reason?: string;
-  /** What the volunteer reads: the start number, the participant, the format. Null when the code names no ticket the scanner may see. */
-  ticket: { number: number; participant: string; format: string } | null;
-  /** For a duplicate: the scan that checked the ticket in. */
-  first_scan?: { scanned_at: string; checked_at: string; device: string };
-}
+/** A staff scan (POST /api/staff/checkin). */
+export type CheckinInput = CheckinBody;
 
 /** The event cities the user may check tickets in at. */
 async function staffEventCityIds(db: Database, userId: number): Promise<number[]> {
@@ -233,26 +211,6 @@ export async function checkIn(deps: Deps, staffUserId: number, input: CheckinInp
   }
 }
 
-/** The staff list of an event city: one entry per active ticket, what a scanner shows and checks offline. */
-export interface StaffTicket {
-  /** Ticket public id. */
-  id: string;
-  /** Current code version (an older one is «Билет передан»). */
-  v: number;
-  /** Start number. */
-  n: number;
-  /** Participant. */
-  p: string;
-  /** Index into `formats`. */
-  f: number;
-  /** Checked in: when scanned (ISO) and at which device. */
-  c?: string;
-  d?: string;
-  /** Scanned again after its check-in (duplicates that reached the server): the last five, oldest first, and how many in all. */
-  r?: CheckinRepeat[];
-  rn?: number;
-}
-
 /**
  * How far back a delta looks behind its cursor: a ticket's `sync_seq` is taken inside its transaction,
  * so one committed later than a higher one would otherwise be skipped. More than this many ticket
@@ -265,7 +223,12 @@ const DELTA_OVERLAP = 32;
  * returned or refunding ones in `revoked`), the public keys, and `cursor` for the next delta. With
  * `since`, only what changed after it.
  */
-export async function staffTicketList(deps: Deps, userId: number, eventCityPublicId: string, since: number | null) {
+export async function staffTicketList(
+  deps: Deps,
+  userId: number,
+  eventCityPublicId: string,
+  since: number | null,
+): Promise<StaffTicketList> {
   const { eventCity, event, city } = await requireStaffOf(deps.db, userId, eventCityPublicId);
   const formats = await deps.db
     .select({ id: eventFormats.id, publicId: eventFormats.publicId, title: eventFormats.title })
