@@ -32,7 +32,7 @@ const ALG = 'EdDSA';
 
 // Imported keys are immutable (a kid names one key for ever): kept for the process's life.
 const privateKeys = new Map<string, Promise<SigningKey>>();
-const publicKeys = new Map<string, Promise<SigningKey>>();
+const publicKeys = new Map<string, { eventCityId: number; key: Promise<SigningKey> }>();
 
 async function createKey(db: Database, clock: Clock, eventCityId: number): Promise<void> {
   const pair = await generateKeyPair(ALG, { crv: 'Ed25519', extractable: true });
@@ -132,20 +132,21 @@ export async function verifyTicketCode(db: Database, qr: string): Promise<{ code
   } catch {
     return null;
   }
-  const [row] = await db
-    .select({ eventCityId: eventKeys.eventCityId, jwk: eventKeys.publicJwk })
-    .from(eventKeys)
-    .where(eq(eventKeys.kid, kid));
-  if (!row) return null;
-  let key = publicKeys.get(kid);
-  if (!key) {
-    key = importJWK({ ...row.jwk, alg: ALG }, ALG) as Promise<SigningKey>;
-    publicKeys.set(kid, key);
+  // A kid names one key of one event city for ever: found once per process, no query per scan after.
+  let known = publicKeys.get(kid);
+  if (!known) {
+    const [row] = await db
+      .select({ eventCityId: eventKeys.eventCityId, jwk: eventKeys.publicJwk })
+      .from(eventKeys)
+      .where(eq(eventKeys.kid, kid));
+    if (!row) return null;
+    known = { eventCityId: row.eventCityId, key: importJWK({ ...row.jwk, alg: ALG }, ALG) as Promise<SigningKey> };
+    publicKeys.set(kid, known);
   }
   try {
-    const { payload } = await compactVerify(qr, await key, { algorithms: [ALG] });
+    const { payload } = await compactVerify(qr, await known.key, { algorithms: [ALG] });
     const code: unknown = JSON.parse(new TextDecoder().decode(payload));
-    return isCode(code) ? { code, eventCityId: row.eventCityId } : null;
+    return isCode(code) ? { code, eventCityId: known.eventCityId } : null;
   } catch {
     return null;
   }

@@ -108,7 +108,12 @@ const refused = (reason: string, ticket: CheckinAnswer['ticket'] = null): Checki
 const KEPT_REPEATS = 5;
 
 /** The scan decided inside a transaction: checks the code, then the first scan of a ticket checks it in. */
-async function decide(tx: Database, deps: Deps, staffUserId: number, input: CheckinInput): Promise<CheckinAnswer> {
+async function decide(
+  tx: Database,
+  deps: Deps,
+  staff: { userId: number; eventCityIds: readonly number[] },
+  input: CheckinInput,
+): Promise<CheckinAnswer> {
   const manual = input.qr.startsWith('manual:') ? input.qr.slice('manual:'.length) : null;
   let code: { t: string; e: string | null; v: number | null; eventCityId: number | null };
   if (manual !== null) {
@@ -123,12 +128,8 @@ async function decide(tx: Database, deps: Deps, staffUserId: number, input: Chec
   // A key signs only its own event city's tickets: a code whose key, event or format do not match is not ours.
   if (code.eventCityId !== null && (row.eventCity.id !== code.eventCityId || row.eventCity.publicId !== code.e))
     return refused(checkinMessages.forged);
-  const staffOf = await tx
-    .select({ id: eventStaff.eventCityId })
-    .from(eventStaff)
-    .where(and(eq(eventStaff.userId, staffUserId), eq(eventStaff.eventCityId, row.eventCity.id)));
   // Staff of another event learn nothing about the ticket.
-  if (staffOf.length === 0) return refused(checkinMessages.otherEvent);
+  if (!staff.eventCityIds.includes(row.eventCity.id)) return refused(checkinMessages.otherEvent);
   const ticket = { number: startNumber(row.ticket), participant: participantName(row.ticket.info, row.holder), format: row.formatTitle };
   if (row.ticket.status === 'processing') return refused(checkinMessages.processing, ticket);
   if (row.ticket.status !== 'active') return refused(checkinMessages.returned, ticket);
@@ -161,7 +162,7 @@ async function decide(tx: Database, deps: Deps, staffUserId: number, input: Chec
   await tx.insert(checkins).values({
     ticketId: row.ticket.id,
     eventCityId: row.eventCity.id,
-    staffUserId,
+    staffUserId: staff.userId,
     scanId: input.scan_id,
     device: input.device,
     scannedAt,
@@ -189,13 +190,15 @@ async function storedAnswer(db: Database, staffUserId: number, scanId: string): 
  * duplicate naming the first.
  */
 export async function checkIn(deps: Deps, staffUserId: number, input: CheckinInput): Promise<CheckinAnswer> {
-  if ((await staffEventCityIds(deps.db, staffUserId)).length === 0) throw forbidden(checkinMessages.notStaff);
+  // The event cities the user is staff of, read once per scan (the decision checks the ticket's against them).
+  const staffOf = await staffEventCityIds(deps.db, staffUserId);
+  if (staffOf.length === 0) throw forbidden(checkinMessages.notStaff);
+  // A new scan (nearly every one) is decided at once; a scan_id already answered fails the answer's
+  // primary key at the end of the transaction — which undoes everything it did — and gets its first answer.
   for (let attempt = 0; ; attempt++) {
-    const stored = await storedAnswer(deps.db, staffUserId, input.scan_id);
-    if (stored) return stored;
     try {
       return await deps.db.transaction(async (tx) => {
-        const answer = await decide(tx, deps, staffUserId, input);
+        const answer = await decide(tx, deps, { userId: staffUserId, eventCityIds: staffOf }, input);
         await tx.insert(checkinScans).values({
           staffUserId,
           scanId: input.scan_id,
@@ -205,8 +208,10 @@ export async function checkIn(deps: Deps, staffUserId: number, input: CheckinInp
         return answer;
       });
     } catch (error) {
-      // The same scan_id sent twice at once, or a check-in that slipped past the lock: decide again.
       if (!isUniqueViolation(error) || attempt >= 2) throw error;
+      const stored = await storedAnswer(deps.db, staffUserId, input.scan_id);
+      if (stored) return stored;
+      // A check-in that slipped past the lock: decide again.
     }
   }
 }

@@ -99,7 +99,8 @@ export class CheckinCore {
       newId: () => crypto.randomUUID(),
       saveDelayMs: 2000,
       mark: () => undefined,
-      later: (task) => setTimeout(task, 0),
+      // After the answer is on screen (and its tone started), not racing it for the phone's CPU.
+      later: (task) => setTimeout(task, 400),
       ...options,
     };
     this.online = options.isOnline();

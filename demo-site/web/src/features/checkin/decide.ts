@@ -61,13 +61,15 @@ export function decideOffline(claims: TicketClaims | { t: string; e: string; v: 
   return { status: 'ok', ticket };
 }
 
-/** The list after a delta: changed tickets replace theirs, revoked ones leave the list. */
+/**
+ * The list after a delta: changed tickets replace theirs, revoked ones leave the list. In place — a
+ * delta is a few entries, the list thousands: copying it on every delta costs a phone tens of ms.
+ */
 export function applyDelta(
   event: OfflineEvent,
   delta: { tickets: StaffTicket[]; revoked: { id: string; v: number }[]; formats?: { title: string }[] },
 ): OfflineEvent {
-  const tickets = { ...event.tickets };
-  const revoked = { ...event.revoked };
+  const { tickets, revoked } = event;
   for (const entry of delta.tickets) {
     // A check-in this device made offline stays, whatever an older copy says, until the server's answer replaces it.
     const local = tickets[entry.id];
@@ -78,7 +80,8 @@ export function applyDelta(
     delete tickets[gone.id];
     revoked[gone.id] = gone.v;
   }
-  return { ...event, tickets, revoked, formats: delta.formats ? delta.formats.map((format) => format.title) : event.formats };
+  if (delta.formats) event.formats = delta.formats.map((format) => format.title);
+  return event;
 }
 
 /** Manual search: by start number (exact) or surname (its beginning, any case). */
