@@ -6,6 +6,7 @@
 //    code handed to the scanner) to the answer on screen, online and offline (target < 300 ms).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { freePort, serverDir, startApi, startPostgresServer } from './lib.mjs';
@@ -190,7 +191,24 @@ try {
   await page.waitForFunction(() => !document.querySelector('input[autocomplete="off"]')?.disabled);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
-  const scanTimes = async (offset) => {
+  // The control, in the same throttled page: a fixed piece of work (a 10,000-entry list through JSON),
+  // so a slow run on a loaded machine shows as a slow control too.
+  const control = async () => {
+    const runs = [];
+    for (let i = 0; i < 5; i++)
+      runs.push(
+        await page.evaluate(() => {
+          const started = performance.now();
+          const list = Array.from({ length: 10_000 }, (_, n) => ({ id: `t${n}`, v: 1, n: 500_000 + n, p: 'Петров Иван', f: 0 }));
+          JSON.parse(JSON.stringify(list));
+          return performance.now() - started;
+        }),
+      );
+    runs.sort((a, b) => a - b);
+    return runs[2];
+  };
+  const steps = new Map();
+  const scanTimes = async (offset, label) => {
     const times = [];
     for (let i = 0; i < SCANS; i++) {
       const code = seeded.codes[offset + i];
@@ -198,28 +216,72 @@ try {
       await page.evaluate(() => performance.clearMarks());
       await page.getByRole('button', { name: 'Проверить' }).click();
       await page.getByRole('alert').waitFor();
-      times.push(
-        await page.evaluate(() => {
-          const [from] = performance.getEntriesByName('checkin-decoded');
-          const [to] = performance.getEntriesByName('checkin-answer');
-          return to.startTime - from.startTime;
-        }),
+      const marks = await page.evaluate(() =>
+        performance
+          .getEntriesByType('mark')
+          .filter((mark) => mark.name.startsWith('checkin-'))
+          .map((mark) => ({ name: mark.name, at: mark.startTime })),
       );
+      const from = marks.find((mark) => mark.name === 'checkin-decoded');
+      const to = marks.find((mark) => mark.name === 'checkin-answer');
+      times.push(to.at - from.at);
+      // The breakdown: the time from each mark to the next (decoded → verified → … → answer).
+      const inOrder = marks.filter((mark) => mark.at >= from.at && mark.at <= to.at).sort((a, b) => a.at - b.at);
+      for (let m = 1; m < inOrder.length; m++) {
+        const key = `${label}: ${inOrder[m - 1].name.slice(8)} → ${inOrder[m].name.slice(8)}`;
+        steps.set(key, [...(steps.get(key) ?? []), inOrder[m].at - inOrder[m - 1].at]);
+      }
       await page.getByRole('button', { name: 'Дальше' }).click();
     }
+    const inOrder = times.map((time) => time.toFixed(0)).join(', ');
     times.sort((a, b) => a - b);
-    return { median: times[Math.floor(times.length / 2)], max: times.at(-1) };
+    return { median: times[Math.floor(times.length / 2)], max: times.at(-1), inOrder };
   };
-  const online = await scanTimes(2000);
+  // The online path's control: a round trip from the same page to the same server for a small static
+  // file (no database; the page's CSP allows only its own origin).
+  const roundTrip = async () => {
+    const runs = [];
+    for (let i = 0; i < 5; i++)
+      runs.push(
+        await page.evaluate(async () => {
+          const started = performance.now();
+          await (await fetch('/staff/checkin.webmanifest', { cache: 'no-store' })).text();
+          return performance.now() - started;
+        }),
+      );
+    runs.sort((a, b) => a - b);
+    return runs[2];
+  };
+  const bareTrip = await roundTrip();
+  console.log(`Round trip from the page to the same server, a static file (${RATE}× CPU): median ${bareTrip.toFixed(0)} ms`);
+  const controlBefore = await control();
+  console.log(
+    `Load before the scans: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} (1, 5, 15 min; ${cpus().length} cores)`,
+  );
+  const online = await scanTimes(2000, 'online');
   await context.setOffline(true);
-  const offline = await scanTimes(2100);
+  const offline = await scanTimes(2100, 'offline');
   await context.setOffline(false);
+  const controlAfter = await control();
+  const controlMs = (controlBefore + controlAfter) / 2;
+  console.log(
+    `Control (10,000-entry list through JSON, same page, ${RATE}× CPU): ${controlBefore.toFixed(0)} ms before, ${controlAfter.toFixed(0)} ms after; load after ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log('Breakdown, median ms per step:');
+  for (const [key, values] of steps) {
+    values.sort((a, b) => a - b);
+    console.log(`  ${key}: ${values[Math.floor(values.length / 2)].toFixed(1)} (max ${values.at(-1).toFixed(1)}, ${values.length} scans)`);
+  }
   for (const [label, times] of [
     ['online', online],
     ['offline', offline],
   ]) {
     console.log(
-      `Scan to answer, phone profile (${RATE}× CPU slowdown), ${label}: median ${times.median.toFixed(0)} ms, max ${times.max.toFixed(0)} ms of ${SCANS} (target < ${TARGETS.scanMs} ms) — ${verdict(times.max < TARGETS.scanMs)}`,
+      `Scan to answer, phone profile (${RATE}× CPU slowdown), ${label}: median ${times.median.toFixed(0)} ms, max ${times.max.toFixed(0)} ms of ${SCANS} (target < ${TARGETS.scanMs} ms) — ${verdict(times.max < TARGETS.scanMs)}; median ÷ control ${(times.median / controlMs).toFixed(2)}; in order: ${times.inOrder} ms`,
     );
   }
 } catch (error) {

@@ -1,6 +1,7 @@
 // Check-in at the start line (issue 24) in Chromium with a fake camera: the camera "films" a QR code
 // generated at test time from a ticket bought here (a y4m file; a browser launched for this spec only).
-// Two scanner pages race the ticket (exactly one wins), the winner scans it again (duplicate), a forged
+// Two scanner pages race the ticket (exactly one wins; after a delta both list the loser's duplicate),
+// the winner scans it again (duplicate), a forged
 // code is red, and offline two scans queue in IndexedDB and sync when the network returns.
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -189,6 +190,12 @@ test('the scanner: a race, a duplicate, a forged code, offline scans that sync',
     await winner.getByRole('button', { name: 'Дальше' }).click();
     await loser.getByRole('button', { name: 'Дальше' }).click();
     await expect(answer(loser)).toBeHidden();
+    // With their next delta (after a scan) both scanners list the duplicate: who checked the ticket in,
+    // and the loser's scan after it — the winner learns of it from the server.
+    const [winnerDevice, loserDevice] = winner === one ? ['Стойка 1', 'Стойка 2'] : ['Стойка 2', 'Стойка 1'];
+    const repeated = new RegExp(`№ \\d+ Петров Иван: отмечен в \\d\\d:\\d\\d, ${winnerDevice}; повторно в \\d\\d:\\d\\d, ${loserDevice}`);
+    for (const scanner of [winner, loser])
+      await expect(scanner.getByRole('region', { name: 'Повторные сканирования' })).toContainText(repeated, { timeout: 30_000 });
 
     // A forged code (the ticket's payload with another version, the signature kept), from a hand scanner.
     const [header, payload, signature] = filmed!.qr_code!.split('.');

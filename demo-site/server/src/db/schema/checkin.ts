@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CheckinRepeat } from '../../features/checkin/wire';
 import { users } from './accounts';
 import { eventCities } from './catalogue';
 import { tickets } from './orders';
@@ -43,12 +44,6 @@ export const eventKeys = pgTable(
   },
   (table) => [uniqueIndex('event_keys_active_idx').on(table.eventCityId).where(sql`"retired_at" IS NULL`)],
 );
-
-/** A later scan of a checked-in ticket: when it was scanned (ISO) and at which device. */
-export interface CheckinRepeat {
-  c: string;
-  d: string;
-}
 
 /** A ticket checked in: the first scan that reached the server (unique per ticket), and the count of later ones. */
 export const checkins = pgTable(

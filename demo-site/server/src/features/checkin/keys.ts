@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { CompactSign, compactVerify, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { CompactSign, compactVerify, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK } from 'jose';
 
 /** jose's key type (a WebCrypto key; the server's tsconfig has no DOM lib to name it). */
 type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
@@ -8,6 +8,9 @@ type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 import type { Database } from '../../db/client';
 import { eventKeys } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
+import type { PublicEventKey } from './wire';
+
+export type { PublicEventKey } from './wire';
 
 /**
  * The signed ticket code a QR holds (issue 24): a compact JWS (EdDSA over Ed25519, the event city's
@@ -27,16 +30,9 @@ export interface TicketCode {
 
 const ALG = 'EdDSA';
 
-/** The public half of an event's key as scanners get it (never the private half). */
-export interface PublicEventKey {
-  kid: string;
-  jwk: JWK;
-  active: boolean;
-}
-
 // Imported keys are immutable (a kid names one key for ever): kept for the process's life.
 const privateKeys = new Map<string, Promise<SigningKey>>();
-const publicKeys = new Map<string, Promise<SigningKey>>();
+const publicKeys = new Map<string, { eventCityId: number; key: Promise<SigningKey> }>();
 
 async function createKey(db: Database, clock: Clock, eventCityId: number): Promise<void> {
   const pair = await generateKeyPair(ALG, { crv: 'Ed25519', extractable: true });
@@ -97,7 +93,7 @@ export async function publicEventKeys(db: Database, clock: Clock, eventCityId: n
     .from(eventKeys)
     .where(eq(eventKeys.eventCityId, eventCityId));
   return rows
-    .map((row) => ({ kid: row.kid, jwk: row.jwk, active: row.retiredAt === null }))
+    .map((row) => ({ kid: row.kid, jwk: row.jwk as unknown as PublicEventKey['jwk'], active: row.retiredAt === null }))
     .sort((a, b) => Number(b.active) - Number(a.active));
 }
 
@@ -136,20 +132,21 @@ export async function verifyTicketCode(db: Database, qr: string): Promise<{ code
   } catch {
     return null;
   }
-  const [row] = await db
-    .select({ eventCityId: eventKeys.eventCityId, jwk: eventKeys.publicJwk })
-    .from(eventKeys)
-    .where(eq(eventKeys.kid, kid));
-  if (!row) return null;
-  let key = publicKeys.get(kid);
-  if (!key) {
-    key = importJWK({ ...row.jwk, alg: ALG }, ALG) as Promise<SigningKey>;
-    publicKeys.set(kid, key);
+  // A kid names one key of one event city for ever: found once per process, no query per scan after.
+  let known = publicKeys.get(kid);
+  if (!known) {
+    const [row] = await db
+      .select({ eventCityId: eventKeys.eventCityId, jwk: eventKeys.publicJwk })
+      .from(eventKeys)
+      .where(eq(eventKeys.kid, kid));
+    if (!row) return null;
+    known = { eventCityId: row.eventCityId, key: importJWK({ ...row.jwk, alg: ALG }, ALG) as Promise<SigningKey> };
+    publicKeys.set(kid, known);
   }
   try {
-    const { payload } = await compactVerify(qr, await key, { algorithms: [ALG] });
+    const { payload } = await compactVerify(qr, await known.key, { algorithms: [ALG] });
     const code: unknown = JSON.parse(new TextDecoder().decode(payload));
-    return isCode(code) ? { code, eventCityId: row.eventCityId } : null;
+    return isCode(code) ? { code, eventCityId: known.eventCityId } : null;
   } catch {
     return null;
   }

@@ -1,22 +1,14 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  type CheckinRepeat,
-  checkinScans,
-  checkins,
-  cities,
-  eventCities,
-  eventFormats,
-  eventStaff,
-  events,
-  tickets,
-  users,
-} from '../../db/schema/index';
+import { checkinScans, checkins, cities, eventCities, eventFormats, eventStaff, events, tickets, users } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { forbidden } from '../../lib/errors';
 import { startNumber } from '../tickets/present';
-import { type PublicEventKey, publicEventKeys, signTicketCode, verifyTicketCode } from './keys';
+import { publicEventKeys, signTicketCode, verifyTicketCode } from './keys';
+import type { CheckinAnswer, CheckinBody, PublicEventKey, StaffTicket, StaffTicketList } from './wire';
+
+export type { CheckinAnswer, StaffTicket } from './wire';
 
 type Deps = Pick<ServerDeps, 'db' | 'clock'>;
 
@@ -30,22 +22,8 @@ export const checkinMessages = {
   duplicate: (time: string, device: string) => (device ? `Уже отмечен в ${time}, ${device}` : `Уже отмечен в ${time}`),
 } as const;
 
-/** A staff scan (POST /api/staff/checkin). `qr` is a signed code, or `manual:<ticket public id>` from the manual search. */
-export interface CheckinInput {
-  qr: string;
-  scan_id: string;
-  device: string;
-  scanned_at: string;
-}
-
-export interface CheckinAnswer {
-  status: 'ok' | 'duplicate' | 'refused';
-  reason?: string;
-  /** What the volunteer reads: the start number, the participant, the format. Null when the code names no ticket the scanner may see. */
-  ticket: { number: number; participant: string; format: string } | null;
-  /** For a duplicate: the scan that checked the ticket in. */
-  first_scan?: { scanned_at: string; checked_at: string; device: string };
-}
+/** A staff scan (POST /api/staff/checkin). */
+export type CheckinInput = CheckinBody;
 
 /** The event cities the user may check tickets in at. */
 async function staffEventCityIds(db: Database, userId: number): Promise<number[]> {
@@ -130,7 +108,12 @@ const refused = (reason: string, ticket: CheckinAnswer['ticket'] = null): Checki
 const KEPT_REPEATS = 5;
 
 /** The scan decided inside a transaction: checks the code, then the first scan of a ticket checks it in. */
-async function decide(tx: Database, deps: Deps, staffUserId: number, input: CheckinInput): Promise<CheckinAnswer> {
+async function decide(
+  tx: Database,
+  deps: Deps,
+  staff: { userId: number; eventCityIds: readonly number[] },
+  input: CheckinInput,
+): Promise<CheckinAnswer> {
   const manual = input.qr.startsWith('manual:') ? input.qr.slice('manual:'.length) : null;
   let code: { t: string; e: string | null; v: number | null; eventCityId: number | null };
   if (manual !== null) {
@@ -145,12 +128,8 @@ async function decide(tx: Database, deps: Deps, staffUserId: number, input: Chec
   // A key signs only its own event city's tickets: a code whose key, event or format do not match is not ours.
   if (code.eventCityId !== null && (row.eventCity.id !== code.eventCityId || row.eventCity.publicId !== code.e))
     return refused(checkinMessages.forged);
-  const staffOf = await tx
-    .select({ id: eventStaff.eventCityId })
-    .from(eventStaff)
-    .where(and(eq(eventStaff.userId, staffUserId), eq(eventStaff.eventCityId, row.eventCity.id)));
   // Staff of another event learn nothing about the ticket.
-  if (staffOf.length === 0) return refused(checkinMessages.otherEvent);
+  if (!staff.eventCityIds.includes(row.eventCity.id)) return refused(checkinMessages.otherEvent);
   const ticket = { number: startNumber(row.ticket), participant: participantName(row.ticket.info, row.holder), format: row.formatTitle };
   if (row.ticket.status === 'processing') return refused(checkinMessages.processing, ticket);
   if (row.ticket.status !== 'active') return refused(checkinMessages.returned, ticket);
@@ -183,7 +162,7 @@ async function decide(tx: Database, deps: Deps, staffUserId: number, input: Chec
   await tx.insert(checkins).values({
     ticketId: row.ticket.id,
     eventCityId: row.eventCity.id,
-    staffUserId,
+    staffUserId: staff.userId,
     scanId: input.scan_id,
     device: input.device,
     scannedAt,
@@ -211,13 +190,15 @@ async function storedAnswer(db: Database, staffUserId: number, scanId: string): 
  * duplicate naming the first.
  */
 export async function checkIn(deps: Deps, staffUserId: number, input: CheckinInput): Promise<CheckinAnswer> {
-  if ((await staffEventCityIds(deps.db, staffUserId)).length === 0) throw forbidden(checkinMessages.notStaff);
+  // The event cities the user is staff of, read once per scan (the decision checks the ticket's against them).
+  const staffOf = await staffEventCityIds(deps.db, staffUserId);
+  if (staffOf.length === 0) throw forbidden(checkinMessages.notStaff);
+  // A new scan (nearly every one) is decided at once; a scan_id already answered fails the answer's
+  // primary key at the end of the transaction — which undoes everything it did — and gets its first answer.
   for (let attempt = 0; ; attempt++) {
-    const stored = await storedAnswer(deps.db, staffUserId, input.scan_id);
-    if (stored) return stored;
     try {
       return await deps.db.transaction(async (tx) => {
-        const answer = await decide(tx, deps, staffUserId, input);
+        const answer = await decide(tx, deps, { userId: staffUserId, eventCityIds: staffOf }, input);
         await tx.insert(checkinScans).values({
           staffUserId,
           scanId: input.scan_id,
@@ -227,30 +208,12 @@ export async function checkIn(deps: Deps, staffUserId: number, input: CheckinInp
         return answer;
       });
     } catch (error) {
-      // The same scan_id sent twice at once, or a check-in that slipped past the lock: decide again.
       if (!isUniqueViolation(error) || attempt >= 2) throw error;
+      const stored = await storedAnswer(deps.db, staffUserId, input.scan_id);
+      if (stored) return stored;
+      // A check-in that slipped past the lock: decide again.
     }
   }
-}
-
-/** The staff list of an event city: one entry per active ticket, what a scanner shows and checks offline. */
-export interface StaffTicket {
-  /** Ticket public id. */
-  id: string;
-  /** Current code version (an older one is «Билет передан»). */
-  v: number;
-  /** Start number. */
-  n: number;
-  /** Participant. */
-  p: string;
-  /** Index into `formats`. */
-  f: number;
-  /** Checked in: when scanned (ISO) and at which device. */
-  c?: string;
-  d?: string;
-  /** Scanned again after its check-in (duplicates that reached the server): the last five, oldest first, and how many in all. */
-  r?: CheckinRepeat[];
-  rn?: number;
 }
 
 /**
@@ -265,7 +228,12 @@ const DELTA_OVERLAP = 32;
  * returned or refunding ones in `revoked`), the public keys, and `cursor` for the next delta. With
  * `since`, only what changed after it.
  */
-export async function staffTicketList(deps: Deps, userId: number, eventCityPublicId: string, since: number | null) {
+export async function staffTicketList(
+  deps: Deps,
+  userId: number,
+  eventCityPublicId: string,
+  since: number | null,
+): Promise<StaffTicketList> {
   const { eventCity, event, city } = await requireStaffOf(deps.db, userId, eventCityPublicId);
   const formats = await deps.db
     .select({ id: eventFormats.id, publicId: eventFormats.publicId, title: eventFormats.title })

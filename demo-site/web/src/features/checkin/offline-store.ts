@@ -1,4 +1,5 @@
 import type { CheckinAnswer, CheckinBody, PublicEventKey } from './api/staff';
+import type { EventStore, QueueStore } from './checkin-core';
 import type { OfflineEvent } from './decide';
 
 /** An event as the scanner keeps it between visits: the list, its cursor, the public keys. */
@@ -17,6 +18,8 @@ export interface QueuedScan {
   body: CheckinBody;
   eventCityId: string;
   shown: CheckinAnswer;
+  /** The ticket it checked in on this device's list (marked again when the scanner opens). */
+  ticketId: string;
 }
 
 const DB_NAME = 'gid-checkin';
@@ -59,11 +62,20 @@ export const enqueueScan = (scan: QueuedScan) => run(QUEUE, 'readwrite', (object
 
 /** The waiting scans with their keys, oldest first. */
 export async function queuedScans(): Promise<{ key: IDBValidKey; scan: QueuedScan }[]> {
-  const [keys, values] = await Promise.all([
-    run<IDBValidKey[]>(QUEUE, 'readonly', (objects) => objects.getAllKeys()),
-    run<QueuedScan[]>(QUEUE, 'readonly', (objects) => objects.getAll()),
-  ]);
-  return keys.map((key, i) => ({ key, scan: values[i]! }));
+  // Both in one transaction: a scan added between two would pair keys with the wrong values.
+  const db = await database();
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction(QUEUE, 'readonly');
+    const objects = transaction.objectStore(QUEUE);
+    const keys = objects.getAllKeys();
+    const values = objects.getAll();
+    transaction.oncomplete = () => resolve(keys.result.map((key, i) => ({ key, scan: values.result[i] as QueuedScan })));
+    transaction.onerror = () => reject(transaction.error);
+  });
 }
 
 export const dropQueued = (key: IDBValidKey) => run(QUEUE, 'readwrite', (objects) => objects.delete(key)).then(() => undefined);
+
+/** The scanner's stores in IndexedDB. */
+export const indexedDbQueue: QueueStore = { add: enqueueScan, all: queuedScans, drop: dropQueued };
+export const indexedDbEvents: EventStore = { load: loadEvent, save: saveEvent };

@@ -1,3 +1,4 @@
+import type { CheckinAnswer, CheckinBody, StaffTicketList } from '@gid/server/checkin-wire';
 import { request } from '../../../lib/api-client';
 
 /** An event city the signed-in person checks tickets in at (GET /api/staff/events). */
@@ -10,52 +11,8 @@ export interface StaffEvent {
   timezone: string;
 }
 
-/** One ticket of the staff list: id, code version, start number, participant, format index, checked in (when, where). */
-export interface StaffTicket {
-  id: string;
-  v: number;
-  n: number;
-  p: string;
-  f: number;
-  c?: string;
-  d?: string;
-}
-
-export interface PublicEventKey {
-  kid: string;
-  jwk: JsonWebKey & { kid?: string };
-  active: boolean;
-}
-
-/** GET /api/staff/events/{id}/tickets[?since=]: the list (or its delta), the revoked tickets, the event's public keys. */
-export interface StaffTicketList {
-  event_city_id: string;
-  title: string;
-  city: string;
-  start_time: string;
-  timezone: string;
-  full: boolean;
-  cursor: string;
-  formats: { public_id: string; title: string }[];
-  keys: PublicEventKey[];
-  tickets: StaffTicket[];
-  revoked: { id: string; v: number }[];
-}
-
-/** POST /api/staff/checkin. */
-export interface CheckinBody {
-  qr: string;
-  scan_id: string;
-  device: string;
-  scanned_at: string;
-}
-
-export interface CheckinAnswer {
-  status: 'ok' | 'duplicate' | 'refused';
-  reason?: string;
-  ticket: { number: number; participant: string; format: string } | null;
-  first_scan?: { scanned_at: string; checked_at: string; device: string };
-}
+// The shapes of the list, the scan and its answer are the server's own (types only, erased from the bundle).
+export type { CheckinAnswer, CheckinBody, PublicEventKey, StaffTicket, StaffTicketList } from '@gid/server/checkin-wire';
 
 export const getStaffEvents = () => request<{ values: StaffEvent[] }>({ url: '/api/staff/events' }).then((answer) => answer.values);
 

@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'react';
 import type { CheckinAnswer } from '../api/staff';
 
 /** A short tone and a buzz where the browser allows them: one high beep for green, two low for red. */
+let audio: AudioContext | null = null;
+
 function signal(ok: boolean) {
   try {
     navigator.vibrate?.(ok ? 120 : [250, 100, 250]);
@@ -11,22 +13,24 @@ function signal(ok: boolean) {
   try {
     const AudioContextClass = window.AudioContext ?? (window as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!AudioContextClass) return;
-    const audio = new AudioContextClass();
+    // One context for the scanner's life: making one per scan costs a phone tens of milliseconds.
+    audio ??= new AudioContextClass();
+    if (audio.state === 'suspended') void audio.resume().catch(() => undefined);
+    const context = audio;
     const beep = (at: number, frequency: number) => {
-      const oscillator = audio.createOscillator();
-      const gain = audio.createGain();
+      const oscillator = context.createOscillator();
+      const gain = context.createGain();
       oscillator.frequency.value = frequency;
       gain.gain.value = 0.2;
-      oscillator.connect(gain).connect(audio.destination);
-      oscillator.start(audio.currentTime + at);
-      oscillator.stop(audio.currentTime + at + 0.15);
+      oscillator.connect(gain).connect(context.destination);
+      oscillator.start(context.currentTime + at);
+      oscillator.stop(context.currentTime + at + 0.15);
     };
     if (ok) beep(0, 1200);
     else {
       beep(0, 300);
       beep(0.25, 300);
     }
-    setTimeout(() => void audio.close(), 1000);
   } catch {
     // Sound not allowed before a gesture: the screen says it all.
   }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { CheckinAnswer } from '../api/staff';
-import { searchTickets } from '../decide';
+import { clockTime, searchTickets } from '../decide';
 import { useCheckin } from '../use-checkin';
 import { ScanAnswer } from './answer';
 import { Camera } from './camera';
@@ -62,6 +62,21 @@ export function Scanner({ eventCityId, onLeave }: { eventCityId: string; onLeave
               <li key={i}>
                 {conflict.number !== null ? `№ ${conflict.number} ` : ''}
                 {conflict.participant}: {conflict.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {state.repeats.length > 0 && state.event ? (
+        <section className="checkin__conflicts" aria-label="Повторные сканирования">
+          <h2>Повторные сканирования</h2>
+          <ul>
+            {state.repeats.map((repeat) => (
+              <li key={repeat.ticketId}>
+                № {repeat.number} {repeat.participant}: отмечен в {clockTime(repeat.first.c, state.event!.timezone)}
+                {repeat.first.d ? `, ${repeat.first.d}` : ''}; повторно{' '}
+                {repeat.repeats.map((again) => `в ${clockTime(again.c, state.event!.timezone)}${again.d ? `, ${again.d}` : ''}`).join('; ')}
+                {repeat.count > repeat.repeats.length ? ` (всего ${repeat.count})` : ''}
               </li>
             ))}
           </ul>
