@@ -11,6 +11,10 @@
 //   REPORT_DIR=/tmp/lh node bench/lighthouse.mjs   keep every report (JSON) for reading
 //   SIGNED_IN_PAGES=/me,/me/shop node bench/lighthouse.mjs   the cabinet pages measured signed in
 //   BASKET_PAGES= node bench/lighthouse.mjs   without the basket
+//   CONTROL_DIST=/tmp/dist-main node bench/lighthouse.mjs   beside a control: a second server serves
+//       another build of the web app (e.g. main's, `vite build --outDir /tmp/dist-main`) and every
+//       run measures both, alternating which goes first, so the machine's load hits them alike;
+//       the medians of both and their difference are printed
 //
 // The cabinet (default SIGNED_IN_PAGES=/me) is measured signed in as the demo account: its token and
 // user go into the page's localStorage before Lighthouse loads it (with Lighthouse's storage reset off).
@@ -18,6 +22,7 @@
 // tickets (an individual and a team format of the first upcoming event city) and a sized shop item —
 // put under `basketGoods` and `NoAuthBasketGoods` the same way.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -37,14 +42,15 @@ const BASKET_PAGES = (process.env.BASKET_PAGES ?? '/basket').split(',').filter(B
 const details = process.argv.includes('--details');
 
 let api;
-const cleanUp = () => api?.kill();
+let control;
+const cleanUp = () => Promise.all([api?.kill(), control?.kill()]);
 const deadline = setTimeout(
   async () => {
     console.error('bench/lighthouse.mjs: timed out');
     await cleanUp();
     process.exit(1);
   },
-  (60 + 60 * RUNS * (PAGES.length + SIGNED_IN_PAGES.length + BASKET_PAGES.length)) * 1000,
+  (60 + 60 * RUNS * (process.env.CONTROL_DIST ? 2 : 1) * (PAGES.length + SIGNED_IN_PAGES.length + BASKET_PAGES.length)) * 1000,
 );
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
@@ -64,14 +70,14 @@ async function startServer() {
  * file on its first request and keeps the result, so the measured loads see what a warm production
  * server sends rather than the one-off compression time.
  */
-async function warmUp(base) {
-  const manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8'));
+async function warmUp(base, dist = distDir) {
+  const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));
   const files = new Set(['/']);
   for (const chunk of Object.values(manifest)) {
     files.add(`/${chunk.file}`);
     for (const css of chunk.css ?? []) files.add(`/${css}`);
   }
-  const html = await readFile(join(distDir, 'index.html'), 'utf8');
+  const html = await readFile(join(dist, 'index.html'), 'utf8');
   for (const [, file] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) files.add(file);
   for (const path of PAGES) files.add(path);
   await Promise.all(
@@ -161,7 +167,18 @@ const median = (values) => {
 try {
   const base = process.env.BASE_URL ?? (await startServer());
   await warmUp(base);
-  console.log(`\nLighthouse performance, mobile preset, Debian Chromium, ${RUNS} run(s) per page (target ≥ ${TARGET} for the median):`);
+  // The builds measured: this tree's, and the control's beside it when CONTROL_DIST names one.
+  const builds = [{ name: '', base }];
+  if (process.env.CONTROL_DIST) {
+    control = await startApi({ prefix: 'gid-bench-lighthouse-control-', env: { WEB_DIR: process.env.CONTROL_DIST } });
+    await warmUp(control.url, process.env.CONTROL_DIST);
+    builds.push({ name: 'control', base: control.url });
+  }
+  console.log(
+    `\nLighthouse performance, mobile preset, Debian Chromium, ${RUNS} run(s) per page (target ≥ ${TARGET} for the median)${control ? `, beside the control build ${process.env.CONTROL_DIST}` : ''}; load ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(', ')} on ${cpus().length} cores:`,
+  );
   const verdicts = [];
   const pages = [
     ...PAGES.map((path) => ({ path, signedIn: false, basket: false })),
@@ -169,39 +186,51 @@ try {
     ...BASKET_PAGES.map((path) => ({ path, signedIn: false, basket: true })),
   ];
   for (const { path, signedIn, basket } of pages) {
-    const scores = [];
+    const scores = new Map(builds.map((build) => [build.name, []]));
     for (let run = 0; run < RUNS; run += 1) {
-      let lhr;
-      try {
-        const stored = signedIn ? sessionEntries(await demoSession(base)) : basket ? await threeLineBasket(base) : undefined;
-        lhr = await measure(`${base}${path}`, stored);
-        // A run Lighthouse could not finish (no paint seen, a protocol timeout) has no score, not 0.
-        if (lhr?.runtimeError || typeof lhr?.categories.performance?.score !== 'number')
-          throw new Error(lhr?.runtimeError?.code ?? 'no performance score');
-      } catch (error) {
-        console.log(`  ${path.padEnd(10)} run ${run + 1}: not measured (${error.message})`);
-        continue;
+      // With a control, the two builds take turns going first.
+      for (const build of run % 2 === 0 ? builds : [...builds].reverse()) {
+        const tag = `${path}${build.name ? ` (${build.name})` : ''}`;
+        let lhr;
+        try {
+          const stored = signedIn ? sessionEntries(await demoSession(build.base)) : basket ? await threeLineBasket(build.base) : undefined;
+          lhr = await measure(`${build.base}${path}`, stored);
+          // A run Lighthouse could not finish (no paint seen, a protocol timeout) has no score, not 0.
+          if (lhr?.runtimeError || typeof lhr?.categories.performance?.score !== 'number')
+            throw new Error(lhr?.runtimeError?.code ?? 'no performance score');
+        } catch (error) {
+          console.log(`  ${tag.padEnd(10)} run ${run + 1}: not measured (${error.message})`);
+          continue;
+        }
+        const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+        if (process.env.REPORT_DIR) {
+          await mkdir(process.env.REPORT_DIR, { recursive: true });
+          const name = `${path === '/' ? 'home' : path.replace(/^\W+/, '').replace(/\W+/g, '_')}${signedIn ? '-signed-in' : basket ? '-lines' : ''}${build.name ? `-${build.name}` : ''}-${run + 1}.json`;
+          await writeFile(join(process.env.REPORT_DIR, name), JSON.stringify(lhr));
+        }
+        scores.get(build.name).push(score);
+        const metrics = METRICS.map(([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? '—'}`).join(', ');
+        console.log(`  ${tag.padEnd(10)} run ${run + 1}: ${String(score).padStart(3)}   ${metrics}   load ${loadavg()[0].toFixed(2)}`);
+        if (details) printDetails(lhr);
       }
-      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
-      if (process.env.REPORT_DIR) {
-        await mkdir(process.env.REPORT_DIR, { recursive: true });
-        const name = `${path === '/' ? 'home' : path.replace(/^\W+/, '').replace(/\W+/g, '_')}${signedIn ? '-signed-in' : basket ? '-lines' : ''}-${run + 1}.json`;
-        await writeFile(join(process.env.REPORT_DIR, name), JSON.stringify(lhr));
-      }
-      scores.push(score);
-      const metrics = METRICS.map(([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? '—'}`).join(', ');
-      console.log(`  ${path.padEnd(10)} run ${run + 1}: ${String(score).padStart(3)}   ${metrics}`);
-      if (details) printDetails(lhr);
     }
-    if (scores.length === 0) {
+    const own = scores.get('');
+    if (own.length === 0) {
       verdicts.push(`  ${path.padEnd(10)} not measured`);
       continue;
     }
-    const middle = median(scores);
+    const middle = median(own);
     const label = signedIn ? `${path} (signed in)` : basket ? `${path} (3 lines)` : path;
-    verdicts.push(`  ${label.padEnd(10)} median ${middle} (runs ${scores.join(', ')}) ${middle >= TARGET ? 'met' : 'NOT met'}`);
+    const beside = scores.get('control')?.length
+      ? `; control ${median(scores.get('control'))} (runs ${scores.get('control').join(', ')}), difference ${middle - median(scores.get('control'))}`
+      : '';
+    verdicts.push(`  ${label.padEnd(10)} median ${middle} (runs ${own.join(', ')}) ${middle >= TARGET ? 'met' : 'NOT met'}${beside}`);
   }
-  console.log(`\n${verdicts.join('\n')}\n`);
+  console.log(
+    `\n${verdicts.join('\n')}\n  load ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(', ')} at the end\n`,
+  );
 } catch (error) {
   console.error(error);
   await cleanUp();

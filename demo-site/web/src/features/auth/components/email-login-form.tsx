@@ -1,5 +1,4 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { failureMessage, statusOf } from '../api/messages';
@@ -36,17 +35,41 @@ export function EmailLoginForm({ onSignedIn, onEmailChange }: EmailLoginFormProp
   // isSendMailPopup (accounts-sso §4.2): the address the confirmation letter went to, while the popup shows.
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [needsConfirmation, setNeedsConfirmation] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    setError,
-    formState: { errors },
-  } = useForm<Values>({ defaultValues: { email: '', password: '' } });
+  // Two fields, checked as react-hook-form's defaults would (on submit, then each on its change):
+  // by hand, so /login does not load react-hook-form (13 KB gzip) before its first paint.
+  const [values, setValues] = useState<Values>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const submitted = useRef(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   const emailRule = (value: string) => {
     const problem = emailProblem(value);
     return problem ? t(`auth.errors.${problem}`) : true;
+  };
+  const problems = (checked: Values): Partial<Record<keyof Values, string>> => {
+    const email = emailRule(checked.email);
+    return {
+      ...(email === true ? {} : { email }),
+      ...(checked.password.length > 0 ? {} : { password: t('auth.errors.required') }),
+    };
+  };
+
+  const change = (name: keyof Values) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [name]: event.target.value };
+    setValues(next);
+    if (name === 'email') onEmailChange?.(event.target.value);
+    if (submitted.current) setErrors((shown) => ({ ...shown, [name]: problems(next)[name] }));
+  };
+
+  const handleSubmit = (send: (checked: Values) => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
+    submitted.current = true;
+    const found = problems(values);
+    setErrors(found);
+    if (found.email) emailInput.current?.focus();
+    else if (found.password) passwordInput.current?.focus();
+    else await send(values);
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -64,10 +87,10 @@ export function EmailLoginForm({ onSignedIn, onEmailChange }: EmailLoginFormProp
   });
 
   const confirm = async () => {
-    const email = getValues('email');
+    const email = values.email;
     const rule = emailRule(email);
     if (rule !== true) {
-      setError('email', { message: rule }, { shouldFocus: false });
+      setErrors((shown) => ({ ...shown, email: rule }));
       return;
     }
     setServerError(null);
@@ -82,27 +105,28 @@ export function EmailLoginForm({ onSignedIn, onEmailChange }: EmailLoginFormProp
     }
   };
 
-  const emailField = register('email', {
-    validate: emailRule,
-    onChange: (event) => onEmailChange?.(event.target.value),
-  });
-
   return (
     <form className="form auth-form" onSubmit={onSubmit} noValidate aria-busy={sending}>
-      <Field id={`${id}-email`} label={t('auth.login.email')} error={errors.email?.message}>
+      <Field id={`${id}-email`} label={t('auth.login.email')} error={errors.email}>
         <input
+          ref={emailInput}
           type="email"
+          name="email"
           autoComplete="email"
           inputMode="email"
-          {...fieldControlProps(`${id}-email`, errors.email?.message)}
-          {...emailField}
+          {...fieldControlProps(`${id}-email`, errors.email)}
+          value={values.email}
+          onChange={change('email')}
           onFocus={() => setNeedsConfirmation(false)}
         />
       </Field>
-      <Field id={`${id}-password`} label={t('auth.login.password')} error={errors.password?.message}>
+      <Field id={`${id}-password`} label={t('auth.login.password')} error={errors.password}>
         <PasswordField
-          {...fieldControlProps(`${id}-password`, errors.password?.message)}
-          {...register('password', { validate: (value) => (value.length > 0 ? true : t('auth.errors.required')) })}
+          ref={passwordInput}
+          name="password"
+          {...fieldControlProps(`${id}-password`, errors.password)}
+          value={values.password}
+          onChange={change('password')}
         />
       </Field>
       {serverError ? (
