@@ -86,6 +86,12 @@ describe('bug 1: a silent sign-in never spoils a popup or redirect sign-in', () 
     // One frame per context: the client's two calls share one.
     await vi.waitFor(() => expect(framesOf(s.win)).toHaveLength(2));
     for (const frame of framesOf(s.win)) {
+      // Each answer comes from its own frame's window, as in a browser (happy-dom leaves a frame of
+      // another origin without one: two nulls looked like one source, and whichever frame the
+      // crypto work made first decided the outcome).
+      Object.defineProperty(frame, 'contentWindow', { value: {} });
+    }
+    for (const frame of framesOf(s.win)) {
       const state = new URL(frame.src).searchParams.get('state');
       post(s.win, `${CALLBACK}?code=c-${state}&state=${state}&scope=openid`, frame.contentWindow);
     }
