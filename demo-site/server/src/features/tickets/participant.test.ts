@@ -80,7 +80,20 @@ describe('validateParticipant', () => {
         { field: 'cluster_document', publicId: 'doc1' },
         { field: 'license', publicId: 'lic1' },
       ],
+      registerAnswers: [],
     });
+  });
+
+  it('lists the answers of register-backed fields for the register check; an empty optional one is none', () => {
+    const withSchool: ParticipantRules = {
+      ...rules,
+      additionalFields: [...rules.additionalFields, { name: 'sport_school', label: 'Школа', required: false, register: 'obrnadzor' }],
+    };
+    const school = 'МБУ ДО «Спортивная школа «Балашиха»»';
+    expect(validateParticipant({ ...input, sport_school: ` ${school} ` }, withSchool, now).registerAnswers).toEqual([
+      { field: 'sport_school', name: school },
+    ]);
+    expect(validateParticipant({ ...input, sport_school: '' }, withSchool, now).registerAnswers).toEqual([]);
   });
 
   it.each([
