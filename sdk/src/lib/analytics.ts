@@ -12,22 +12,7 @@ export function trackerUrls(ctx: Context, remote?: RemoteConfig): string[] {
 }
 
 /** `Temporal.Now`, where the browser has it (not yet in every browser's types). */
-type WithTemporal = { Temporal?: { Now?: { timeZoneId?: () => string } } };
-
-/**
- * The visitor's IANA time zone. `Temporal.Now.timeZoneId()` answers at once; a page's first
- * `Intl.DateTimeFormat` loads the locale's date data (15–50 ms in Chromium, four times that on a
- * phone: a long task after the buttons' paint), so Intl only where Temporal is missing.
- */
-export function timeZone(win: Window): string | undefined {
-  try {
-    const id = (win as unknown as WithTemporal).Temporal?.Now?.timeZoneId?.();
-    if (id) return id;
-  } catch {
-    // A partial Temporal: Intl below.
-  }
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+type WithTemporal = { Temporal?: { Now: { timeZoneId: () => string } } };
 
 /**
  * A fire-and-forget analytics beacon (spec 7.1): a GET with the event's fields. Nothing is sent
@@ -36,10 +21,8 @@ export function timeZone(win: Window): string | undefined {
  */
 export function createTracker(ctx: Context, urls: string[]): Context['track'] {
   const { win, cfg } = ctx;
-  let zone: string | undefined;
   return (action, label = '', location) => {
     const screen = win.screen;
-    zone ??= timeZone(win);
     const fields: Record<string, string | undefined> = {
       category: 'gid_sdk',
       action,
@@ -47,7 +30,9 @@ export function createTracker(ctx: Context, urls: string[]): Context['track'] {
       name: `gid_sdk_${action}`,
       screen_size: screen ? `${screen.width}x${screen.height}` : '',
       timestamp: String(Date.now()),
-      timezone: zone,
+      // The IANA zone: Temporal answers at once; a page's first Intl.DateTimeFormat loads the
+      // locale's date data (15–50 ms in Chromium, four times that on a phone), so Intl only without it.
+      timezone: (win as unknown as WithTemporal).Temporal?.Now.timeZoneId() ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
       page_url: win.location.origin + win.location.pathname,
       screen_name: win.document?.title,
       event_group: 'auth',
