@@ -51,7 +51,7 @@ const FLAG: Rule = [(v) => typeof v === 'boolean', 'a boolean'];
 export const MODE: Rule = [(v) => v === 'redirect' || v === 'popup', '"redirect" or "popup"'];
 const URL_: Rule = [isSecureUrl, 'an https URL'];
 const FUNC: Rule = [(v) => typeof v === 'function', 'a function'];
-const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'a string (≤ 256)'];
+const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'text (≤ 256)'];
 const PATH_: Rule = [isPath, 'a path'];
 const REQUIRED_URL: Rule = [isSecureUrl, 'an https URL', true];
 export const OBJECT: Rule = [isPlainObject, 'an object'];
@@ -63,7 +63,7 @@ const NUMBER: Rule = [(v) => (v as number) >= 0, 'a number ≥ 0'];
 
 /** What every call reads: the client, the site's backend, `callback`, logging and the `fetch` seam (`window`: see `createContext`). */
 export const CORE_RULES: Rules = {
-  clientId: [isIdent, 'a printable string (1–256)', true],
+  clientId: [isIdent, 'printable (1–256)', true],
   backendUrl: [(v) => v === '' || isSecureUrl(v) || isPath(v), 'an https URL or a path'],
   oauth2CodePath: PATH_,
   headers: OBJECT,
@@ -79,7 +79,7 @@ export const CORE_RULES: Rules = {
 export const LOGIN_RULES: Rules = {
   authUrl: REQUIRED_URL,
   redirectUri: REQUIRED_URL,
-  scope: [isScope, 'RFC 6749 scope tokens'],
+  scope: [isScope, 'scope tokens'],
   cid: TEXT,
   session_id: TEXT,
   appmetrica_device_id: TEXT,
@@ -119,7 +119,7 @@ export const MODE_RULES: Rules = { mode: MODE };
 const OPTION_RULES: Rules = {
   prompt: [(v) => v === 'login' || v === 'none', '"login" or "none"'],
   source: [(v) => v === 'widget', '"widget"'],
-  quuid: [isIdent, 'a printable string (1–256)'],
+  quuid: [isIdent, 'printable (1–256)'],
   // `loginHint`, `uiLocales` and `acrValues` go out as strings whatever they are (URLSearchParams
   // encodes them): not checked, for the bytes. So do `extraParams`' values.
   maxAge: NUMBER,
