@@ -1,4 +1,4 @@
-import { check, MODE, OBJECT, type Rules } from './config';
+import { check, MODE, OBJECT, oneOf, type Rules } from './config';
 import { GidError } from './errors';
 import type { GidButtonConfig } from './types';
 
@@ -87,10 +87,10 @@ export function renderButtons(
 /** A button's fields, checked like the rest of the config (`field`: `buttons[0].type`, …). */
 const BUTTON_RULES: Rules = {
   container: [(v) => (typeof v === 'string' && !!v.trim()) || (v as Node | null)?.nodeType === 1, 'a selector or an element', true],
-  type: [(v) => ['standard', 'compact', 'icon'].includes(v as string), '"standard", "compact" or "icon"'],
-  color: [(v) => ['primary', 'secondary', 'dark'].includes(v as string), '"primary", "secondary" or "dark"'],
+  type: /* @__PURE__ */ oneOf('standard', 'compact', 'icon'),
+  color: /* @__PURE__ */ oneOf('primary', 'secondary', 'dark'),
   mode: MODE,
-  lang: [(v) => BUTTON_LANGS.includes(v as string), '"ru" or "en"'],
+  lang: /* @__PURE__ */ oneOf(...BUTTON_LANGS),
 };
 
 /** The entries of `o` with their names under `at` (`buttons[0]` + `type` → `buttons[0].type`). */

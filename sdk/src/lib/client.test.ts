@@ -146,13 +146,13 @@ describe('without a browser', () => {
     breakStorage(win as unknown as Window);
     await expect(createClient(config).login()).rejects.toMatchObject({
       code: 'STORAGE_ERROR',
-      message: 'sessionStorage is unavailable',
+      message: 'No sessionStorage',
     });
     expect(assign).not.toHaveBeenCalled();
     expect(results).toEqual([
       {
         ok: false,
-        error: 'sessionStorage is unavailable',
+        error: 'No sessionStorage',
         error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки',
       },
     ]);

@@ -45,13 +45,16 @@ type Rule = [test: (value: unknown) => boolean, expected: string, required?: tru
 /** The rules of an object's fields, by field name. */
 export type Rules = Record<string, Rule>;
 
-// Rules are plain literals (no calls at the top level), so a bundler drops every table nobody uses.
+// Rules are plain literals or `/* @__PURE__ */` calls (`oneOf`), so a bundler drops every table nobody uses.
 const isIdent = matches(/^[!-~]{1,256}$/);
 const FLAG: Rule = [(v) => typeof v === 'boolean', 'a boolean'];
+/** A rule for one of `values`, said as `"a" or "b"` (strings quoted, `false` bare). Marked pure: an unused table still goes. */
+export const oneOf = (...values: unknown[]): Rule => [(v) => values.includes(v), values.map((v) => JSON.stringify(v)).join(' or ')];
+// `mode` and `storage` are read by `createClient` too, where this helper would cost more than it saves.
 export const MODE: Rule = [(v) => v === 'redirect' || v === 'popup', '"redirect" or "popup"'];
 const URL_: Rule = [isSecureUrl, 'an https URL'];
 const FUNC: Rule = [(v) => typeof v === 'function', 'a function'];
-const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'a string (≤ 256)'];
+const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'text (≤ 256)'];
 const PATH_: Rule = [isPath, 'a path'];
 const REQUIRED_URL: Rule = [isSecureUrl, 'an https URL', true];
 export const OBJECT: Rule = [isPlainObject, 'an object'];
@@ -63,7 +66,7 @@ const NUMBER: Rule = [(v) => (v as number) >= 0, 'a number ≥ 0'];
 
 /** What every call reads: the client, the site's backend, `callback`, logging and the `fetch` seam (`window`: see `createContext`). */
 export const CORE_RULES: Rules = {
-  clientId: [isIdent, 'a printable string (1–256)', true],
+  clientId: [isIdent, 'printable (1–256)', true],
   backendUrl: [(v) => v === '' || isSecureUrl(v) || isPath(v), 'an https URL or a path'],
   oauth2CodePath: PATH_,
   headers: OBJECT,
@@ -79,7 +82,7 @@ export const CORE_RULES: Rules = {
 export const LOGIN_RULES: Rules = {
   authUrl: REQUIRED_URL,
   redirectUri: REQUIRED_URL,
-  scope: [isScope, 'RFC 6749 scope tokens'],
+  scope: [isScope, 'scope tokens'],
   cid: TEXT,
   session_id: TEXT,
   appmetrica_device_id: TEXT,
@@ -110,7 +113,7 @@ export const INIT_RULES: Rules = {
   sentryEnabled: FLAG,
   webCurtainLoginType: MODE,
   buttons: [Array.isArray, 'an array'],
-  widget: [(v) => v === false || v === 'top' || v === 'bottom', 'false, "top" or "bottom"'],
+  widget: /* @__PURE__ */ oneOf(false, 'top', 'bottom'),
 };
 
 /** `mode`, the one login option only a client's `login` reads. */
@@ -119,7 +122,7 @@ export const MODE_RULES: Rules = { mode: MODE };
 const OPTION_RULES: Rules = {
   prompt: [(v) => v === 'login' || v === 'none', '"login" or "none"'],
   source: [(v) => v === 'widget', '"widget"'],
-  quuid: [isIdent, 'a printable string (1–256)'],
+  quuid: [isIdent, 'printable (1–256)'],
   // `loginHint`, `uiLocales` and `acrValues` go out as strings whatever they are (URLSearchParams
   // encodes them): not checked, for the bytes. So do `extraParams`' values.
   maxAge: NUMBER,

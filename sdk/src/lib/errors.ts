@@ -107,6 +107,6 @@ export const MSG_INIT = 'Ошибка инициализации системы 
 export const MSG_WIDGET = 'Не заданы настройки авторизационного виджета';
 // The SDK's own conditions (no spec message): short, in English like `MSG_NO_BACKEND`, because
 // every byte here is in the smallest popup login.
-export const MSG_STORAGE = 'sessionStorage is unavailable';
-export const MSG_CRYPTO = 'Web Crypto is unavailable (HTTPS only)';
+export const MSG_STORAGE = 'No sessionStorage';
+export const MSG_CRYPTO = 'No Web Crypto (HTTPS only)';
 export const MSG_ABORTED = 'Aborted: the client was destroyed';

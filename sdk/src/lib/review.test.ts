@@ -248,12 +248,12 @@ describe('5. errors that are no GidError', () => {
     await expect(createClient(config).login()).rejects.toMatchObject({
       name: 'GidError',
       code: 'UNEXPECTED_ERROR',
-      message: 'Web Crypto is unavailable (HTTPS only)',
+      message: 'No Web Crypto (HTTPS only)',
     });
     expect(results).toEqual([
       {
         ok: false,
-        error: 'Web Crypto is unavailable (HTTPS only)',
+        error: 'No Web Crypto (HTTPS only)',
         error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки',
       },
     ]);
