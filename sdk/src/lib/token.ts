@@ -30,7 +30,7 @@ export async function postToBackend(ctx: Context, path: string, body: unknown): 
     cache: 'no-store',
     headers,
     body: JSON.stringify(body),
-    // Credentials: fetch's default, 'same-origin' (spec 7.1), not spelled out.
+    credentials: 'same-origin',
     method: 'POST',
     // A hung request is given up: it would hold every tab's refresh lock forever.
     signal: AbortSignal.timeout(ctx.cfg.httpTimeoutMs || HTTP_TIMEOUT_MS),
