@@ -118,7 +118,12 @@ async function run(processCount) {
       others.set(key, (others.get(key) ?? 0) + 1);
     }
     // What the processes logged as errors during the rush (pino level 50+), first lines only.
-    const errors = apis.flatMap((api) => api.log().split('\n').filter((line) => /"level":(50|60)/.test(line)));
+    const errors = apis.flatMap((api) =>
+      api
+        .log()
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line)),
+    );
     const times = answers.map((answer) => answer.at - answer.written).sort((a, b) => a - b);
     const soldOutAt = sold.map((answer) => answer.at).sort((a, b) => a - b)[PLACES - 1];
     const lastAnswer = Math.max(...answers.map((answer) => answer.at));
@@ -157,7 +162,12 @@ try {
     );
     for (const [answer, n] of row.others) console.log(`             other answers: ${n} × ${answer.slice(0, 120)}`);
     if (row.errors.length)
-      console.log(`             error lines logged: ${row.errors.length}; first: ${row.errors.slice(0, 3).map((line) => line.slice(0, 600)).join('\n               ')}`);
+      console.log(
+        `             error lines logged: ${row.errors.length}; first: ${row.errors
+          .slice(0, 3)
+          .map((line) => line.slice(0, 600))
+          .join('\n               ')}`,
+      );
     const clear = [...row.others.keys()].every((key) => key.startsWith('400 ') && /[а-яё]/i.test(key));
     console.log(
       `             exactly ${PLACES} sold: ${row.sold === PLACES && row.inDatabase === PLACES ? 'met' : 'NOT met'}; every other a clear Russian 400: ${clear ? 'met' : 'NOT met'}; p99 < ${TARGET_P99_MS} ms: ${row.p99 < TARGET_P99_MS ? 'met' : 'NOT met'}`,
