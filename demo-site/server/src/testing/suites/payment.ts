@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { formatStock, orders, tickets, userInsurances } from '../../db/schema/index';
+import { closeOrder } from '../../features/payment/orders';
 import { SHOP_COUNT_MAX } from '../../features/payment/pricing';
 import { signNotification } from '../../features/payment/provider';
 import { writeOrder } from '../../features/payment/service';
@@ -108,6 +109,8 @@ export function paymentSuite(database: () => DatabaseHandle) {
       await expect(raced).rejects.toMatchObject({ statusCode: 400, message: 'Указанное количество билетов недоступно' });
       expect(await orderCount()).toBe(orders0);
       expect(await left(seeded.night5k)).toBe(2);
+      // Put back as found: the order declined (its places return), the places as many as before.
+      expect(await closeOrder(api.deps, order!.id, 'declined')).toBe(true);
       await api.deps.db.execute(sql`update format_stock set capacity = taken + ${before} where ${stock}`);
     });
 
