@@ -109,7 +109,7 @@ if (env.GID_MEMORY_REPORT === '1') {
   const mib = (bytes: number) => `${Math.round(bytes / 1048576)} MiB`;
   const memory = process.memoryUsage();
   console.log(
-    `Memory after start: rss ${mib(memory.rss)}; V8 heap ${mib(memory.heapUsed)} used of ${mib(memory.heapTotal)}; external ${mib(memory.external)}, of it array buffers ${mib(memory.arrayBuffers)} (PGlite's wasm memory is one)`,
+    `Memory after start: rss ${mib(memory.rss)}; V8 heap ${mib(memory.heapUsed)} used of ${mib(memory.heapTotal)}; off the V8 heap ${mib(memory.external)} (PGlite's WebAssembly memory and buffers; array buffers ${mib(memory.arrayBuffers)} of it); the rest of the rss is code, stacks and the allocator's`,
   );
 }
 
