@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rowFromJson, rowsOf } from '../../db/json-rows';
+import { executeNamed, rowFromJson, rowsOf } from '../../db/json-rows';
 import { bookedNumbers, orderItems, orders, promocodes, spacePlaces } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
@@ -449,7 +449,9 @@ export async function writeOrder(
     : sql``;
   let inserted: unknown;
   try {
-    inserted = await db.execute(
+    inserted = await executeNamed(
+      db,
+
       sql`with ${took}new_order as (${orderRow.getSQL()})${linesRow} select to_jsonb(new_order.*) as row from new_order`,
     );
   } catch (error) {
