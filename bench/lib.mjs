@@ -61,6 +61,8 @@ export async function startApi({ prefix = 'gid-bench-', dataDir, env = {}, nodeA
     dataDir: folder,
     seconds: (performance.now() - started) / 1000,
     output,
+    /** Everything it printed so far (the log lines of a run, after `output`'s start lines). */
+    log: () => output,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

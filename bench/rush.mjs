@@ -6,6 +6,7 @@
 // 1,000, checked in the database too), the other answers by status and message (no 5xx, no timeout),
 // p50/p99, the time until the format was sold out (the 1,000th place's answer), the machine load.
 // `node bench/rush.mjs [2] [3]` runs only those process counts.
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
@@ -26,6 +27,13 @@ const deadline = setTimeout(async () => {
   await postgres?.stop();
   process.exit(1);
 }, 900_000);
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc; clock ticks of 10 ms). */
+async function cpuSeconds(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 let buyerCount = 0;
@@ -102,8 +110,11 @@ async function run(processCount) {
     // Every connection opened before the rush (a cheap cached GET each, all at once so none is reused).
     await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => send(i, { path: '/api/event/list' })));
     const prepared = Array.from({ length: BUYERS }, (_, i) => request(i));
+    const cpuBefore = await Promise.all(apis.map((api) => cpuSeconds(api.pid)));
     const started = performance.now();
     const answers = await Promise.all(prepared.map((buyer) => send(buyer.i, { method: 'POST', path: '/api/payment', ...buyer })));
+    const wall = (performance.now() - started) / 1000;
+    const cpuUsed = (await Promise.all(apis.map((api) => cpuSeconds(api.pid)))).map((cpu, i) => cpu - cpuBefore[i]);
     for (const agent of agents) agent.destroy();
 
     const sold = answers.filter((answer) => answer.status === 200);
@@ -117,6 +128,13 @@ async function run(processCount) {
       const key = `${answer.status} ${message}`;
       others.set(key, (others.get(key) ?? 0) + 1);
     }
+    // What the processes logged as errors during the rush (pino level 50+), first lines only.
+    const errors = apis.flatMap((api) =>
+      api
+        .log()
+        .split('\n')
+        .filter((line) => /"level":(50|60)/.test(line)),
+    );
     const times = answers.map((answer) => answer.at - answer.written).sort((a, b) => a - b);
     const soldOutAt = sold.map((answer) => answer.at).sort((a, b) => a - b)[PLACES - 1];
     const lastAnswer = Math.max(...answers.map((answer) => answer.at));
@@ -130,6 +148,9 @@ async function run(processCount) {
       soldOutS: soldOutAt === undefined ? undefined : (soldOutAt - started) / 1000,
       allAnsweredS: (lastAnswer - started) / 1000,
       load,
+      errors,
+      wall,
+      cpuUsed,
     };
   } finally {
     await client.end();
@@ -153,6 +174,16 @@ try {
       `${String(row.processes).padEnd(11)}${String(row.sold).padStart(6)}${String(row.inDatabase).padStart(7)}${`${row.p50.toFixed(0)} ms`.padStart(9)}${`${row.p99.toFixed(0)} ms`.padStart(9)}${(row.soldOutS === undefined ? '—' : `${row.soldOutS.toFixed(1)} s`).padStart(10)}${`${row.allAnsweredS.toFixed(1)} s`.padStart(14)}${row.load.toFixed(1).padStart(7)}`,
     );
     for (const [answer, n] of row.others) console.log(`             other answers: ${n} × ${answer.slice(0, 120)}`);
+    console.log(
+      `             where the time went: ${row.wall.toFixed(1)} s of rush, the API processes used ${row.cpuUsed.map((cpu) => `${cpu.toFixed(1)} s`).join(' + ')} of CPU (${((100 * row.cpuUsed.reduce((a, b) => a + b, 0)) / (row.wall * cpus().length)).toFixed(0)} % of the ${cpus().length} cores); the rest of the machine's time went to PostgreSQL and to the other work on it (load ${row.load.toFixed(1)})`,
+    );
+    if (row.errors.length)
+      console.log(
+        `             error lines logged: ${row.errors.length}; first: ${row.errors
+          .slice(0, 3)
+          .map((line) => line.slice(0, 600))
+          .join('\n               ')}`,
+      );
     const clear = [...row.others.keys()].every((key) => key.startsWith('400 ') && /[а-яё]/i.test(key));
     console.log(
       `             exactly ${PLACES} sold: ${row.sold === PLACES && row.inDatabase === PLACES ? 'met' : 'NOT met'}; every other a clear Russian 400: ${clear ? 'met' : 'NOT met'}; p99 < ${TARGET_P99_MS} ms: ${row.p99 < TARGET_P99_MS ? 'met' : 'NOT met'}`,

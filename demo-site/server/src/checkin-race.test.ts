@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from './db/client';
@@ -12,56 +9,17 @@ import { systemClock } from './lib/clock';
 import { stablePublicId } from './lib/crypto';
 import { type RunningPostgres, startPostgres } from './testing/postgres';
 import { insertTicket } from './testing/purchases';
+import { startServerProcess, stopServerProcesses } from './testing/server-process';
 
 // Issue 24: two scanners at two server processes on one PostgreSQL scan one ticket at once — exactly
 // one check-in, every other answer a duplicate naming it.
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const format = stablePublicId('format:spring-run/petersburg/10k');
 
 let postgres: RunningPostgres;
 let database: DatabaseHandle;
-const processes: ChildProcess[] = [];
 const urls: string[] = [];
 
-const freePort = () =>
-  new Promise<number>((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-
-async function startProcess(url: string): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      PAYMENT_PROVIDER: 'sandbox',
-      GID_DEMO: '',
-      WEB_DIR: '/nonexistent',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  processes.push(child);
-  let output = '';
-  await new Promise<void>((resolveReady, reject) => {
-    const seen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Server ready at')) resolveReady();
-    };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', seen);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  return `http://127.0.0.1:${port}`;
-}
+const startProcess = async (url: string) => (await startServerProcess(url)).url;
 
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -72,16 +30,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all(
-    processes.map(
-      (child) =>
-        new Promise<void>((resolveExit) => {
-          if (child.exitCode !== null) return resolveExit();
-          child.once('exit', () => resolveExit());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await stopServerProcesses();
   await database?.close();
   await postgres?.stop();
 });

@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DatabaseHandle, isDatabaseUnavailable, openPostgres } from './db/client';
@@ -13,77 +11,35 @@ import { signNotification } from './features/payment/provider';
 import { systemClock } from './lib/clock';
 import { messages } from './lib/errors';
 import { type RunningPostgres, startPostgres } from './testing/postgres';
+import { startServerProcess, stopServerProcess, stopServerProcesses } from './testing/server-process';
 import { seeded } from './testing/suites/catalogue';
 
 // Faults (issue 23): PostgreSQL restarts (a `pg_ctl restart`, a failover) while buyers pay. A real
 // server process (main.ts, as `pnpm start` runs it) on a real PostgreSQL 15 on loopback: it must
 // survive, answer «Произошла ошибка, попробуйте позже» at once while the database is away, work again
 // within seconds of its return, and lose or double nothing.
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const STATEMENT_TIMEOUT_MS = 1500;
 const WORKERS = 8;
 
 let postgres: RunningPostgres;
 let database: DatabaseHandle;
 let dataDir: string;
-const processes: ChildProcess[] = [];
 let server: { url: string; child: ChildProcess; output: () => string };
 let initialTaken = 0;
 
-const freePort = () =>
-  new Promise<number>((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-
 /** Starts main.ts; resolves once it says «Server ready» (or at once with `ready: false`). */
-async function startProcess(url: string, options: { ready?: boolean } = {}) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+const startProcess = (url: string, options: { ready?: boolean } = {}) =>
+  startServerProcess(url, {
+    ...options,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
       DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
       GID_DATA_DIR: dataDir,
-      PAYMENT_PROVIDER: 'sandbox',
-      GID_DEMO: '',
       TRUST_PROXY: '127.0.0.1',
       PAYMENT_HOLD_MS: '600000',
       PAYMENT_SWEEP_MS: '300',
-      WEB_DIR: '/nonexistent',
-      LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  processes.push(child);
-  let output = '';
-  const ready = new Promise<void>((resolveReady, reject) => {
-    const seen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Server ready at')) resolveReady();
-    };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', seen);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  ready.catch(() => undefined);
-  if (options.ready !== false) await ready;
-  return { url: `http://127.0.0.1:${port}`, child, output: () => output, ready };
-}
-
-const stopProcess = (child: ChildProcess) =>
-  new Promise<void>((resolveExit) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolveExit();
-    child.once('exit', () => resolveExit());
-    child.kill('SIGTERM');
-  });
+const stopProcess = stopServerProcess;
 
 const nightFormatId = async () => {
   const [format] = await database.db.select({ id: eventFormats.id }).from(eventFormats).where(eq(eventFormats.publicId, seeded.night5k));
@@ -113,7 +69,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all(processes.map(stopProcess));
+  await stopServerProcesses();
   await database?.close();
   await postgres?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

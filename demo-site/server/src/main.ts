@@ -84,7 +84,11 @@ const server = await startServer({
   },
   // Demo mode (`npm start`): readable lines, one per API call or failure; production: pino's JSON per request.
   ...(env.GID_DEMO === '1' && env.LOG_FORMAT !== 'json'
-    ? { logger: demoLoggerOptions(env.LOG_LEVEL ?? 'info'), demoConsole: {} }
+    ? {
+        logger: demoLoggerOptions(env.LOG_LEVEL ?? 'info'),
+        // Its request lines are info: LOG_LEVEL=warn (the benchmarks) leaves only warnings and errors.
+        ...(['trace', 'debug', 'info'].includes(env.LOG_LEVEL ?? 'info') ? { demoConsole: {} } : {}),
+      }
     : { logger: loggerOptions(env.LOG_LEVEL ?? 'info') }),
   webDir: env.WEB_DIR ? resolve(env.WEB_DIR) : DEFAULT_WEB_DIR,
 }).catch((error: unknown) => {
@@ -100,6 +104,14 @@ console.log(
   `Server ready at ${server.url} in ${seconds} s — ${server.seeded ? 'first start: database created, migrated and seeded' : 'restart: existing database'} (${database})`,
 );
 if (server.deps.config.demo) console.log(`Outbox (e-mail and SMS): ${server.url}/dev/outbox`);
+// GID_MEMORY_REPORT=1 (bench/server.mjs): where the resident memory goes right after the start.
+if (env.GID_MEMORY_REPORT === '1') {
+  const mib = (bytes: number) => `${Math.round(bytes / 1048576)} MiB`;
+  const memory = process.memoryUsage();
+  console.log(
+    `Memory after start: rss ${mib(memory.rss)}; V8 heap ${mib(memory.heapUsed)} used of ${mib(memory.heapTotal)}; off the V8 heap ${mib(memory.external)} (PGlite's WebAssembly memory and buffers; array buffers ${mib(memory.arrayBuffers)} of it); the rest of the rss is code, stacks and the allocator's`,
+  );
+}
 
 let stopping = false;
 const stop = async () => {

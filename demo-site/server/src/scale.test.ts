@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DatabaseHandle, openPostgres } from './db/client';
@@ -8,62 +5,25 @@ import { prepareDatabase } from './db/prepare';
 import { eventFormats, formatStock, orders } from './db/schema/index';
 import { systemClock } from './lib/clock';
 import { type RunningPostgres, startPostgres } from './testing/postgres';
+import { startServerProcess, stopServerProcesses } from './testing/server-process';
 import { seeded } from './testing/suites/catalogue';
 
 // ARCHITECTURE «Scale»: several stateless server processes on one PostgreSQL. Two real processes
 // (main.ts as `pnpm start` runs it), 200 buyers racing for 10 places across both.
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const PLACES = 10;
 const BUYERS = 200;
 
 let postgres: RunningPostgres;
 let database: DatabaseHandle;
-const processes: ChildProcess[] = [];
 const urls: string[] = [];
 
-const freePort = () =>
-  new Promise<number>((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-
-async function startProcess(url: string): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      PAYMENT_PROVIDER: 'sandbox',
-      GID_DEMO: '',
+const startProcess = async (url: string) =>
+  (
+    await startServerProcess(url, {
       // The buyers come through a proxy on this machine: each has its own address.
-      TRUST_PROXY: '127.0.0.1',
-      PAYMENT_HOLD_MS: '600000',
-      PAYMENT_SWEEP_MS: '300',
-      WEB_DIR: '/nonexistent',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  processes.push(child);
-  let output = '';
-  await new Promise<void>((resolveReady, reject) => {
-    const seen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Server ready at')) resolveReady();
-    };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', seen);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  return `http://127.0.0.1:${port}`;
-}
+      env: { TRUST_PROXY: '127.0.0.1', PAYMENT_HOLD_MS: '600000', PAYMENT_SWEEP_MS: '300' },
+    })
+  ).url;
 
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -80,16 +40,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all(
-    processes.map(
-      (child) =>
-        new Promise<void>((resolveExit) => {
-          if (child.exitCode !== null) return resolveExit();
-          child.once('exit', () => resolveExit());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await stopServerProcesses();
   await database?.close();
   await postgres?.stop();
 });

@@ -95,6 +95,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       database.kind === 'postgres' ? (options.databaseWait ?? {}) : null,
       options.databaseUrl,
     );
+    await database.warm?.();
     if (!options.config?.payment?.sandboxSecret)
       config.payment.sandboxSecret = options.dataDir ? localSandboxSecret(options.dataDir) : newSandboxSecret();
     const deps: ServerDeps = {

@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * PostgreSQL: opens the pool's connections now (best effort), so that a rush does not open them
+   * under load — each open is a handshake that the connect timeout may cut on a busy machine.
+   */
+  warm?(): Promise<void>;
 }
 
 export interface PgliteOptions {
@@ -118,13 +123,21 @@ export async function openPostgres(connectionString: string, options: PostgresOp
     // A transaction left open by a caller that stopped (a lost socket mid-transaction) frees its locks.
     idle_in_transaction_session_timeout: Math.max(statementTimeout, 10_000),
     keepAlive: true,
+    // Idle connections stay open (pg-pool closes them after 10 s by default): a rush after a quiet
+    // minute then finds them ready instead of opening ten under load. One the database ends is dropped.
+    idleTimeoutMillis: 0,
   });
   const lost = options.onConnectionLost ?? (() => undefined);
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
   if (options.countRoundTrips) countRoundTrips(pool);
   const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
-  return { db, kind: 'postgres', pool, close: () => pool.end() };
+  const max = options.max ?? 10;
+  const warm = async () => {
+    const clients = await Promise.allSettled(Array.from({ length: max }, () => pool.connect()));
+    for (const client of clients) if (client.status === 'fulfilled') client.value.release();
+  };
+  return { db, kind: 'postgres', pool, close: () => pool.end(), warm };
 }
 
 /** SQLSTATEs of a database that is away or cut a statement: 08xxx connection, 57P0x shutdown, 57014 cancel, 53300 full. */
@@ -140,6 +153,8 @@ const unavailableErrnos = new Set([
   'ENETUNREACH',
 ]);
 const unavailableTexts = [
+  // node-postgres's connect timeout (`connectionTimeoutMillis`) on a database host that is slow to answer.
+  'timeout expired',
   'Connection terminated',
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error',

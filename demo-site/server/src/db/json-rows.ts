@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type AnyColumn, getTableColumns, is, type SQL, sql, type Table } from 'drizzle-orm';
 import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
 
@@ -29,3 +30,26 @@ export const rowsFromJson = <T extends Table>(table: T, json: unknown): T['$infe
 
 /** The rows of a raw `execute` (PGlite and node-postgres both answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];
+
+/**
+ * `db.execute(query)` as a named prepared statement (node-postgres; PGlite ignores the name): PostgreSQL
+ * parses a statement's text once per connection and reuses it, instead of parsing every time. For the
+ * checkout's big statements (its one read, its one write), whose texts repeat from buyer to buyer. The
+ * name is the text's hash, so one name always means one text.
+ */
+export function executeNamed(db: unknown, query: SQL): Promise<unknown> {
+  const { session, dialect } = db as {
+    session: {
+      prepareQuery(
+        query: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string,
+        arrayMode: false,
+      ): { execute(): Promise<unknown> };
+    };
+    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  };
+  const built = dialect.sqlToQuery(query);
+  const name = `gid_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`;
+  return session.prepareQuery(built, undefined, name, false).execute();
+}

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { cacheable, installResponseCache } from './response-cache';
+import { cacheable, installResponseCache, STALE_MS } from './response-cache';
 
 async function appWithCounter(ttlMs: number) {
   const app = Fastify();
@@ -44,6 +44,23 @@ describe('response cache', () => {
     await app.inject('/public');
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect((await app.inject('/public')).json()).toEqual({ calls: 6 });
+  });
+
+  it('while one request recomputes an expired answer, the others get the last one (stale at most STALE_MS past its lifetime)', async () => {
+    const { app, calls } = await appWithCounter(30);
+    expect((await app.inject('/public')).json()).toEqual({ calls: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    // Expired: the first computes afresh, the second is not held up behind it.
+    const [fresh, meanwhile] = await Promise.all([app.inject('/public'), app.inject('/public')]);
+    expect([fresh.json(), fresh.headers['x-cache']]).toEqual([{ calls: 2 }, undefined]);
+    expect([meanwhile.json(), meanwhile.headers['x-cache']]).toEqual([{ calls: 1 }, 'STALE']);
+    expect(calls()).toBe(2);
+    // Then the new answer.
+    expect((await app.inject('/public')).json()).toEqual({ calls: 2 });
+    // Long past the lifetime and the stale window: nothing old is sent, the request computes.
+    await new Promise((resolve) => setTimeout(resolve, 40 + STALE_MS));
+    const [late, alsoLate] = await Promise.all([app.inject('/public'), app.inject('/public')]);
+    expect([late.json(), alsoLate.json()]).toEqual([{ calls: 3 }, { calls: 3 }]);
   });
 
   it('sends a big cached answer brotli- or gzip-compressed to clients that accept it, compressed once', async () => {

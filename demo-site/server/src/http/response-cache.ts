@@ -20,6 +20,8 @@ interface Entry {
   body: Promise<string | null>;
   /** The same, once settled: hits then answer without waiting for a promise. */
   settled?: string | null;
+  /** A request is computing the entry's successor (the entry has expired): others may be answered this one meanwhile. */
+  refreshing?: boolean;
   /** Compressed copies, made once per entry for the clients that accept them. */
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
@@ -32,6 +34,12 @@ const COMPRESS_FROM_BYTES = 1024;
 const keys = new WeakMap<FastifyRequest, string>();
 const producers = new WeakMap<FastifyRequest, (body: string | null) => void>();
 const MAX_ENTRIES = 1000;
+/**
+ * How long past its lifetime an answer may still be sent while one request computes its successor
+ * (stale-while-revalidate): a recomputation then never holds up the crowd asking the same URL, and
+ * nothing shown is more than the lifetime plus this old.
+ */
+export const STALE_MS = 2000;
 
 /**
  * A micro-cache for public GETs, by language and URL: within `ttlMs` the same URL asked in the same
@@ -45,10 +53,10 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
   const entries = new Map<string, Entry>();
 
   // Callback-style hooks: they run on every request, and a hit is answered without a promise.
-  const hit = (request: FastifyRequest, reply: FastifyReply, entry: Entry, body: string) => {
+  const hit = (request: FastifyRequest, reply: FastifyReply, entry: Entry, body: string, state: 'HIT' | 'STALE' = 'HIT') => {
     reply
       .code(200)
-      .header('x-cache', 'HIT')
+      .header('x-cache', state)
       .header('vary', 'Accept-Encoding, Accept-Language')
       .header('content-language', entry.language)
       .type('application/json; charset=utf-8');
@@ -74,6 +82,9 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
       // The first request is still computing: wait for its answer.
       return void entry.body.then((body) => (body === null ? done() : hit(request, reply, entry, body)));
     }
+    // Expired a moment ago and being recomputed by another request: the last answer meanwhile.
+    const stale = entry && typeof entry.settled === 'string' && now < entry.expires + STALE_MS ? entry : undefined;
+    if (stale?.refreshing) return void hit(request, reply, stale, stale.settled!, 'STALE');
     if (entries.size >= MAX_ENTRIES) {
       for (const [key, old] of entries) if (old.expires <= now) entries.delete(key);
       if (entries.size >= MAX_ENTRIES) entries.clear();
@@ -86,6 +97,19 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
         resolve = settle;
       }),
     };
+    if (stale) {
+      // This request computes the successor; the stale entry serves the others until it is in.
+      stale.refreshing = true;
+      producers.set(request, (body) => {
+        created.settled = body;
+        if (entries.get(key) === stale) {
+          if (body === null) entries.delete(key);
+          else entries.set(key, created);
+        }
+        resolve(body);
+      });
+      return done();
+    }
     entries.set(key, created);
     producers.set(request, (body) => {
       created.settled = body;

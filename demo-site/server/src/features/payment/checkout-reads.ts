@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { jsonRows, rowFromJson, rowsFromJson, rowsOf } from '../../db/json-rows';
+import { executeNamed, jsonRows, rowFromJson, rowsFromJson, rowsOf } from '../../db/json-rows';
 import {
   certificates,
   eventCities,
@@ -136,7 +136,9 @@ export async function readCheckout(db: Database, body: PaymentBody, buyer: Check
     buyerParts = sql`, ${held} as held, ${holder} as holder, ${bought} as bought`;
   }
 
-  const result = await db.execute(sql`select
+  const result = await executeNamed(
+    db,
+    sql`select
     ${formatsPart} as formats,
     ${teamsPart} as teams,
     ${rowsPart(jsonRows(products, within(products.publicId, productIds)), productIds)} as products,
@@ -145,7 +147,8 @@ export async function readCheckout(db: Database, body: PaymentBody, buyer: Check
     ${rowsPart(jsonRows(certificates, and(within(certificates.publicId, certificateIds), eq(certificates.active, true))), certificateIds)} as certificates,
     ${rowsPart(jsonRows(promocodes, within(promocodes.code, codes)), codes)} as promocodes,
     ${formatIds.length || teamIds.length ? jsonRows(sales, eq(sales.active, true)) : sql`'[]'::jsonb`} as sales
-    ${buyerParts}`);
+    ${buyerParts}`,
+  );
   const row = rowsOf<Record<string, unknown>>(result)[0]!;
   const held = row.held as { by_email: number | string; by_address: number | string } | null;
   return {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { rowFromJson, rowsOf } from '../../db/json-rows';
+import { executeNamed, rowFromJson, rowsOf } from '../../db/json-rows';
 import { bookedNumbers, orderItems, orders, promocodes, spacePlaces } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
@@ -281,85 +281,117 @@ async function purchase(
   const askedUrl = askedFor === null ? null : await askProvider(askedFor);
 
   await beforeTransaction();
-  const created = await db.transaction(async (tx) => {
-    // Promocode rows locked first, then priced with what they have left at this moment.
-    if (promoIds.length) {
-      const locked = await tx.select().from(promocodes).where(inArray(promocodes.id, promoIds)).orderBy(asc(promocodes.id)).for('update');
-      for (const row of locked) catalogue.promocodes.set(row.code, presentPromocode(row));
-    }
-    // The stock figures read above may be a moment old: the conditional updates below decide.
-    const priced = price(catalogue, body, auth?.user ?? null, now, heldFormats);
+  const orderValues = (fields: {
+    amount: number;
+    userId: number | null;
+    needsToken: boolean;
+    certificate: { id: number; amount: number } | null;
+    paymentUrl: string | null;
+  }) =>
+    ({
+      publicId,
+      userId: fields.userId,
+      email: body.email,
+      status: 'pending',
+      shopStatus: body.shop.length ? 'processing' : null,
+      amount: fields.amount,
+      deliveryCost: delivery,
+      delivery: body.delivery ?? null,
+      paymentId,
+      paymentUrl: fields.paymentUrl,
+      // A signed-in buyer's order, or one that made an account, is read with that account's token.
+      needsToken: fields.needsToken,
+      ip: meta.ip ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + holdFor(config.payment.holdMs, body.tickets, checkout)),
+      certificateId: fields.certificate?.id ?? null,
+      certificateAmount: fields.certificate?.amount ?? 0,
+    }) satisfies typeof orders.$inferInsert;
 
-    let buyer = existing;
-    let newAccount: UserRow | null = null;
-    if (!auth && !guest?.holder && body.register) {
-      // An account for an address nobody proved: its session reads what it bought, nothing more, until
-      // the address is proven (the letter below).
-      newAccount = await openAccount(tx, now, { email: body.email });
-      buyer = newAccount;
-    }
-    // A gift certificate pays what it has left, up to the order's cost without certificates (they are not paid with one).
-    const payable = priced.total + delivery - priced.lines.reduce((sum, line) => sum + (line.kind === 'certificate' ? line.total : 0), 0);
-    const redeemed = body.certificate_code ? await redeemCertificate(tx, body.certificate_code, payable) : null;
-    const amount = priced.total + delivery - (redeemed?.amount ?? 0);
-    const paymentUrl = askedFor === amount ? askedUrl : await askProvider(amount);
-    const orderRow = tx
-      .insert(orders)
-      .values({
-        publicId,
-        userId: buyer?.id ?? null,
-        email: body.email,
-        status: 'pending',
-        shopStatus: body.shop.length ? 'processing' : null,
-        amount,
-        deliveryCost: delivery,
-        delivery: body.delivery ?? null,
-        paymentId,
-        paymentUrl,
-        // A signed-in buyer's order, or one that made an account, is read with that account's token.
-        needsToken: auth !== null || newAccount !== null,
-        ip: meta.ip ?? null,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + holdFor(config.payment.holdMs, body.tickets, checkout)),
-        certificateId: redeemed?.id ?? null,
-        certificateAmount: redeemed?.amount ?? 0,
-      })
-      .returning();
-    // The order and its lines in one statement (the lines name the new order's id through the CTE).
-    const rows = priced.lines.map((line) => itemRow(line, body, insuranceChecks, 0));
-    const first = rows.slice(0, ITEMS_PER_STATEMENT);
-    const linesRow = first.length
-      ? sql`, new_lines as (${tx
-          .insert(orderItems)
-          .values(first.map((row) => ({ ...row, orderId: sql`(select id from new_order)` })))
-          .getSQL()})`
-      : sql``;
-    const inserted = await tx.execute(
-      sql`with new_order as (${orderRow.getSQL()})${linesRow} select to_jsonb(new_order.*) as row from new_order`,
-    );
-    const order = rowFromJson(orders, rowsOf<{ row: Record<string, unknown> }>(inserted)[0]!.row);
-    for (const row of rows) row.orderId = order.id;
-    for (let i = ITEMS_PER_STATEMENT; i < rows.length; i += ITEMS_PER_STATEMENT)
-      await tx.insert(orderItems).values(rows.slice(i, i + ITEMS_PER_STATEMENT));
-    // The chosen start numbers and seats: the buyer's own running holds, moved to this order.
-    await takeChoices(tx, body, catalogue, auth?.user.id ?? null, order, now);
-    // The stock last: its row locks (the format's counter, the hot row when a crowd buys one format)
-    // are held from here to the commit only, not across the inserts as well.
-    await takeStock(
-      tx,
-      rows.map((row) => ({
-        kind: row.kind,
-        formatId: row.formatId ?? null,
-        stockKind: row.stockKind ?? null,
-        teamId: row.teamId ?? null,
-        proportionId: row.proportionId ?? null,
-        promocodeId: row.promocodeId ?? null,
-        promocodeCount: row.promocodeCount ?? 0,
-        count: row.count,
-      })),
-    );
-    return { order, newAccount };
-  });
+  // A plain basket — tickets of one format and kind, nothing to lock first (no promocode, certificate,
+  // new account, chosen number or seat, team) — is written in one statement, without a transaction:
+  // the stock's conditional update, the order and its lines (writeOrder). The format's row lock, the hot
+  // one in a rush, is then held for that statement alone, not across round trips to the commit.
+  const plainRows = prePriced.lines.map((line) => itemRow(line, body, insuranceChecks, 0));
+  const plainClaim = plainStockClaim(body, plainRows, !auth && !guest?.holder && body.register);
+  const created =
+    plainClaim && askedFor !== null
+      ? {
+          order: await writeOrder(
+            db,
+            orderValues({
+              amount: askedFor,
+              userId: existing?.id ?? null,
+              needsToken: auth !== null,
+              certificate: null,
+              paymentUrl: askedUrl,
+            }),
+            plainRows,
+            plainClaim,
+          ),
+          newAccount: null,
+        }
+      : await db.transaction(async (tx) => {
+          // Promocode rows locked first, then priced with what they have left at this moment.
+          if (promoIds.length) {
+            const locked = await tx
+              .select()
+              .from(promocodes)
+              .where(inArray(promocodes.id, promoIds))
+              .orderBy(asc(promocodes.id))
+              .for('update');
+            for (const row of locked) catalogue.promocodes.set(row.code, presentPromocode(row));
+          }
+          // The stock figures read above may be a moment old: the conditional updates below decide.
+          const priced = price(catalogue, body, auth?.user ?? null, now, heldFormats);
+
+          let buyer = existing;
+          let newAccount: UserRow | null = null;
+          if (!auth && !guest?.holder && body.register) {
+            // An account for an address nobody proved: its session reads what it bought, nothing more, until
+            // the address is proven (the letter below).
+            newAccount = await openAccount(tx, now, { email: body.email });
+            buyer = newAccount;
+          }
+          // A gift certificate pays what it has left, up to the order's cost without certificates (they are not paid with one).
+          const payable =
+            priced.total + delivery - priced.lines.reduce((sum, line) => sum + (line.kind === 'certificate' ? line.total : 0), 0);
+          const redeemed = body.certificate_code ? await redeemCertificate(tx, body.certificate_code, payable) : null;
+          const amount = priced.total + delivery - (redeemed?.amount ?? 0);
+          const paymentUrl = askedFor === amount ? askedUrl : await askProvider(amount);
+          // The order and its lines in one statement (the lines name the new order's id through the CTE).
+          const rows = priced.lines.map((line) => itemRow(line, body, insuranceChecks, 0));
+          const order = await writeOrder(
+            tx,
+            orderValues({
+              amount,
+              userId: buyer?.id ?? null,
+              needsToken: auth !== null || newAccount !== null,
+              certificate: redeemed,
+              paymentUrl,
+            }),
+            rows,
+            null,
+          );
+          // The chosen start numbers and seats: the buyer's own running holds, moved to this order.
+          await takeChoices(tx, body, catalogue, auth?.user.id ?? null, order, now);
+          // The stock last: its row locks (the format's counter, the hot row when a crowd buys one format)
+          // are held from here to the commit only, not across the inserts as well.
+          await takeStock(
+            tx,
+            rows.map((row) => ({
+              kind: row.kind,
+              formatId: row.formatId ?? null,
+              stockKind: row.stockKind ?? null,
+              teamId: row.teamId ?? null,
+              proportionId: row.proportionId ?? null,
+              promocodeId: row.promocodeId ?? null,
+              promocodeCount: row.promocodeCount ?? 0,
+              count: row.count,
+            })),
+          );
+          return { order, newAccount };
+        });
 
   const { order, newAccount } = created;
   let redirectUrl: string;
@@ -373,6 +405,78 @@ async function purchase(
     await sendConfirmation(deps, newAccount);
   }
   return result;
+}
+
+/** The one stock counter a plain basket takes (see `writeOrder`), or null when the basket needs the transaction. */
+function plainStockClaim(
+  body: PaymentBody,
+  rows: OrderItemInsert[],
+  opensAccount: boolean,
+): { formatId: number; kind: string; count: number } | null {
+  if (opensAccount || body.certificate_code || rows.length === 0 || rows.length > ITEMS_PER_STATEMENT) return null;
+  if (body.tickets.some((line) => line.start_number != null || line.place_public_id || line.team_public_id)) return null;
+  const first = rows[0]!;
+  const claim = { formatId: first.formatId ?? -1, kind: first.stockKind ?? 'athlete', count: 0 };
+  for (const row of rows) {
+    if (row.kind !== 'ticket' || row.formatId == null || row.teamId != null || row.promocodeId != null) return null;
+    if (claim.formatId !== row.formatId || claim.kind !== (row.stockKind ?? 'athlete')) return null;
+    claim.count += row.count;
+  }
+  return claim;
+}
+
+/**
+ * Writes the order and its first lines in one statement (the lines name the new order through the
+ * CTE). With `stock`, the same statement takes the stock first, by the conditional update the
+ * transaction would make: when it takes nothing (sold out), the order's amount is NULL, the NOT NULL
+ * constraint fails the whole statement, and nothing is written — one statement is atomic by itself.
+ */
+export async function writeOrder(
+  db: Database,
+  values: typeof orders.$inferInsert,
+  rows: OrderItemInsert[],
+  stock: { formatId: number; kind: string; count: number } | null,
+): Promise<typeof orders.$inferSelect> {
+  const took = stock
+    ? sql`took as (update format_stock set taken = taken + ${stock.count} where format_id = ${stock.formatId} and kind = ${stock.kind} and taken + ${stock.count} <= capacity returning 1), `
+    : sql``;
+  const orderRow = db
+    .insert(orders)
+    .values(stock ? { ...values, amount: sql`(select ${values.amount}::integer from took)` } : values)
+    .returning();
+  const first = rows.slice(0, ITEMS_PER_STATEMENT);
+  const linesRow = first.length
+    ? sql`, new_lines as (${db
+        .insert(orderItems)
+        .values(first.map((row) => ({ ...row, orderId: sql`(select id from new_order)` })))
+        .getSQL()})`
+    : sql``;
+  let inserted: unknown;
+  try {
+    inserted = await executeNamed(
+      db,
+
+      sql`with ${took}new_order as (${orderRow.getSQL()})${linesRow} select to_jsonb(new_order.*) as row from new_order`,
+    );
+  } catch (error) {
+    if (stock && isNotNullViolation(error, 'amount')) throw badRequest(pricingMessages.unavailable);
+    throw error;
+  }
+  const order = rowFromJson(orders, rowsOf<{ row: Record<string, unknown> }>(inserted)[0]!.row);
+  for (const row of rows) row.orderId = order.id;
+  for (let i = ITEMS_PER_STATEMENT; i < rows.length; i += ITEMS_PER_STATEMENT)
+    await db.insert(orderItems).values(rows.slice(i, i + ITEMS_PER_STATEMENT));
+  return order;
+}
+
+/** PostgreSQL's NOT NULL violation (23502) on `column`, possibly wrapped by drizzle. */
+function isNotNullViolation(error: unknown, column: string): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const { code, column: failed } = current as { code?: unknown; column?: unknown };
+    if (code === '23502' && (failed === undefined || failed === column)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export const choiceMessages = {

@@ -2,8 +2,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { formatStock, orders, tickets, userInsurances } from '../../db/schema/index';
+import { closeOrder } from '../../features/payment/orders';
 import { SHOP_COUNT_MAX } from '../../features/payment/pricing';
 import { signNotification } from '../../features/payment/provider';
+import { writeOrder } from '../../features/payment/service';
 import { stablePublicId as id } from '../../lib/crypto';
 import { type Body, createTestApp, type TestApp, uniqueEmail } from '../fixtures';
 import { seeded } from './catalogue';
@@ -67,6 +69,51 @@ export function paymentSuite(database: () => DatabaseHandle) {
   };
 
   describe('payment → sandbox → order', () => {
+    it('a plain basket is written whole in one statement; a sold-out one writes nothing; the pay link is in the order row', async () => {
+      const formatId = Number(
+        rowsOf<{ id: number }>(await api.deps.db.execute(sql`select id from event_formats where public_id = ${seeded.night5k}`))[0]!.id,
+      );
+      const stock = sql`format_id = ${formatId} and kind = 'athlete'`;
+      const before = await left(seeded.night5k);
+      const created = await pay({ tickets: [{ format_public_id: seeded.night5k, ticket_count: 2 }] });
+      expect(await left(seeded.night5k)).toBe(before - 2);
+      const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
+      // Written with the order, not by an update after it (which could fail and leave the order without it).
+      expect(order!.paymentUrl).toBe(created.redirect_url);
+      expect(order!.amount).toBe(created.amount * 100);
+      // Two places left, three asked for: refused with the stock's message, no order and no line written.
+      await api.deps.db.execute(sql`update format_stock set capacity = taken + 2 where ${stock}`);
+      const orders0 = await orderCount();
+      const refused = await call('POST', '/api/payment', {
+        email: uniqueEmail('late'),
+        tickets: [{ format_public_id: seeded.night5k, ticket_count: 3 }],
+      });
+      expect([refused.statusCode, refused.json()]).toEqual([400, { message: 'Указанное количество билетов недоступно' }]);
+      expect(await orderCount()).toBe(orders0);
+      expect(await left(seeded.night5k)).toBe(2);
+      // The statement itself, when the places went between the checks and the write (another process sold them).
+      const raced = writeOrder(
+        api.deps.db,
+        {
+          publicId: 'raced0000000000000000000',
+          email: 'raced@test.example',
+          status: 'pending',
+          amount: 390000,
+          paymentId: 'pay_raced',
+          createdAt: new Date(),
+          expiresAt: new Date(Date.now() + 60_000),
+        },
+        [{ orderId: 0, kind: 'ticket', formatId, stockKind: 'athlete', count: 3, unitPrice: 130000, total: 390000 }],
+        { formatId, kind: 'athlete', count: 3 },
+      );
+      await expect(raced).rejects.toMatchObject({ statusCode: 400, message: 'Указанное количество билетов недоступно' });
+      expect(await orderCount()).toBe(orders0);
+      expect(await left(seeded.night5k)).toBe(2);
+      // Put back as found: the order declined (its places return), the places as many as before.
+      expect(await closeOrder(api.deps, order!.id, 'declined')).toBe(true);
+      await api.deps.db.execute(sql`update format_stock set capacity = taken + ${before} where ${stock}`);
+    });
+
     it('prices on the server, holds the stock, and the sandbox page pays: tickets numbered, e-mail sent', async () => {
       const before = await left(seeded.night5k);
       const email = uniqueEmail('guest');
