@@ -311,11 +311,10 @@ export async function detachExternal(deps: NoticeDeps & { db: Tx }, user: UserRo
 }
 
 /**
- * The account an order placed without a session goes to: the one with this e-mail, when the e-mail is
- * proven. An unproven account (one a guest checkout made, perhaps for a stranger's address) gets no
+ * The account an order placed without a session goes to, given the account holding its e-mail (the
+ * checkout reads it with its other reads): that one, when the e-mail is proven. An unproven account (one a guest checkout made, perhaps for a stranger's address) gets no
  * one else's purchases: the order stays the e-mail's.
  */
-export async function accountForGuestOrder(db: Database, email: string): Promise<{ holder: UserRow | null; owner: UserRow | null }> {
-  const [holder] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
-  return { holder: holder ?? null, owner: holder?.emailConfirmedAt ? holder : null };
+export function accountForGuestOrder(holder: UserRow | null): { holder: UserRow | null; owner: UserRow | null } {
+  return { holder, owner: holder?.emailConfirmedAt ? holder : null };
 }

@@ -6,7 +6,7 @@ import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { badRequest, found, tooManyRequests } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
-import { openAccount } from '../accounts/service';
+import { accountForGuestOrder, openAccount } from '../accounts/service';
 import { deliveryPrice } from '../delivery/service';
 import { sendConfirmation } from '../email-auth/service';
 import { checkRegisterAnswers } from '../obrnadzor/service';
@@ -238,7 +238,7 @@ async function purchase(
   const held = reads.held;
   // Without a session the order goes to the e-mail's account only when its e-mail is proven
   // (features/accounts): an account a guest checkout made for a stranger's address gets nothing more.
-  const guest = auth ? null : { holder: reads.holder, owner: reads.holder?.emailConfirmedAt ? reads.holder : null };
+  const guest = auth ? null : accountForGuestOrder(reads.holder);
   // The checkout's own rules (ticket-rules.ts): participants, kinds, buy_limit per person, the phone.
   const checkout = checkoutFormatsFrom(reads, request.tickets);
   const existing = auth?.user ?? guest?.owner ?? null;
