@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/states';
-import { useProviders } from '../../../features/auth/api/providers';
+import { AuthProviders } from '../../../features/auth/components/auth-providers';
 import { EmailLoginForm } from '../../../features/auth/components/email-login-form';
-import { SocialButtons } from '../../../features/auth/components/social-buttons';
 import { rememberReturnTo, returnFromState } from '../../../features/auth/return-to';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
 import '../../../features/auth/auth.css';
@@ -13,7 +12,6 @@ import '../../../locales/auth';
 
 // The SDK and its React package load only when the login screen shows its GID button; the SMS form
 // (with the phone mask) and the reset popup when they are first wanted.
-const GidSignIn = lazy(() => import('../../../features/auth/components/gid-sign-in'));
 const SmsForm = lazy(() => import('../../../features/auth/components/sms-form').then((module) => ({ default: module.SmsForm })));
 const ResetRequestDialog = lazy(() =>
   import('../../../features/auth/components/reset-request-dialog').then((module) => ({ default: module.ResetRequestDialog })),
@@ -29,7 +27,6 @@ export default function LoginScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const finish = useFinishSignIn();
-  const providers = useProviders();
   const [mode, setMode] = useState<'email' | 'sms'>('email');
   const [email, setEmail] = useState('');
   const [resetOpen, setResetOpen] = useState(false);
@@ -74,23 +71,7 @@ export default function LoginScreen() {
         <p className="auth-register">
           {t('auth.login.noAccount')} <Link to="/registration">{t('auth.login.register')}</Link>
         </p>
-        <section className="auth-providers" aria-labelledby="auth-providers-title">
-          <h2 id="auth-providers-title" className="auth-providers__title">
-            {t('auth.login.orWith')}
-          </h2>
-          <SocialButtons providers={providers.data} returnTo={returnTo} />
-          {providers.data ? (
-            <Suspense fallback={<div className="gid-slot" />}>
-              <GidSignIn provider={providers.data.gid} onSignedIn={(signedIn) => finish(signedIn)} />
-            </Suspense>
-          ) : providers.isError ? (
-            <p className="notice notice--error" role="alert">
-              {t('auth.gid.initError')}
-            </p>
-          ) : (
-            <div className="gid-slot" />
-          )}
-        </section>
+        <AuthProviders headingId="auth-providers-title" returnTo={returnTo} onSignedIn={(signedIn) => finish(signedIn)} />
       </div>
       {resetWanted.current ? (
         <Suspense fallback={null}>

@@ -1,17 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageTitle } from '../../../components/ui/page';
-import { useProviders } from '../../../features/auth/api/providers';
+import { AuthProviders } from '../../../features/auth/components/auth-providers';
 import { RegistrationForm } from '../../../features/auth/components/registration-form';
-import { SocialButtons } from '../../../features/auth/components/social-buttons';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
 import '../../../features/auth/auth.css';
 import '../../../locales/auth';
 
 // As on /login: the SDK and its button load only once the page knows the provider, never with `/`.
-const GidSignIn = lazy(() => import('../../../features/auth/components/gid-sign-in'));
 
 /**
  * /registration (accounts-sso §2.4): the e-mail form, sign-up through the networks, the way to the
@@ -20,7 +18,6 @@ const GidSignIn = lazy(() => import('../../../features/auth/components/gid-sign-
  */
 export default function RegistrationScreen() {
   const { t } = useTranslation();
-  const providers = useProviders();
   const finish = useFinishSignIn();
   const [sent, setSent] = useState<string | null | undefined>(undefined);
 
@@ -33,23 +30,7 @@ export default function RegistrationScreen() {
           <Link to="/login">{t('auth.registration.toLogin')}</Link>
           <Link to="/registration/sms">{t('auth.registration.bySms')}</Link>
         </div>
-        <section className="auth-providers" aria-labelledby="registration-providers-title">
-          <h2 id="registration-providers-title" className="auth-providers__title">
-            {t('auth.login.orWith')}
-          </h2>
-          <SocialButtons providers={providers.data} />
-          {providers.data ? (
-            <Suspense fallback={<div className="gid-slot" />}>
-              <GidSignIn provider={providers.data.gid} onSignedIn={(signedIn) => finish(signedIn)} />
-            </Suspense>
-          ) : providers.isError ? (
-            <p className="notice notice--error" role="alert">
-              {t('auth.gid.initError')}
-            </p>
-          ) : (
-            <div className="gid-slot" />
-          )}
-        </section>
+        <AuthProviders headingId="registration-providers-title" onSignedIn={(signedIn) => finish(signedIn)} />
         <p>
           <Link to="/">{t('common.toHome')}</Link>
         </p>
