@@ -210,6 +210,7 @@ export async function createPayment(
   if (wants.size && !reservation) throw badRequest(pricingMessages.unavailable);
   // At the last places, another process may have sold them while this one checked the basket.
   const stillAvailable = async () => {
+    if (wants.size && gate.knownShort(wants)) throw badRequest(pricingMessages.unavailable);
     if (wants.size && !(await gate.stillAvailable(wants))) throw badRequest(pricingMessages.unavailable);
   };
   // What the database said about short stock, remembered by this process for a second (stock-gate.ts):
@@ -220,6 +221,8 @@ export async function createPayment(
     },
     saw: (formatPublicId, kind, below) => gate.sawShort(`${formatPublicId}:${kind}`, below),
   };
+  // The database work waits for its turn here; when it comes, what the others learnt meanwhile is asked first.
+  const endTurn = await gate.turn();
   try {
     const result = await purchase(deps, body, auth, meta, now, stillAvailable, shortStock);
     reservation?.commit();
@@ -227,6 +230,8 @@ export async function createPayment(
   } catch (error) {
     reservation?.();
     throw error;
+  } finally {
+    endTurn();
   }
 }
 

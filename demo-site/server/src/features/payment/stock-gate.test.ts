@@ -102,3 +102,26 @@ it('«fewer than n left» refuses only buyers wanting n or more, and places give
   expect(gate.knownShort(new Map([[key, 1]]))).toBe(false);
   expect(await gate.reserve(new Map([[key, 1]]))).not.toBeNull();
 });
+
+it('purchases take turns at the database, first come first served, and a turn ended twice frees one place only', async () => {
+  const gate = new StockGate(database.db, 60_000);
+  const order: string[] = [];
+  const first = await gate.turn(1);
+  const second = gate.turn(1).then((end) => {
+    order.push('second');
+    return end;
+  });
+  const third = gate.turn(1).then((end) => {
+    order.push('third');
+    return end;
+  });
+  await Promise.resolve();
+  expect(order).toEqual([]);
+  first();
+  first();
+  const endSecond = await second;
+  expect(order).toEqual(['second']);
+  endSecond();
+  (await third)();
+  expect(order).toEqual(['second', 'third']);
+});

@@ -56,6 +56,29 @@ export class StockGate {
     return false;
   }
 
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  /**
+   * A turn in this process's purchases that use the database, at most `turns` at once (about the
+   * pool's connections), first come first served: the others wait here, not in the pool's queue, so a
+   * buyer whose turn comes after the format sold out is refused from memory (`knownShort`) instead of
+   * making the checkout's reads. Resolves to the function that ends the turn.
+   */
+  async turn(turns = 16): Promise<() => void> {
+    if (this.running >= turns) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const next = this.waiting.shift();
+      // The turn passes straight to the next buyer (the count stays), or is given up.
+      if (next) next();
+      else this.running--;
+    };
+  }
+
   /** Reserves `wants` (key `formatPublicId:kind` → places); a release function, or null when short. */
   async reserve(wants: Map<string, number>): Promise<Reservation | null> {
     if (this.knownShort(wants)) return null;
