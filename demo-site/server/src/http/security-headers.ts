@@ -19,11 +19,32 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** Every answer, errors and 404s included, carries the headers. */
+/**
+ * The headers of a public catalogue answer (a `cache` route's JSON, never a page): a document's policies
+ * (its sources, popups, referrers, DNS prefetch, IE's and Flash's switches) mean nothing to JSON, so it
+ * gets the short set OWASP's REST cheat sheet names instead — a CSP that allows nothing, no framing, no
+ * sniffing, no cross-origin reads — and HSTS when the pages have it. Some 700 bytes less on every
+ * answer of the busiest reads (`bench/server.mjs`: a tenth of a cached answer's bytes, each header
+ * validated and written per request).
+ */
+export function jsonSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  const hsts = pageHeaders['strict-transport-security'];
+  if (hsts) headers['strict-transport-security'] = hsts;
+  return headers;
+}
+
+/** Every answer, errors and 404s included, carries the headers (public catalogue JSON the short set). */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const json = jsonSecurityHeaders(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.method === 'GET' && request.routeOptions.config.cache ? json : headers);
     done();
   });
 }
