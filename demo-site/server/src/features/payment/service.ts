@@ -4,7 +4,7 @@ import { executeNamed, rowFromJson, rowsOf } from '../../db/json-rows';
 import { bookedNumbers, orderItems, orders, promocodes, spacePlaces } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
-import { badRequest, found, tooManyRequests } from '../../lib/errors';
+import { badRequest, found, HttpError, tooManyRequests } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
 import { accountForGuestOrder, openAccount } from '../accounts/service';
 import { deliveryPrice } from '../delivery/service';
@@ -210,16 +210,44 @@ export async function createPayment(
   if (wants.size && !reservation) throw badRequest(pricingMessages.unavailable);
   // At the last places, another process may have sold them while this one checked the basket.
   const stillAvailable = async () => {
+    if (wants.size && gate.knownShort(wants)) throw badRequest(pricingMessages.unavailable);
     if (wants.size && !(await gate.stillAvailable(wants))) throw badRequest(pricingMessages.unavailable);
   };
+  // What the database said about short stock, remembered by this process for a second (stock-gate.ts):
+  // a buyer who came through the gate a moment before the format sold out is turned away before the reads.
+  const shortStock: ShortStock = {
+    refuseKnown: () => {
+      if (wants.size && gate.knownShort(wants)) throw badRequest(pricingMessages.unavailable);
+    },
+    saw: (formatPublicId, kind, below) => gate.sawShort(`${formatPublicId}:${kind}`, below),
+  };
+  // The database work waits for its turn here; when it comes, what the others learnt meanwhile is asked first.
+  const endTurn = await gate.turn();
   try {
-    const result = await purchase(deps, body, auth, meta, now, stillAvailable);
+    const result = await purchase(deps, body, auth, meta, now, stillAvailable, shortStock);
     reservation?.commit();
     return result;
   } catch (error) {
     reservation?.();
     throw error;
+  } finally {
+    endTurn();
   }
+}
+
+/** The stock gate's memory of short stock, as a purchase uses it. */
+interface ShortStock {
+  /** Throws the stock's 400 when a recent observation says the basket's places are not there. */
+  refuseKnown(): void;
+  /** Fewer than `below` places of the format's kind were left, by the database's own answer. */
+  saw(formatPublicId: string, kind: string, below: number): void;
+}
+
+/** The public id of the catalogue's format with database id `formatId` (null when the basket has none). */
+function formatKeyOf(catalogue: PaymentCatalogue, formatId: number | null | undefined): string | null {
+  if (formatId == null) return null;
+  for (const format of catalogue.formats.values()) if (format.id === formatId) return format.publicId;
+  return null;
 }
 
 async function purchase(
@@ -229,8 +257,10 @@ async function purchase(
   meta: RequestMeta,
   now: Date,
   beforeTransaction: () => Promise<void>,
+  shortStock: ShortStock,
 ): Promise<PaymentResult> {
   const { db, config } = deps;
+  shortStock.refuseKnown();
 
   // Every read the checkout needs, in one statement (checkout-reads.ts): the hold caps' sums, the
   // e-mail's account, the formats with their stock and rules, buy_limit's tickets bought, the catalogue.
@@ -255,6 +285,20 @@ async function purchase(
     checkRegisterAnswers(db, checked.registerAnswers),
   ]);
   const catalogue = catalogueFrom(reads);
+  // The checkout's read of the stock is authoritative for this moment: a kind with fewer places left
+  // than this basket wants is remembered short (pricing refuses the basket just below).
+  const wantedByKind = new Map<string, number>();
+  for (const line of body.tickets) {
+    if (!line.format_public_id || line.team_public_id || line.team_count) continue;
+    const key = `${line.format_public_id}:${line.kind ?? 'athlete'}`;
+    wantedByKind.set(key, (wantedByKind.get(key) ?? 0) + (line.ticket_count ?? 1));
+  }
+  for (const [key, count] of wantedByKind) {
+    const [publicId, kind] = key.split(':') as [string, string];
+    const format = catalogue.formats.get(publicId);
+    const left = format?.left[kind];
+    if (left !== undefined && left < count) shortStock.saw(publicId, kind, left + 1);
+  }
   const prePriced = price(catalogue, body, auth?.user ?? null, now, heldFormats);
   checkHoldCaps(deps, held, prePriced, meta.ip);
   const delivery = await deliveryCost(db, body);
@@ -328,7 +372,12 @@ async function purchase(
             }),
             plainRows,
             plainClaim,
-          ),
+          ).catch((error: unknown) => {
+            // The conditional update took nothing: fewer than the claim's count were left.
+            const publicId = formatKeyOf(catalogue, plainClaim.formatId);
+            if (publicId && isStockRefusal(error)) shortStock.saw(publicId, plainClaim.kind, plainClaim.count);
+            throw error;
+          }),
           newAccount: null,
         }
       : await db.transaction(async (tx) => {
@@ -389,6 +438,10 @@ async function purchase(
               promocodeCount: row.promocodeCount ?? 0,
               count: row.count,
             })),
+            (formatId, kind, count) => {
+              const publicId = formatKeyOf(catalogue, formatId);
+              if (publicId) shortStock.saw(publicId, kind, count);
+            },
           );
           return { order, newAccount };
         });
@@ -468,6 +521,10 @@ export async function writeOrder(
     await db.insert(orderItems).values(rows.slice(i, i + ITEMS_PER_STATEMENT));
   return order;
 }
+
+/** The stock's own refusal (a conditional update that took nothing). */
+const isStockRefusal = (error: unknown): boolean =>
+  error instanceof HttpError && error.statusCode === 400 && error.message === pricingMessages.unavailable;
 
 /** PostgreSQL's NOT NULL violation (23502) on `column`, possibly wrapped by drizzle. */
 function isNotNullViolation(error: unknown, column: string): boolean {

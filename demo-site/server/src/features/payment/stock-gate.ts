@@ -15,14 +15,73 @@ export type Reservation = (() => void) & { commit(): void };
  */
 export class StockGate {
   private readonly entries = new Map<string, { left: number; inflight: number; loadedAt: number; loading?: Promise<void> }>();
+  /**
+   * Short stock this process saw by an authoritative observation (a conditional stock update taking
+   * nothing, the checkout's read): fewer than `below` places of the key were left at `seenAt`. Kept for
+   * `shortTtlMs` only, per process, and dropped when places come back here (`invalidate`).
+   */
+  private readonly short = new Map<string, { below: number; seenAt: number }>();
 
   constructor(
     private readonly db: Database,
     private readonly ttlMs = 1000,
+    /** Milliseconds on a monotonic clock; tests pass their own. */
+    private readonly now: () => number = () => performance.now(),
+    private readonly shortTtlMs = 1000,
   ) {}
+
+  /**
+   * Records that fewer than `below` places of `key` (`formatPublicId:kind`) were left, as the database
+   * said just now (`below` 1: sold out). Buyers wanting at least that many are then refused without a
+   * database read for `shortTtlMs`.
+   */
+  sawShort(key: string, below: number): void {
+    if (below < 1) return;
+    const at = this.now();
+    const known = this.short.get(key);
+    const fresh = known && at - known.seenAt < this.shortTtlMs;
+    this.short.set(key, { below: fresh ? Math.min(known.below, below) : below, seenAt: fresh ? known.seenAt : at });
+  }
+
+  /** Whether a recent authoritative observation says some key of `wants` cannot be had (no database read). */
+  knownShort(wants: Map<string, number>): boolean {
+    if (this.short.size === 0) return false;
+    const at = this.now();
+    for (const [key, count] of wants) {
+      const known = this.short.get(key);
+      if (!known) continue;
+      if (at - known.seenAt >= this.shortTtlMs) this.short.delete(key);
+      else if (count >= known.below) return true;
+    }
+    return false;
+  }
+
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  /**
+   * A turn in this process's purchases that use the database, at most `turns` at once (about the
+   * pool's connections), first come first served: the others wait here, not in the pool's queue, so a
+   * buyer whose turn comes after the format sold out is refused from memory (`knownShort`) instead of
+   * making the checkout's reads. Resolves to the function that ends the turn.
+   */
+  async turn(turns = 16): Promise<() => void> {
+    if (this.running >= turns) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const next = this.waiting.shift();
+      // The turn passes straight to the next buyer (the count stays), or is given up.
+      if (next) next();
+      else this.running--;
+    };
+  }
 
   /** Reserves `wants` (key `formatPublicId:kind` → places); a release function, or null when short. */
   async reserve(wants: Map<string, number>): Promise<Reservation | null> {
+    if (this.knownShort(wants)) return null;
     const keys = [...wants.keys()].sort();
     await Promise.all(keys.map((key) => this.fresh(key)));
     // From here to the return nothing awaits: the check and the reservation are one step.
@@ -61,7 +120,7 @@ export class StockGate {
       const entry = this.entries.get(key);
       if (entry && !entry.loading) {
         entry.left = figures[i]! - entry.inflight;
-        entry.loadedAt = performance.now();
+        entry.loadedAt = this.now();
       }
     }
     return low.every((key, i) => figures[i]! >= wants.get(key)!);
@@ -70,6 +129,7 @@ export class StockGate {
   /** Places came back (a decline, an expiry, a refund): read the figures again next time. */
   invalidate(): void {
     for (const entry of this.entries.values()) entry.loadedAt = 0;
+    this.short.clear();
   }
 
   /** The committed places left of `formatPublicId:kind` (unknown format: not the gate's to refuse, the payment's checks name it). */
@@ -85,7 +145,7 @@ export class StockGate {
 
   private async fresh(key: string): Promise<void> {
     let entry = this.entries.get(key);
-    if (entry && performance.now() - entry.loadedAt < this.ttlMs) return;
+    if (entry && this.now() - entry.loadedAt < this.ttlMs) return;
     if (entry?.loading) return entry.loading;
     if (!entry) {
       entry = { left: 0, inflight: 0, loadedAt: 0 };
@@ -95,7 +155,7 @@ export class StockGate {
     target.loading = this.read(key)
       .then((left) => {
         target.left = left - target.inflight;
-        target.loadedAt = performance.now();
+        target.loadedAt = this.now();
       })
       .finally(() => {
         target.loading = undefined;

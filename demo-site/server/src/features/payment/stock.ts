@@ -41,7 +41,12 @@ const promoKey = (claim: StockClaim) => (claim.promocodeId !== null ? String(cla
  * concurrent buyers never deadlock. Anything short → 400 and the transaction rolls back. The CHECK
  * constraints on the counters make overselling impossible even for a bug here.
  */
-export async function takeStock(tx: Database, claims: StockClaim[]): Promise<void> {
+export async function takeStock(
+  tx: Database,
+  claims: StockClaim[],
+  /** Told when a format's counter had fewer than `count` places left (the 400 follows). */
+  onShort?: (formatId: number, kind: string, count: number) => void,
+): Promise<void> {
   for (const [id, n] of grouped(claims, promoKey, (claim) => claim.promocodeCount)) {
     const result = await tx.execute(
       sql`update promocodes set used_count = used_count + ${n} where id = ${Number(id)} and used_count + ${n} <= code_count returning id`,
@@ -53,7 +58,10 @@ export async function takeStock(tx: Database, claims: StockClaim[]): Promise<voi
     const result = await tx.execute(
       sql`update format_stock set taken = taken + ${n} where format_id = ${Number(formatId)} and kind = ${kind} and taken + ${n} <= capacity returning taken`,
     );
-    if (rowsOf(result).length === 0) throw badRequest(pricingMessages.unavailable);
+    if (rowsOf(result).length === 0) {
+      onShort?.(Number(formatId), kind!, n);
+      throw badRequest(pricingMessages.unavailable);
+    }
   }
   for (const [id, n] of grouped(claims, teamKey, (claim) => claim.count)) {
     const result = await tx.execute(sql`
