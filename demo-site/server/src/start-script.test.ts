@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { freePort } from './testing/server-process';
 
 // `npm start` (scripts/start.mjs) stopped by SIGTERM, as a service manager stops it, leaves no process
 // behind; and it asks for demo mode. The idp and the server only, without the build, to stay quick.
@@ -15,16 +15,6 @@ afterAll(() => {
   if (started?.exitCode === null) started.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
 
 /** Live processes (zombies count as gone) with their parent, from /proc. */
 function processTable(): Map<number, number> {
