@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type AnyColumn, getTableColumns, is, type SQL, sql, type Table } from 'drizzle-orm';
+import { type AnyColumn, type DriverValueEncoder, getTableColumns, is, Param, Placeholder, type SQL, sql, type Table } from 'drizzle-orm';
 import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
 
 /**
@@ -12,14 +12,26 @@ import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
 export const jsonRows = (table: Table, where: SQL | undefined, orderBy?: SQL): SQL =>
   sql`(select coalesce(jsonb_agg(to_jsonb(${table}.*)${orderBy ? sql` order by ${orderBy}` : sql``}), '[]'::jsonb) from ${table}${where ? sql` where ${where}` : sql``})`;
 
+/** A table's columns as `rowFromJson` reads them, worked out once per table. */
+const jsonColumns = new WeakMap<Table, { field: string; name: string; column: AnyColumn; json: boolean }[]>();
+
 /** A row of `table` as `to_jsonb` wrote it (column names), in drizzle's shape (field names, Dates, …). */
 export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  let columns = jsonColumns.get(table);
+  if (!columns) {
+    columns = (Object.entries(getTableColumns(table)) as [string, AnyColumn][]).map(([field, column]) => ({
+      field,
+      name: column.name,
+      column,
+      json: is(column, PgJsonb) || is(column, PgJson),
+    }));
+    jsonColumns.set(table, columns);
+  }
   const row: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(getTableColumns(table)) as [string, AnyColumn][]) {
-    const value = json[column.name];
+  for (const { field, name, column, json: parsed } of columns) {
+    const value = json[name];
     // JSON columns arrive parsed already; the others as their JSON text (timestamps as ISO strings).
-    row[field] =
-      value === null || value === undefined ? null : is(column, PgJsonb) || is(column, PgJson) ? value : column.mapFromDriverValue(value);
+    row[field] = value === null || value === undefined ? null : parsed ? value : column.mapFromDriverValue(value);
   }
   return row as T['$inferSelect'];
 }
@@ -31,25 +43,108 @@ export const rowsFromJson = <T extends Table>(table: T, json: unknown): T['$infe
 /** The rows of a raw `execute` (PGlite and node-postgres both answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];
 
+interface DrizzleInternals {
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      arrayMode: false,
+    ): { execute(): Promise<unknown> };
+  };
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+/** The name of a statement text: its hash, so one name always means one text. */
+const statementName = (text: string) => `gid_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+
 /**
  * `db.execute(query)` as a named prepared statement (node-postgres; PGlite ignores the name): PostgreSQL
- * parses a statement's text once per connection and reuses it, instead of parsing every time. For the
- * checkout's big statements (its one read, its one write), whose texts repeat from buyer to buyer. The
- * name is the text's hash, so one name always means one text.
+ * parses a statement's text once per connection and reuses it, instead of parsing every time.
  */
 export function executeNamed(db: unknown, query: SQL): Promise<unknown> {
-  const { session, dialect } = db as {
-    session: {
-      prepareQuery(
-        query: { sql: string; params: unknown[] },
-        fields: undefined,
-        name: string,
-        arrayMode: false,
-      ): { execute(): Promise<unknown> };
-    };
-    dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  };
+  const { session, dialect } = db as DrizzleInternals;
   const built = dialect.sqlToQuery(query);
-  const name = `gid_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`;
-  return session.prepareQuery(built, undefined, name, false).execute();
+  return session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
+}
+
+/**
+ * A value a shaped statement takes at each execution (`executeShaped`), mapped by `column` when given.
+ * Insert values take the bare slot (the insert maps it by its column itself).
+ */
+export function slot(name: string): Placeholder;
+export function slot(name: string, column: AnyColumn): Param;
+export function slot(name: string, column?: AnyColumn): Placeholder | Param {
+  return column ? new Param(sql.placeholder(name), column) : sql.placeholder(name);
+}
+
+/** One parameter of a shaped statement: a slot filled from the execution's values, or a constant of the text. */
+type ShapeParam = { slot: string; encoder: DriverValueEncoder<unknown, unknown> | null } | { constant: unknown };
+
+interface Shape {
+  sql: string;
+  /** Named (prepared once per connection) while the shapes kept are few; unnamed past that. */
+  name: string | undefined;
+  params: ShapeParam[];
+}
+
+/**
+ * Shapes kept per process. A shape is keyed by what changes its text (how many formats, lines, codes a
+ * basket names): the everyday ones are few, but a basket's lines can be combined in endless ways, so
+ * past this many a new shape is built each time and sent unnamed (no statement left in PostgreSQL's
+ * sessions for it either).
+ */
+const SHAPES_KEPT = 256;
+const shapes = new Map<string, Shape>();
+/** Under the tests every shape is also built again and compared: a key that misses a difference fails loudly. */
+const verifyShapes = process.env.VITEST !== undefined;
+
+function buildShape(db: DrizzleInternals, build: () => SQL): Shape {
+  const query = db.dialect.sqlToQuery(build());
+  return {
+    sql: query.sql,
+    name: undefined,
+    params: query.params.map((param): ShapeParam => {
+      if (is(param, Placeholder)) return { slot: param.name, encoder: null };
+      if (is(param, Param) && is(param.value, Placeholder)) return { slot: param.value.name, encoder: param.encoder };
+      return { constant: param };
+    }),
+  };
+}
+
+/**
+ * A statement whose text depends only on its shape: built with drizzle once per `shape` key and process
+ * (with `slot(name)` where a value goes), then executed with `values` filled into its slots, as a named
+ * prepared statement. Building the SQL — drizzle walking its tree — was the largest part of a purchase's
+ * own CPU time (bench/payment-floor.mjs); the key must name everything that changes the text.
+ */
+export async function executeShaped(db: unknown, shape: string, build: () => SQL, values: Record<string, unknown>): Promise<unknown> {
+  const internals = db as DrizzleInternals;
+  let statement = shapes.get(shape);
+  if (statement && verifyShapes) {
+    const again = buildShape(internals, build);
+    const signature = (built: Shape) =>
+      JSON.stringify([
+        built.sql,
+        built.params.map((param) =>
+          'constant' in param ? param.constant : [param.slot, (param.encoder as { name?: string } | null)?.name ?? null],
+        ),
+      ]);
+    if (signature(again) !== signature(statement))
+      throw new Error(`The statement shape "${shape}" was built into another text: its key misses a difference`);
+  }
+  if (!statement) {
+    statement = buildShape(internals, build);
+    if (shapes.size < SHAPES_KEPT) {
+      statement.name = statementName(statement.sql);
+      shapes.set(shape, statement);
+    }
+  }
+  const params = statement.params.map((param) => {
+    if ('constant' in param) return param.constant;
+    if (!(param.slot in values)) throw new Error(`No value for the slot "${param.slot}" of the statement shape "${shape}"`);
+    const value = values[param.slot];
+    return value === null || value === undefined ? null : param.encoder ? param.encoder.mapToDriverValue(value) : value;
+  });
+  return internals.session.prepareQuery({ sql: statement.sql, params }, undefined, statement.name, false).execute();
 }

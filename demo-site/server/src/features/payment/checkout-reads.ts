@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { executeNamed, jsonRows, rowFromJson, rowsFromJson, rowsOf } from '../../db/json-rows';
+import { executeShaped, jsonRows, rowFromJson, rowsFromJson, rowsOf, slot } from '../../db/json-rows';
 import {
   certificates,
   eventCities,
@@ -21,9 +21,14 @@ import type { PaymentBody } from './schema';
 
 const unique = <T>(values: (T | null | undefined)[]): T[] => [...new Set(values.filter((value): value is T => value != null))];
 
-/** `column in (…)`, false for an empty list. */
-const within = (column: Parameters<typeof inArray>[0], values: (string | number)[]): SQL =>
-  values.length ? (inArray(column, values) as SQL) : sql`false`;
+/** `column in (…)` over the `count` slots `prefix0`, `prefix1`, …; false for none. */
+const within = (column: Parameters<typeof inArray>[0], prefix: string, count: number): SQL =>
+  count
+    ? (inArray(
+        column,
+        Array.from({ length: count }, (_, n) => slot(`${prefix}${n}`)),
+      ) as SQL)
+    : sql`false`;
 
 /** A format the basket names, with where it runs and its stock rows. */
 export interface FormatRead {
@@ -69,86 +74,42 @@ export interface CheckoutBuyer {
  * mappings. Without a buyer (`checkAvailability`) the buyer's parts are left out.
  */
 export async function readCheckout(db: Database, body: PaymentBody, buyer: CheckoutBuyer | null): Promise<CheckoutReads> {
-  const ticketFormatIds = unique(body.tickets.map((line) => line.format_public_id));
-  const teamIds = unique(body.tickets.map((line) => line.team_public_id));
-  const formatIds = unique([...ticketFormatIds, ...body.insurances.map((line) => line.format_public_id)]);
-  const productIds = unique(body.shop.map((line) => line.product.public_id));
-  const insuranceIds = unique(body.insurances.map((line) => line.public_id));
-  const certificateIds = unique(body.certificates.map((line) => line.public_id));
-  const codes = unique([...body.tickets, ...body.shop, ...body.insurances].map((line) => line.promocode?.trim().toUpperCase() || null));
-
-  const teamFormats = sql`select ${teams.formatId} from ${teams} where ${within(teams.publicId, teamIds)}`;
-  const formatWhere = sql`(${within(eventFormats.publicId, formatIds)} or ${eventFormats.id} in (${teamFormats}))`;
-  const sizes = sql`(select coalesce(jsonb_agg(distinct ${productProportions.name}), '[]'::jsonb)
-    from ${productProportions} inner join ${products} on ${products.id} = ${productProportions.productId}
-    where ${products.kind} = 'shirt' and ${products.eventId} = ${eventCities.eventId} and ${productProportions.stock} > 0)`;
-  const formatsPart =
-    formatIds.length || teamIds.length
-      ? sql`(select coalesce(jsonb_agg(jsonb_build_object(
-          'format', to_jsonb(${eventFormats}.*), 'event_city', to_jsonb(${eventCities}.*), 'event', to_jsonb(${events}.*),
-          'stock', ${jsonRows(formatStock, eq(formatStock.formatId, eventFormats.id))},
-          'sizes', case when ${eventFormats.shirtUnavailable} then '[]'::jsonb else ${sizes} end)), '[]'::jsonb)
-        from ${eventFormats}
-        inner join ${eventCities} on ${eventCities.id} = ${eventFormats.eventCityId}
-        inner join ${events} on ${events.id} = ${eventCities.eventId}
-        where ${formatWhere})`
-      : sql`'[]'::jsonb`;
-  const teamsPart = teamIds.length
-    ? sql`(select coalesce(jsonb_agg(jsonb_build_object('team', to_jsonb(${teams}.*), 'format_public_id', ${eventFormats.publicId})), '[]'::jsonb)
-        from ${teams} inner join ${eventFormats} on ${eventFormats.id} = ${teams.formatId} where ${within(teams.publicId, teamIds)})`
-    : sql`'[]'::jsonb`;
-  const proportionsPart = productIds.length
-    ? jsonRows(
-        productProportions,
-        sql`${productProportions.productId} in (select ${products.id} from ${products} where ${within(products.publicId, productIds)})`,
-      )
-    : sql`'[]'::jsonb`;
-  const rowsPart = (part: SQL, ids: unknown[]) => (ids.length ? part : sql`'[]'::jsonb`);
-
-  let buyerParts = sql`, null as held, null as holder, '[]'::jsonb as bought`;
-  if (buyer) {
-    const email = buyer.email.toLowerCase();
-    const units = sql`case when ${orderItems.kind} in ('ticket', 'shop') then ${orderItems.count} else 0 end`;
-    const held = sql`(select jsonb_build_object(
-        'by_email', coalesce(sum(${units}) filter (where ${orders.email} = ${buyer.email}), 0),
-        'by_address', coalesce(sum(${units}) filter (where ${orders.ip} = ${buyer.ip ?? null}), 0))
-      from ${orders} inner join ${orderItems} on ${orderItems.orderId} = ${orders.id}
-      where ${and(
-        eq(orders.status, 'pending'),
-        gt(orders.expiresAt, buyer.now),
-        buyer.ip ? or(eq(orders.email, buyer.email), eq(orders.ip, buyer.ip)) : eq(orders.email, buyer.email),
-      )})`;
-    // A guest's orders count to the e-mail's account only when its address is proven (features/accounts).
-    const holder = buyer.userId === null ? sql`(select to_jsonb(${users}.*) from ${users} where ${users.email} = ${email})` : sql`null`;
-    const owner =
-      buyer.userId !== null
-        ? sql`${buyer.userId}::integer`
-        : sql`(select ${users.id} from ${users} where ${users.email} = ${email} and ${users.emailConfirmedAt} is not null)`;
-    const bought = ticketFormatIds.length
-      ? sql`(select coalesce(jsonb_agg(jsonb_build_array(format_id, total)), '[]'::jsonb) from (
-          select ${orderItems.formatId} as format_id, sum(${orderItems.count}) as total
-          from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId}
-          where ${orderItems.formatId} in (select ${eventFormats.id} from ${eventFormats} where ${within(eventFormats.publicId, ticketFormatIds)})
-            and ${orders.status} in ('pending', 'paid')
-            and (${orders.email} = ${email} or ${orders.userId} = ${owner})
-          group by ${orderItems.formatId}) as bought)`
-      : sql`'[]'::jsonb`;
-    buyerParts = sql`, ${held} as held, ${holder} as holder, ${bought} as bought`;
+  const lists = {
+    /** The ticket lines' formats (buy_limit's `bought`). */
+    b: unique(body.tickets.map((line) => line.format_public_id)),
+    t: unique(body.tickets.map((line) => line.team_public_id)),
+    f: unique([...body.tickets, ...body.insurances].map((line) => line.format_public_id)),
+    p: unique(body.shop.map((line) => line.product.public_id)),
+    i: unique(body.insurances.map((line) => line.public_id)),
+    c: unique(body.certificates.map((line) => line.public_id)),
+    k: unique([...body.tickets, ...body.shop, ...body.insurances].map((line) => line.promocode?.trim().toUpperCase() || null)),
+  };
+  // The statement's text depends on the lists' lengths and on who buys (checkout-reads' shape), its values on the rest.
+  const values: Record<string, unknown> = {};
+  for (const [prefix, list] of Object.entries(lists)) {
+    for (const [n, value] of list.entries()) values[`${prefix}${n}`] = value;
   }
-
-  const result = await executeNamed(
-    db,
-    sql`select
-    ${formatsPart} as formats,
-    ${teamsPart} as teams,
-    ${rowsPart(jsonRows(products, within(products.publicId, productIds)), productIds)} as products,
-    ${proportionsPart} as proportions,
-    ${rowsPart(jsonRows(insurances, within(insurances.publicId, insuranceIds)), insuranceIds)} as insurances,
-    ${rowsPart(jsonRows(certificates, and(within(certificates.publicId, certificateIds), eq(certificates.active, true))), certificateIds)} as certificates,
-    ${rowsPart(jsonRows(promocodes, within(promocodes.code, codes)), codes)} as promocodes,
-    ${formatIds.length || teamIds.length ? jsonRows(sales, eq(sales.active, true)) : sql`'[]'::jsonb`} as sales
-    ${buyerParts}`,
-  );
+  const counts: CheckoutShape = {
+    ticketFormats: lists.b.length,
+    teams: lists.t.length,
+    formats: lists.f.length,
+    products: lists.p.length,
+    insurances: lists.i.length,
+    certificates: lists.c.length,
+    codes: lists.k.length,
+    buyer: buyer ? (buyer.userId === null ? 'guest' : 'user') : null,
+    byAddress: Boolean(buyer?.ip),
+  };
+  if (buyer) {
+    Object.assign(values, {
+      email: buyer.email,
+      emailLower: buyer.email.toLowerCase(),
+      ip: buyer.ip ?? null,
+      now: buyer.now,
+      userId: buyer.userId,
+    });
+  }
+  const result = await executeShaped(db, `checkout ${Object.values(counts).join(' ')}`, () => checkoutStatement(counts), values);
   const row = rowsOf<Record<string, unknown>>(result)[0]!;
   const held = row.held as { by_email: number | string; by_address: number | string } | null;
   return {
@@ -173,4 +134,95 @@ export async function readCheckout(db: Database, body: PaymentBody, buyer: Check
     promocodes: rowsFromJson(promocodes, row.promocodes),
     sales: rowsFromJson(sales, row.sales),
   };
+}
+
+/** What changes the text of the checkout's read: how many of each the basket names, and who buys. */
+interface CheckoutShape {
+  ticketFormats: number;
+  teams: number;
+  formats: number;
+  products: number;
+  insurances: number;
+  certificates: number;
+  codes: number;
+  /** null: no buyer (`checkAvailability`); a guest's e-mail account is read, a signed-in buyer's is known. */
+  buyer: 'guest' | 'user' | null;
+  /** Whether the address's holds count (a request without one counts the e-mail's only). */
+  byAddress: boolean;
+}
+
+/** The checkout's read for a shape, with slots for its values (see `readCheckout`). */
+function checkoutStatement(shape: CheckoutShape): SQL {
+  const teamsWhere = within(teams.publicId, 't', shape.teams);
+  // Without teams the formats are found by their ids alone (an index look-up, no OR with an empty subquery).
+  const formatWhere = shape.teams
+    ? sql`(${within(eventFormats.publicId, 'f', shape.formats)} or ${eventFormats.id} in (select ${teams.formatId} from ${teams} where ${teamsWhere}))`
+    : within(eventFormats.publicId, 'f', shape.formats);
+  const sizes = sql`(select coalesce(jsonb_agg(distinct ${productProportions.name}), '[]'::jsonb)
+    from ${productProportions} inner join ${products} on ${products.id} = ${productProportions.productId}
+    where ${products.kind} = 'shirt' and ${products.eventId} = ${eventCities.eventId} and ${productProportions.stock} > 0)`;
+  const formatsPart =
+    shape.formats || shape.teams
+      ? sql`(select coalesce(jsonb_agg(jsonb_build_object(
+          'format', to_jsonb(${eventFormats}.*), 'event_city', to_jsonb(${eventCities}.*), 'event', to_jsonb(${events}.*),
+          'stock', ${jsonRows(formatStock, eq(formatStock.formatId, eventFormats.id))},
+          'sizes', case when ${eventFormats.shirtUnavailable} then '[]'::jsonb else ${sizes} end)), '[]'::jsonb)
+        from ${eventFormats}
+        inner join ${eventCities} on ${eventCities.id} = ${eventFormats.eventCityId}
+        inner join ${events} on ${events.id} = ${eventCities.eventId}
+        where ${formatWhere})`
+      : sql`'[]'::jsonb`;
+  const teamsPart = shape.teams
+    ? sql`(select coalesce(jsonb_agg(jsonb_build_object('team', to_jsonb(${teams}.*), 'format_public_id', ${eventFormats.publicId})), '[]'::jsonb)
+        from ${teams} inner join ${eventFormats} on ${eventFormats.id} = ${teams.formatId} where ${teamsWhere})`
+    : sql`'[]'::jsonb`;
+  const proportionsPart = shape.products
+    ? jsonRows(
+        productProportions,
+        sql`${productProportions.productId} in (select ${products.id} from ${products} where ${within(products.publicId, 'p', shape.products)})`,
+      )
+    : sql`'[]'::jsonb`;
+  const rowsPart = (part: SQL, count: number) => (count ? part : sql`'[]'::jsonb`);
+
+  let buyerParts = sql`, null as held, null as holder, '[]'::jsonb as bought`;
+  if (shape.buyer) {
+    const units = sql`case when ${orderItems.kind} in ('ticket', 'shop') then ${orderItems.count} else 0 end`;
+    const held = sql`(select jsonb_build_object(
+        'by_email', coalesce(sum(${units}) filter (where ${orders.email} = ${slot('email')}), 0),
+        'by_address', coalesce(sum(${units}) filter (where ${orders.ip} = ${slot('ip')}), 0))
+      from ${orders} inner join ${orderItems} on ${orderItems.orderId} = ${orders.id}
+      where ${and(
+        eq(orders.status, 'pending'),
+        gt(orders.expiresAt, slot('now', orders.expiresAt)),
+        shape.byAddress ? or(eq(orders.email, slot('email')), eq(orders.ip, slot('ip'))) : eq(orders.email, slot('email')),
+      )})`;
+    // A guest's orders count to the e-mail's account only when its address is proven (features/accounts).
+    const holder =
+      shape.buyer === 'guest' ? sql`(select to_jsonb(${users}.*) from ${users} where ${users.email} = ${slot('emailLower')})` : sql`null`;
+    const owner =
+      shape.buyer === 'user'
+        ? sql`${slot('userId')}::integer`
+        : sql`(select ${users.id} from ${users} where ${users.email} = ${slot('emailLower')} and ${users.emailConfirmedAt} is not null)`;
+    const bought = shape.ticketFormats
+      ? sql`(select coalesce(jsonb_agg(jsonb_build_array(format_id, total)), '[]'::jsonb) from (
+          select ${orderItems.formatId} as format_id, sum(${orderItems.count}) as total
+          from ${orderItems} inner join ${orders} on ${orders.id} = ${orderItems.orderId}
+          where ${orderItems.formatId} in (select ${eventFormats.id} from ${eventFormats} where ${within(eventFormats.publicId, 'b', shape.ticketFormats)})
+            and ${orders.status} in ('pending', 'paid')
+            and (${orders.email} = ${slot('emailLower')} or ${orders.userId} = ${owner})
+          group by ${orderItems.formatId}) as bought)`
+      : sql`'[]'::jsonb`;
+    buyerParts = sql`, ${held} as held, ${holder} as holder, ${bought} as bought`;
+  }
+
+  return sql`select
+    ${formatsPart} as formats,
+    ${teamsPart} as teams,
+    ${rowsPart(jsonRows(products, within(products.publicId, 'p', shape.products)), shape.products)} as products,
+    ${proportionsPart} as proportions,
+    ${rowsPart(jsonRows(insurances, within(insurances.publicId, 'i', shape.insurances)), shape.insurances)} as insurances,
+    ${rowsPart(jsonRows(certificates, and(within(certificates.publicId, 'c', shape.certificates), eq(certificates.active, true))), shape.certificates)} as certificates,
+    ${rowsPart(jsonRows(promocodes, within(promocodes.code, 'k', shape.codes)), shape.codes)} as promocodes,
+    ${shape.formats || shape.teams ? jsonRows(sales, eq(sales.active, true)) : sql`'[]'::jsonb`} as sales
+    ${buyerParts}`;
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { executeNamed, rowFromJson, rowsOf } from '../../db/json-rows';
+import { executeShaped, rowFromJson, rowsOf, slot } from '../../db/json-rows';
 import { bookedNumbers, orderItems, orders, promocodes, spacePlaces } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
@@ -490,27 +491,52 @@ export async function writeOrder(
   rows: OrderItemInsert[],
   stock: { formatId: number; kind: string; count: number } | null,
 ): Promise<typeof orders.$inferSelect> {
-  const took = stock
-    ? sql`took as (update format_stock set taken = taken + ${stock.count} where format_id = ${stock.formatId} and kind = ${stock.kind} and taken + ${stock.count} <= capacity returning 1), `
-    : sql``;
-  const orderRow = db
-    .insert(orders)
-    .values(stock ? { ...values, amount: sql`(select ${values.amount}::integer from took)` } : values)
-    .returning();
+  // One shape per kind of basket (which fields the order and each line carry): its text is built once (executeShaped).
   const first = rows.slice(0, ITEMS_PER_STATEMENT);
-  const linesRow = first.length
-    ? sql`, new_lines as (${db
-        .insert(orderItems)
-        .values(first.map((row) => ({ ...row, orderId: sql`(select id from new_order)` })))
-        .getSQL()})`
-    : sql``;
+  const slots: Record<string, unknown> = {};
+  const fieldsOf = (row: object, prefix: string) => {
+    const fields = Object.entries(row).filter(([field, value]) => value !== undefined && field !== 'orderId');
+    for (const [field, value] of fields) slots[`${prefix}${field}`] = value;
+    return fields.map(([field]) => field);
+  };
+  const orderFields = fieldsOf(values, 'o_');
+  const lineFields = first.map((row, n) => fieldsOf(row, `l${n}_`));
+  if (stock) Object.assign(slots, { s_count: stock.count, s_format: stock.formatId, s_kind: stock.kind });
+  const build = () => {
+    const took = stock
+      ? sql`took as (update format_stock set taken = taken + ${slot('s_count')} where format_id = ${slot('s_format')} and kind = ${slot('s_kind')} and taken + ${slot('s_count')} <= capacity returning 1), `
+      : sql``;
+    const orderRow = db
+      .insert(orders)
+      .values(
+        Object.fromEntries(
+          orderFields.map((field) => [
+            field,
+            field === 'amount' && stock ? sql`(select ${slot('o_amount')}::integer from took)` : slot(`o_${field}`),
+          ]),
+        ) as PgInsertValue<typeof orders>,
+      )
+      .returning();
+    const linesRow = first.length
+      ? sql`, new_lines as (${db
+          .insert(orderItems)
+          .values(
+            lineFields.map(
+              (fields, n) =>
+                Object.fromEntries([
+                  ...fields.map((field) => [field, slot(`l${n}_${field}`)]),
+                  ['orderId', sql`(select id from new_order)`],
+                ]) as PgInsertValue<typeof orderItems>,
+            ),
+          )
+          .getSQL()})`
+      : sql``;
+    return sql`with ${took}new_order as (${orderRow.getSQL()})${linesRow} select to_jsonb(new_order.*) as row from new_order`;
+  };
+  const shape = `order ${stock ? 'stock' : '-'} ${orderFields.join(',')} ${lineFields.map((fields) => fields.join(',')).join(';')}`;
   let inserted: unknown;
   try {
-    inserted = await executeNamed(
-      db,
-
-      sql`with ${took}new_order as (${orderRow.getSQL()})${linesRow} select to_jsonb(new_order.*) as row from new_order`,
-    );
+    inserted = await executeShaped(db, shape, build, slots);
   } catch (error) {
     if (stock && isNotNullViolation(error, 'amount')) throw badRequest(pricingMessages.unavailable);
     throw error;
