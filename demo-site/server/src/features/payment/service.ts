@@ -531,7 +531,7 @@ export async function writeOrder(
           )
           .getSQL()})`
       : sql``;
-    return sql`with ${took}new_order as (${orderRow.getSQL()})${linesRow} select to_jsonb(new_order.*) as row from new_order`;
+    return sql`with ${took}new_order as (${orderRow.getSQL()})${linesRow} select to_json(new_order.*) as row from new_order`;
   };
   const shape = `order ${stock ? 'stock' : '-'} ${orderFields.join(',')} ${lineFields.map((fields) => fields.join(',')).join(';')}`;
   let inserted: unknown;
