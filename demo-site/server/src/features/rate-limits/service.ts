@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { RateLimit } from '../../config';
 import type { Database } from '../../db/client';
+import { executeShaped, rowsOf, slot } from '../../db/json-rows';
 import { rateLimits } from '../../db/schema/index';
 import type { Clock } from '../../lib/clock';
 import { tooManyRequests } from '../../lib/errors';
@@ -88,24 +89,31 @@ async function upsertHits(
   now: Date,
   rows: { key: string; hits: number; windowMs: number }[],
 ): Promise<Map<string, { hits: number; resetAt: Date }>> {
-  const restarts = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
   const answers = new Map<string, { hits: number; resetAt: Date }>();
-  // At most BATCH keys a statement (three parameters a row, well under PostgreSQL's 65,535).
+  // At most BATCH keys a statement. The rows travel as one JSON parameter, so the statement's text is
+  // the same for every batch (built once, executeShaped) — a crowd of new addresses made a new text each time.
   for (let i = 0; i < rows.length; i += BATCH) {
-    const written = await deps.db
-      .insert(rateLimits)
-      .values(rows.slice(i, i + BATCH).map((row) => ({ key: row.key, hits: row.hits, resetAt: new Date(now.getTime() + row.windowMs) })))
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          hits: sql`case when ${restarts} then excluded.hits else ${rateLimits.hits} + excluded.hits end`,
-          resetAt: sql`case when ${restarts} then excluded.reset_at else ${rateLimits.resetAt} end`,
-        },
-      })
-      .returning({ key: rateLimits.key, hits: rateLimits.hits, resetAt: rateLimits.resetAt });
-    for (const row of written) answers.set(row.key, { hits: row.hits, resetAt: row.resetAt });
+    const batch = rows.slice(i, i + BATCH).map((row) => ({
+      key: row.key,
+      hits: row.hits,
+      reset_at: new Date(now.getTime() + row.windowMs).toISOString(),
+    }));
+    const written = await executeShaped(deps.db, 'rate-limit hits', upsertHitsStatement, { rows: JSON.stringify(batch), now });
+    for (const row of rowsOf<{ key: string; hits: number; reset_at: Date | string }>(written))
+      answers.set(row.key, { hits: Number(row.hits), resetAt: new Date(row.reset_at) });
   }
   return answers;
+}
+
+/** The hits of a batch added to their keys' counts, a key whose window is over starting again. */
+function upsertHitsStatement() {
+  const restarts = sql`${rateLimits.resetAt} <= ${slot('now', rateLimits.resetAt)}`;
+  return sql`insert into ${rateLimits} (${sql.identifier(rateLimits.key.name)}, ${sql.identifier(rateLimits.hits.name)}, ${sql.identifier(rateLimits.resetAt.name)})
+    select key, hits, reset_at from json_to_recordset(${slot('rows')}::json) as batch(key text, hits integer, reset_at timestamptz)
+    on conflict (${sql.identifier(rateLimits.key.name)}) do update set
+      ${sql.identifier(rateLimits.hits.name)} = case when ${restarts} then excluded.hits else ${rateLimits.hits} + excluded.hits end,
+      ${sql.identifier(rateLimits.resetAt.name)} = case when ${restarts} then excluded.reset_at else ${rateLimits.resetAt} end
+    returning ${rateLimits.key}, ${rateLimits.hits}, ${rateLimits.resetAt}`;
 }
 
 /** What one process knows of a key it counts behind (see DeferredHits). */
