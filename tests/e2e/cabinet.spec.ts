@@ -8,17 +8,9 @@
 // the suite runs again on the same demo; the demo account is only read (its orders).
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { confirmedAccount, type SiteAccount, signedInPage, siteUrl } from './helpers';
 
-const siteUrl = () => process.env.E2E_SITE_URL as string;
-
-interface Account {
-  email: string;
-  password: string;
-  token: string;
-  user: unknown;
-}
-
-async function signIn(request: APIRequestContext, email: string, password: string): Promise<Account> {
+async function signIn(request: APIRequestContext, email: string, password: string): Promise<SiteAccount> {
   const response = await request.put(`${siteUrl()}/api/auth`, { data: { email, password } });
   expect(response.status(), `sign-in of ${email}`).toBe(200);
   const { token, user } = await response.json();
@@ -26,39 +18,10 @@ async function signIn(request: APIRequestContext, email: string, password: strin
 }
 
 /** A new account, its e-mail confirmed through the letter's link in the dev outbox. */
-async function newAccount(request: APIRequestContext, label: string): Promise<Account> {
-  const email = `cabinet.${label}.${Date.now()}@test.example`;
-  const password = 'Cabinet1';
-  expect((await request.post(`${siteUrl()}/api/user`, { data: { email, password } })).status()).toBe(200);
-  let link = '';
-  await expect
-    .poll(async () => {
-      const outbox = await (await request.get(`${siteUrl()}/dev/outbox.json?to=${encodeURIComponent(email)}&channel=email`)).json();
-      link = outbox.values?.[0]?.meta?.link ?? '';
-      return link;
-    })
-    .toContain('/verify/email/');
-  const confirmed = await request.post(`${siteUrl()}/api/user/verify/email`, { data: { code: link.split('/').pop(), password } });
-  expect(confirmed.status()).toBe(200);
-  const { token, user } = await confirmed.json();
-  return { email, password, token, user };
-}
+const newAccount = (request: APIRequestContext, label: string) => confirmedAccount(request, `cabinet.${label}`, 'Cabinet1');
 
-/** A page signed in as `account`: the token and user in localStorage before the app starts. */
-async function cabinetPage(browser: Browser, account: Account): Promise<Page> {
-  const context = await browser.newContext({ locale: 'ru-RU' });
-  await context.addInitScript(
-    ([token, user]) => {
-      if (!sessionStorage.getItem('e2e-signed-in')) {
-        localStorage.setItem('token', token as string);
-        localStorage.setItem('userObj', JSON.stringify(user));
-        sessionStorage.setItem('e2e-signed-in', '1');
-      }
-    },
-    [account.token, account.user],
-  );
-  return context.newPage();
-}
+/** A page signed in as `account`. */
+const cabinetPage = (browser: Browser, account: SiteAccount): Promise<Page> => signedInPage(browser, account);
 
 /** The newest message the demo outbox holds for an address or phone. */
 async function lastMessage(request: APIRequestContext, to: string, channel: 'email' | 'sms', kind: string) {
@@ -77,7 +40,7 @@ async function lastMessage(request: APIRequestContext, to: string, channel: 'ema
  * Buys one ticket of an upcoming format for `account` and pays on the sandbox page; answers its order
  * id and the sandbox's page of the payment (where its refund is later settled).
  */
-async function buyTicket(page: Page, request: APIRequestContext, account: Account): Promise<{ orderId: string; payUrl: string }> {
+async function buyTicket(page: Page, request: APIRequestContext, account: SiteAccount): Promise<{ orderId: string; payUrl: string }> {
   const events = (await (await request.get(`${siteUrl()}/api/event/list`)).json()).values;
   let formatId = '';
   for (const event of events) {
@@ -127,10 +90,10 @@ async function expectAxeClean(page: Page) {
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.describe('the personal cabinet', () => {
-  let demo: Account;
-  let buyer: Account;
-  let recipient: Account;
-  let fresh: Account;
+  let demo: SiteAccount;
+  let buyer: SiteAccount;
+  let recipient: SiteAccount;
+  let fresh: SiteAccount;
   let buyerPage: Page;
 
   test.beforeAll(async ({ browser, request }) => {

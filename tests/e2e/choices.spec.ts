@@ -1,54 +1,15 @@
 // Gift certificates, start numbers and seats as a visitor meets them: buying a certificate in the
 // shop and paying with its code at checkout, picking a start number, picking a seat on the map.
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { confirmedAccount, signedInPage, siteUrl } from './helpers';
 
 // Each test walks a whole journey (shop or calendar, basket, sandbox, cabinet) on a shared machine.
 test.describe.configure({ timeout: 300_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const siteUrl = () => process.env.E2E_SITE_URL as string;
-
-interface Account {
-  email: string;
-  token: string;
-  user: unknown;
-}
-
 /** A confirmed account of its own (the e-mail link from the demo outbox). */
-async function account(request: APIRequestContext, label: string): Promise<Account> {
-  const email = `choices.${label}.${Date.now()}@test.example`;
-  const password = 'Choices1';
-  expect((await request.post(`${siteUrl()}/api/user`, { data: { email, password } })).status()).toBe(200);
-  let link = '';
-  await expect
-    .poll(async () => {
-      const outbox = await (await request.get(`${siteUrl()}/dev/outbox.json?to=${encodeURIComponent(email)}&channel=email`)).json();
-      link = outbox.values?.[0]?.meta?.link ?? '';
-      return link;
-    })
-    .toContain('/verify/email/');
-  const confirmed = await request.post(`${siteUrl()}/api/user/verify/email`, { data: { code: link.split('/').pop(), password } });
-  expect(confirmed.status()).toBe(200);
-  const { token, user } = await confirmed.json();
-  return { email, token, user };
-}
-
-/** A page signed in as `who` (token and user in localStorage before the app starts). */
-async function signedInPage(browser: Browser, who: Account, viewport?: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'ru-RU', ...(viewport ? { viewport } : {}) });
-  await context.addInitScript(
-    ([token, user]) => {
-      if (!sessionStorage.getItem('e2e-signed-in')) {
-        localStorage.setItem('token', token as string);
-        localStorage.setItem('userObj', JSON.stringify(user));
-        sessionStorage.setItem('e2e-signed-in', '1');
-      }
-    },
-    [who.token, who.user],
-  );
-  return context.newPage();
-}
+const account = (request: APIRequestContext, label: string) => confirmedAccount(request, `choices.${label}`, 'Choices1');
 
 interface FoundFormat {
   event: { public_id: string };

@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
+export const siteUrl = () => process.env.E2E_SITE_URL as string;
 export const idpUrl = () => process.env.E2E_IDP_URL as string;
 export const exampleUrl = () => process.env.E2E_EXAMPLE_URL as string;
 
@@ -34,3 +35,49 @@ export async function openExample(page: Page, query = ''): Promise<void> {
 }
 
 export const status = (page: Page) => page.getByRole('status');
+
+/** A signed-in account of the demo site: its e-mail and password, the token and user it signed in with. */
+export interface SiteAccount {
+  email: string;
+  password: string;
+  token: string;
+  user: unknown;
+}
+
+/** A new account of the demo site (`label` makes its e-mail), confirmed through the letter's link in the dev outbox. */
+export async function confirmedAccount(request: APIRequestContext, label: string, password: string): Promise<SiteAccount> {
+  const email = `${label}.${Date.now()}@test.example`;
+  expect((await request.post(`${siteUrl()}/api/user`, { data: { email, password } })).status()).toBe(200);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const outbox = await (await request.get(`${siteUrl()}/dev/outbox.json?to=${encodeURIComponent(email)}&channel=email`)).json();
+      link = outbox.values?.[0]?.meta?.link ?? '';
+      return link;
+    })
+    .toContain('/verify/email/');
+  const confirmed = await request.post(`${siteUrl()}/api/user/verify/email`, { data: { code: link.split('/').pop(), password } });
+  expect(confirmed.status()).toBe(200);
+  const { token, user } = await confirmed.json();
+  return { email, password, token, user };
+}
+
+/** A page of a new browser context signed in as `who`: the token and user in localStorage before the app starts. */
+export async function signedInPage(
+  browser: Browser,
+  who: Pick<SiteAccount, 'token' | 'user'>,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ locale: 'ru-RU', ...(viewport ? { viewport } : {}) });
+  await context.addInitScript(
+    ([token, user]) => {
+      if (!sessionStorage.getItem('e2e-signed-in')) {
+        localStorage.setItem('token', token as string);
+        localStorage.setItem('userObj', JSON.stringify(user));
+        sessionStorage.setItem('e2e-signed-in', '1');
+      }
+    },
+    [who.token, who.user],
+  );
+  return context.newPage();
+}
