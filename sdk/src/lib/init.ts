@@ -62,13 +62,9 @@ function showRemoteUi(ctx: Context, client: GidClient, remote: RemoteConfig): vo
 export const afterPaint = (win: Window): Promise<void> =>
   new Promise((resolve) => {
     if (win.document.visibilityState === 'hidden' || !win.requestAnimationFrame) return resolve();
-    const timer = win.setTimeout(resolve, 100);
-    win.requestAnimationFrame(() =>
-      win.setTimeout(() => {
-        win.clearTimeout(timer);
-        resolve();
-      }),
-    );
+    // Whichever comes first resolves; the other's call does nothing.
+    win.setTimeout(resolve, 100);
+    win.requestAnimationFrame(() => win.setTimeout(resolve));
   });
 
 /**
