@@ -3,9 +3,10 @@ import { type AnyColumn, type DriverValueEncoder, getTableColumns, is, Param, Pl
 import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
 
 /**
- * Several reads in one statement: each part is a subquery answering JSON (`to_json(row)` per row: text built directly, cheaper for the database than jsonb's), and
- * the rows are read back into drizzle's row shape with the columns' own mappings (`rowFromJson`). A
- * checkout's reads — formats, stock, sales, what the buyer holds — then cost one round trip, not one each.
+ * Several reads in one statement: each part is a subquery answering JSON (`to_json(row)` per row: the
+ * text built directly, cheaper for the database than jsonb's), and the rows are read back into
+ * drizzle's row shape with the columns' own mappings (`rowFromJson`). A checkout's reads — formats,
+ * stock, sales, what the buyer holds — then cost one round trip, not one each.
  */
 
 /** `[row, …]` of `table` where `where` holds (`[]` when none): a JSON array, one `to_json` per row. */
@@ -57,16 +58,6 @@ interface DrizzleInternals {
 
 /** The name of a statement text: its hash, so one name always means one text. */
 const statementName = (text: string) => `gid_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-
-/**
- * `db.execute(query)` as a named prepared statement (node-postgres; PGlite ignores the name): PostgreSQL
- * parses a statement's text once per connection and reuses it, instead of parsing every time.
- */
-export function executeNamed(db: unknown, query: SQL): Promise<unknown> {
-  const { session, dialect } = db as DrizzleInternals;
-  const built = dialect.sqlToQuery(query);
-  return session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
-}
 
 /**
  * A value a shaped statement takes at each execution (`executeShaped`), mapped by `column` when given.
