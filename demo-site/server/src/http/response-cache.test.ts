@@ -17,6 +17,7 @@ async function appWithCounter(ttlMs: number) {
     return reply.code(404).send({ message: 'Не найдено' });
   });
   app.get('/private', async () => ({ calls: ++calls }));
+  app.get('/short', { config: cacheable }, async () => ({ calls: ++calls, name: 'Забег «Героев» — 5 км' }));
   app.get('/big', { config: cacheable }, async () => ({ calls: ++calls, text: 'Забег героев '.repeat(400) }));
   return { app, calls: () => calls };
 }
@@ -31,6 +32,20 @@ describe('response cache', () => {
     expect(again.headers['x-cache']).toBe('HIT');
     expect(again.headers['content-type']).toContain('application/json');
     expect((await app.inject('/public?x=1')).json()).toEqual({ calls: 2 });
+  });
+
+  it('sends a hit byte for byte as the first answer, Cyrillic included, with its length; HEAD is not kept', async () => {
+    const { app, calls } = await appWithCounter(10_000);
+    const first = await app.inject('/short');
+    const hit = await app.inject('/short');
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(hit.json()).toEqual({ calls: 1, name: 'Забег «Героев» — 5 км' });
+    expect(Number(hit.headers['content-length'])).toBe(Buffer.byteLength(first.body));
+    expect(hit.headers['content-type']).toBe('application/json; charset=utf-8');
+    const head = await app.inject({ method: 'HEAD', url: '/short' });
+    expect([head.statusCode, head.headers['x-cache']]).toEqual([200, undefined]);
+    expect(calls()).toBe(2);
   });
 
   it('never keeps errors or routes not marked cacheable, and expires', async () => {

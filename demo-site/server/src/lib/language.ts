@@ -14,7 +14,23 @@ const MAX_HEADER_LENGTH = 256;
  * language served here, or cannot be read. `en-GB` counts as `en`; `q=0` refuses a language.
  */
 export function pickLanguage(header: string | string[] | undefined): ContentLanguage {
-  const value = (Array.isArray(header) ? header.join(',') : (header ?? '')).slice(0, MAX_HEADER_LENGTH);
+  if (header === undefined) return 'ru';
+  if (typeof header !== 'string') return parseLanguage(header.join(','));
+  // A browser sends the same header on every call: each distinct one is read once (a bounded memo).
+  let language = picked.get(header);
+  if (language === undefined) {
+    if (picked.size >= MAX_PICKED) picked.clear();
+    language = parseLanguage(header);
+    picked.set(header, language);
+  }
+  return language;
+}
+
+const picked = new Map<string, ContentLanguage>();
+const MAX_PICKED = 256;
+
+function parseLanguage(header: string): ContentLanguage {
+  const value = header.slice(0, MAX_HEADER_LENGTH);
   let best: ContentLanguage = 'ru';
   let bestWeight = 0;
   for (const part of value.split(',')) {
