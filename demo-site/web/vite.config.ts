@@ -2,6 +2,7 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 import { routeBoot } from './build/route-boot.ts';
 import { earlyRequests } from './src/app/early-requests.ts';
 
@@ -10,7 +11,11 @@ import { earlyRequests } from './src/app/early-requests.ts';
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), routeBoot({ routerFile: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)), earlyRequests })],
+  plugins: [
+    react(),
+    routeBoot({ routerFile: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)), earlyRequests }),
+    precompress(),
+  ],
   server: {
     host: '127.0.0.1',
     port: 5173,

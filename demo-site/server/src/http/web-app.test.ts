@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installWebApp } from './web-app';
@@ -14,6 +14,13 @@ beforeAll(async () => {
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), '<!doctype html><title>Лига Героев</title>');
   await writeFile(join(dist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
+  // The build's own compressed copies (demo-site/web/build/precompress.ts): one fresh, one older than its file.
+  await writeFile(join(dist, 'assets', 'built-abc123.js'), 'console.log("исходник")');
+  await writeFile(join(dist, 'assets', 'built-abc123.js.br'), brotliCompressSync('console.log("копия сборки")'));
+  await writeFile(join(dist, 'assets', 'built-abc123.js.gz'), gzipSync('console.log("копия сборки")'));
+  await writeFile(join(dist, 'assets', 'stale-abc123.js'), 'console.log("новый")');
+  await writeFile(join(dist, 'assets', 'stale-abc123.js.br'), brotliCompressSync('console.log("старый")'));
+  await utimes(join(dist, 'assets', 'stale-abc123.js.br'), new Date('2020-01-01'), new Date('2020-01-01'));
   await writeFile(join(tmpdir(), 'secret.txt'), 'secret');
   app = Fastify();
   expect(await installWebApp(app, dist)).toBe(true);
@@ -41,6 +48,16 @@ describe('the web app next to the API', () => {
       expect(res.headers['cache-control']).toBe('no-store');
     },
   );
+
+  it("sends the build's compressed copy of a file as it is, unless the copy is older than the file", async () => {
+    const br = await app.inject({ url: '/assets/built-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect([br.headers['content-encoding'], brotliDecompressSync(br.rawPayload).toString()]).toEqual(['br', 'console.log("копия сборки")']);
+    const gz = await app.inject({ url: '/assets/built-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect([gz.headers['content-encoding'], gunzipSync(gz.rawPayload).toString()]).toEqual(['gzip', 'console.log("копия сборки")']);
+    const stale = await app.inject({ url: '/assets/stale-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(stale.rawPayload).toString()).toBe('console.log("новый")');
+    expect((await app.inject({ url: '/assets/built-abc123.js' })).body).toBe('console.log("исходник")');
+  });
 
   it('lets the sign-in popup keep its opener on the GID callback pages only', async () => {
     for (const url of ['/auth/gid?code=x&state=y', '/test']) {

@@ -38,14 +38,25 @@ async function fileFor(root: string, urlPath: string): Promise<string | undefine
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmanifest', '.txt']);
 
-/** Build files never change while the server runs: each is read and compressed once. */
+const SUFFIX = { br: '.br', gzip: '.gz' } as const;
+
+/**
+ * Build files never change while the server runs: each is read and compressed once. The web app's
+ * build writes `file.br` and `file.gz` beside each (demo-site/web/build/precompress.ts); a copy not
+ * older than its file is sent as it is, and only a build without them is compressed here.
+ */
 function fileCache() {
   const cache = new Map<string, Promise<Buffer>>();
+  const compressed = async (file: string, encoding: Exclude<Encoding, 'identity'>): Promise<Buffer> => {
+    const [source, copy] = await Promise.all([stat(file), stat(file + SUFFIX[encoding]).catch(() => undefined)]);
+    if (copy?.isFile() && copy.mtimeMs >= source.mtimeMs) return readFile(file + SUFFIX[encoding]);
+    return compress(await readFile(file), encoding, 'high');
+  };
   return (file: string, encoding: Encoding): Promise<Buffer> => {
     const key = `${encoding}:${file}`;
     let body = cache.get(key);
     if (!body) {
-      body = readFile(file).then((raw) => (encoding === 'identity' ? raw : compress(raw, encoding, 'high')));
+      body = encoding === 'identity' ? readFile(file) : compressed(file, encoding);
       body.catch(() => cache.delete(key));
       cache.set(key, body);
     }
@@ -66,8 +77,9 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
   const index = await fileFor(root, '/index.html');
   if (!index) return false;
   const read = fileCache();
-  // Compress every build file in the background now (off the main thread), so the first visitor after
-  // a start does not wait for it; the start itself does not wait either.
+  // Every build file's compressed copies in memory now, in the background (compressing, off the main
+  // thread, only what the build did not), so the first visitor after a start does not wait for it; the
+  // start itself does not wait either.
   void warm(root, read).catch((error: unknown) => app.log.warn({ err: error }, 'precompressing the web app failed'));
   app.get('/*', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -92,7 +104,10 @@ export async function installWebApp(app: FastifyInstance, distDir: string): Prom
   return true;
 }
 
-/** Reads and compresses (brotli and gzip) every compressible file under the build folder, one at a time. */
+/**
+ * Reads (or, without the build's copies, compresses) the brotli and gzip copy of every compressible
+ * file under the build folder, one at a time.
+ */
 async function warm(root: string, read: (file: string, encoding: Encoding) => Promise<Buffer>): Promise<void> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   for (const entry of entries) {
