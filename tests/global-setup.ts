@@ -1,24 +1,13 @@
 // Starts every part the suites need on free loopback ports, each with a fresh data folder, and
 // hands their URLs to the tests through the environment; returns the teardown.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReactExample } from '@gid/example-react';
 import { startExample } from '@gid/example-script-tag';
 import { startIdp } from '@gid/idp';
 import { DEFAULT_WEB_DIR, defaultConfig, startServer } from '@gid/server';
-
-/** A port the OS says is free now (the parts need each other's origins before they start). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+import { freePort } from '@gid/server/free-port';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'gid-e2e-'));

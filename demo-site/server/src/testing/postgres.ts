@@ -1,8 +1,8 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 
@@ -32,18 +32,6 @@ function ensureBinaries(): void {
     const [cmd, ...rest] = [...sudo, ...args];
     execFileSync(cmd!, rest, { stdio: 'inherit', env });
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs a PostgreSQL tool as the `postgres` user when we are root (initdb refuses root). */

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port';
 
 /**
  * Real server processes for the tests on PostgreSQL (scale, faults, the check-in race): `main.ts` as
@@ -8,15 +8,7 @@ import { fileURLToPath } from 'node:url';
  */
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
-export const freePort = () =>
-  new Promise<number>((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
+export { freePort };
 
 export interface ServerProcess {
   url: string;
