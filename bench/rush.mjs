@@ -6,7 +6,7 @@
 // 1,000, checked in the database too), the other answers by status and message (no 5xx, no timeout),
 // p50/p99, the time until the format was sold out (the 1,000th place's answer), the machine load.
 // `node bench/rush.mjs [2] [3]` runs only those process counts.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
@@ -36,6 +36,26 @@ async function cpuSeconds(pid) {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds all PostgreSQL processes on the machine have used (the bench's server is the only one it expects). */
+async function postgresSeconds() {
+  let total = 0;
+  for (const pid of await readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    if (!stat.includes('(postgres)')) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+  return total;
+}
+
+/** Seconds the machine's cores were busy so far, all of them together (/proc/stat: all but idle and iowait). */
+async function machineBusySeconds() {
+  const [line] = (await readFile('/proc/stat', 'utf8')).split('\n');
+  const ticks = line.split(/\s+/).slice(1).map(Number);
+  return (ticks.reduce((a, b) => a + b, 0) - ticks[3] - ticks[4]) / 100;
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -126,10 +146,15 @@ async function run(processCount) {
     if (warmSold !== WARM_PLACES) throw new Error(`the warm-up sold ${warmSold} places of ${WARM_PLACES}`);
     const prepared = Array.from({ length: BUYERS }, (_, i) => request(i));
     const cpuBefore = await Promise.all(apis.map((api) => cpuSeconds(api.pid)));
+    const [postgresBefore, busyBefore, clientBefore] = [await postgresSeconds(), await machineBusySeconds(), process.cpuUsage()];
     const started = performance.now();
     const answers = await Promise.all(prepared.map((buyer) => send(buyer.i, { method: 'POST', path: '/api/payment', ...buyer })));
     const wall = (performance.now() - started) / 1000;
     const cpuUsed = (await Promise.all(apis.map((api) => cpuSeconds(api.pid)))).map((cpu, i) => cpu - cpuBefore[i]);
+    const clientUsage = process.cpuUsage(clientBefore);
+    const clientUsed = (clientUsage.user + clientUsage.system) / 1e6;
+    const postgresUsed = (await postgresSeconds()) - postgresBefore;
+    const busy = (await machineBusySeconds()) - busyBefore;
     for (const agent of agents) agent.destroy();
 
     const sold = answers.filter((answer) => answer.status === 200);
@@ -166,6 +191,9 @@ async function run(processCount) {
       errors,
       wall,
       cpuUsed,
+      clientUsed,
+      postgresUsed,
+      busy,
     };
   } finally {
     await client.end();
@@ -190,7 +218,7 @@ try {
     );
     for (const [answer, n] of row.others) console.log(`             other answers: ${n} × ${answer.slice(0, 120)}`);
     console.log(
-      `             where the time went: ${row.wall.toFixed(1)} s of rush, the API processes used ${row.cpuUsed.map((cpu) => `${cpu.toFixed(1)} s`).join(' + ')} of CPU (${((100 * row.cpuUsed.reduce((a, b) => a + b, 0)) / (row.wall * cpus().length)).toFixed(0)} % of the ${cpus().length} cores); the rest of the machine's time went to PostgreSQL and to the other work on it (load ${row.load.toFixed(1)})`,
+      `             where the time went: ${row.wall.toFixed(1)} s of rush on ${cpus().length} cores (${(row.wall * cpus().length).toFixed(1)} s of CPU time), ${row.busy.toFixed(1)} s of it busy: the API processes ${row.cpuUsed.map((cpu) => `${cpu.toFixed(1)} s`).join(' + ')}, the load client ${row.clientUsed.toFixed(1)} s, PostgreSQL ${row.postgresUsed.toFixed(1)} s, other work on the machine ${Math.max(0, row.busy - row.cpuUsed.reduce((a, b) => a + b, 0) - row.clientUsed - row.postgresUsed).toFixed(1)} s (load ${row.load.toFixed(1)})`,
     );
     if (row.errors.length)
       console.log(
