@@ -6,7 +6,7 @@
 // 1,000, checked in the database too), the other answers by status and message (no 5xx, no timeout),
 // p50/p99, the time until the format was sold out (the 1,000th place's answer), the machine load.
 // `node bench/rush.mjs [2] [3]` runs only those process counts.
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
@@ -17,6 +17,7 @@ const BUYERS = 5000;
 const PLACES = 1000;
 const CONNECTIONS = 1000;
 // The warm-up before each rush (see below): a rush of this many buyers for this many places of another format.
+const WARM_ROUNDS = Number(process.env.RUSH_WARM_ROUNDS ?? 4);
 const WARM_BUYERS = 3000;
 const WARM_PLACES = 300;
 const TARGET_P99_MS = 2000;
@@ -36,19 +37,6 @@ async function cpuSeconds(pid) {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** CPU seconds all PostgreSQL processes on the machine have used (the bench's server is the only one it expects). */
-async function postgresSeconds() {
-  let total = 0;
-  for (const pid of await readdir('/proc').catch(() => [])) {
-    if (!/^\d+$/.test(pid)) continue;
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    if (!stat.includes('(postgres)')) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    total += (Number(fields[11]) + Number(fields[12])) / 100;
-  }
-  return total;
 }
 
 /** Seconds the machine's cores were busy so far, all of them together (/proc/stat: all but idle and iowait). */
@@ -135,25 +123,29 @@ async function run(processCount) {
     // Every connection opened before the rush (a cheap cached GET each, all at once so none is reused).
     await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => send(i, { path: '/api/event/list' })));
     // Each process's code compiled, as in one that has served a while: V8 optimises a function only
-    // after many calls, and with a handful of purchases each the rush ran mostly in unoptimised code
-    // while the optimising compiler took a fifth of the machine (perf). So, before the rush, a smaller
-    // one on the other format: WARM_PLACES sold and the rest of WARM_BUYERS turned away, both paths.
-    await client.query(`update format_stock set capacity = taken + ${WARM_PLACES} where ${stockRow}`, [warmFormat.public_id]);
-    const warmAnswers = await Promise.all(
-      Array.from({ length: WARM_BUYERS }, (_, i) => send(i, { method: 'POST', path: '/api/payment', ...request(i, warmFormat) })),
-    );
-    const warmSold = warmAnswers.filter((answer) => answer.status === 200).length;
-    if (warmSold !== WARM_PLACES) throw new Error(`the warm-up sold ${warmSold} places of ${WARM_PLACES}`);
+    // after many calls (the HTTP parser's after some thousands of requests), and with a handful of
+    // purchases each the rush ran mostly in unoptimised code while the optimising compiler took a fifth
+    // of the machine (perf, --trace-opt). So, before the rush, WARM_ROUNDS smaller ones on the other
+    // format: WARM_PLACES sold and the rest of WARM_BUYERS turned away each time, both paths.
+    for (let round = 0; round < WARM_ROUNDS; round++) {
+      // The processes remember a sold-out format for a second (stock-gate.ts) before they read it again.
+      if (round) await new Promise((resolve) => setTimeout(resolve, 1100));
+      await client.query(`update format_stock set capacity = taken + ${WARM_PLACES} where ${stockRow}`, [warmFormat.public_id]);
+      const warmAnswers = await Promise.all(
+        Array.from({ length: WARM_BUYERS }, (_, i) => send(i, { method: 'POST', path: '/api/payment', ...request(i, warmFormat) })),
+      );
+      const warmSold = warmAnswers.filter((answer) => answer.status === 200).length;
+      if (warmSold !== WARM_PLACES) throw new Error(`the warm-up sold ${warmSold} places of ${WARM_PLACES}`);
+    }
     const prepared = Array.from({ length: BUYERS }, (_, i) => request(i));
     const cpuBefore = await Promise.all(apis.map((api) => cpuSeconds(api.pid)));
-    const [postgresBefore, busyBefore, clientBefore] = [await postgresSeconds(), await machineBusySeconds(), process.cpuUsage()];
+    const [busyBefore, clientBefore] = [await machineBusySeconds(), process.cpuUsage()];
     const started = performance.now();
     const answers = await Promise.all(prepared.map((buyer) => send(buyer.i, { method: 'POST', path: '/api/payment', ...buyer })));
     const wall = (performance.now() - started) / 1000;
     const cpuUsed = (await Promise.all(apis.map((api) => cpuSeconds(api.pid)))).map((cpu, i) => cpu - cpuBefore[i]);
     const clientUsage = process.cpuUsage(clientBefore);
     const clientUsed = (clientUsage.user + clientUsage.system) / 1e6;
-    const postgresUsed = (await postgresSeconds()) - postgresBefore;
     const busy = (await machineBusySeconds()) - busyBefore;
     for (const agent of agents) agent.destroy();
 
@@ -192,7 +184,6 @@ async function run(processCount) {
       wall,
       cpuUsed,
       clientUsed,
-      postgresUsed,
       busy,
     };
   } finally {
@@ -218,7 +209,7 @@ try {
     );
     for (const [answer, n] of row.others) console.log(`             other answers: ${n} × ${answer.slice(0, 120)}`);
     console.log(
-      `             where the time went: ${row.wall.toFixed(1)} s of rush on ${cpus().length} cores (${(row.wall * cpus().length).toFixed(1)} s of CPU time), ${row.busy.toFixed(1)} s of it busy: the API processes ${row.cpuUsed.map((cpu) => `${cpu.toFixed(1)} s`).join(' + ')}, the load client ${row.clientUsed.toFixed(1)} s, PostgreSQL ${row.postgresUsed.toFixed(1)} s, other work on the machine ${Math.max(0, row.busy - row.cpuUsed.reduce((a, b) => a + b, 0) - row.clientUsed - row.postgresUsed).toFixed(1)} s (load ${row.load.toFixed(1)})`,
+      `             where the time went: ${row.wall.toFixed(1)} s of rush on ${cpus().length} cores (${(row.wall * cpus().length).toFixed(1)} s of CPU time), ${row.busy.toFixed(1)} s of it busy: the API processes ${row.cpuUsed.map((cpu) => `${cpu.toFixed(1)} s`).join(' + ')}, the load client ${row.clientUsed.toFixed(1)} s, PostgreSQL and anything else on the machine ${Math.max(0, row.busy - row.cpuUsed.reduce((a, b) => a + b, 0) - row.clientUsed).toFixed(1)} s (about 1 s on a quiet one; load ${row.load.toFixed(1)})`,
     );
     if (row.errors.length)
       console.log(
