@@ -29,6 +29,17 @@ describe('pickLanguage (Accept-Language)', () => {
 
   it('reads only the start of a huge header', () => {
     expect(pickLanguage(`${'x;q=0.1,'.repeat(10_000)}en`)).toBe('ru');
+    expect(pickLanguage(`en,${'x;q=0.1,'.repeat(10_000)}`)).toBe('en');
+  });
+
+  it('answers a header it has read before the same way, also after many others', () => {
+    expect(pickLanguage('en-GB,en;q=0.9')).toBe('en');
+    for (let i = 0; i < 600; i++)
+      expect(pickLanguage(`ru;q=0.${(i % 9) + 1}, en;q=0.${((i + 1) % 9) + 1}, x-${i}`)).toBe(
+        (i % 9) + 1 >= ((i + 1) % 9) + 1 ? 'ru' : 'en',
+      );
+    expect(pickLanguage('en-GB,en;q=0.9')).toBe('en');
+    expect(pickLanguage('ru-RU,ru;q=0.9,en;q=0.8')).toBe('ru');
   });
 });
 

@@ -15,8 +15,9 @@ const MAX_HEADER_LENGTH = 256;
  */
 export function pickLanguage(header: string | string[] | undefined): ContentLanguage {
   if (header === undefined) return 'ru';
-  if (typeof header !== 'string') return parseLanguage(header.join(','));
-  // A browser sends the same header on every call: each distinct one is read once (a bounded memo).
+  if (typeof header !== 'string' || header.length > MAX_HEADER_LENGTH) return parseLanguage(String(header));
+  // A browser sends the same header on every call: each distinct one is read once (a memo of at most
+  // MAX_PICKED short headers, so what a client writes cannot grow it past 64 KB).
   let language = picked.get(header);
   if (language === undefined) {
     if (picked.size >= MAX_PICKED) picked.clear();
