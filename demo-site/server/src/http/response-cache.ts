@@ -42,9 +42,11 @@ interface Entry {
 /** Answers below this size go out as they are: compressing them saves nothing worth the work. */
 const COMPRESS_FROM_BYTES = 1024;
 
-/** The request's entry key: its catalogue language and its URL (catalogue answers are localised). */
-const keys = new WeakMap<FastifyRequest, string>();
-const producers = new WeakMap<FastifyRequest, (body: string | null) => void>();
+/**
+ * The requests computing an entry: the entry's key (catalogue language and URL: catalogue answers are
+ * localised) and the function that settles it with their answer. A hit is never one.
+ */
+const producers = new WeakMap<FastifyRequest, { key: string; settle: (body: string | null) => void }>();
 const MAX_ENTRIES = 1000;
 /**
  * How long past its lifetime an answer may still be sent while one request computes its successor
@@ -91,7 +93,6 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
     const now = performance.now();
     const language = requestLanguage(request);
     const key = `${language} ${request.url}`;
-    keys.set(request, key);
     const entry = entries.get(key);
     if (entry && entry.expires > now) {
       if (entry.settled === null) return done();
@@ -117,43 +118,49 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
     if (stale) {
       // This request computes the successor; the stale entry serves the others until it is in.
       stale.refreshing = true;
-      producers.set(request, (body) => {
-        created.settled = body;
-        if (entries.get(key) === stale) {
-          if (body === null) entries.delete(key);
-          else entries.set(key, created);
-        }
-        resolve(body);
+      producers.set(request, {
+        key,
+        settle: (body) => {
+          created.settled = body;
+          if (entries.get(key) === stale) {
+            if (body === null) entries.delete(key);
+            else entries.set(key, created);
+          }
+          resolve(body);
+        },
       });
       return done();
     }
     entries.set(key, created);
-    producers.set(request, (body) => {
-      created.settled = body;
-      resolve(body);
+    producers.set(request, {
+      key,
+      settle: (body) => {
+        created.settled = body;
+        resolve(body);
+      },
     });
     done();
   };
 
   const onSend: onSendHookHandler = (request, reply, payload, done) => {
-    const resolve = producers.get(request);
-    if (!resolve) return done(null, payload);
+    const producer = producers.get(request);
+    if (!producer) return done(null, payload);
     producers.delete(request);
-    if (reply.statusCode === 200 && typeof payload === 'string') resolve(payload);
+    if (reply.statusCode === 200 && typeof payload === 'string') producer.settle(payload);
     else {
-      entries.delete(keys.get(request)!);
-      resolve(null);
+      entries.delete(producer.key);
+      producer.settle(null);
     }
     done(null, payload);
   };
 
   // A request that ends without sending (aborted) must not leave the others waiting.
   const onResponse: onResponseHookHandler = (request, _reply, done) => {
-    const resolve = producers.get(request);
-    if (resolve) {
+    const producer = producers.get(request);
+    if (producer) {
       producers.delete(request);
-      entries.delete(keys.get(request)!);
-      resolve(null);
+      entries.delete(producer.key);
+      producer.settle(null);
     }
     done();
   };
