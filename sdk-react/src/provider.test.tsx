@@ -343,7 +343,8 @@ describe('lifecycle', () => {
       </StrictMode>,
     );
     await screen.findByRole('button', { name: LABEL });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    // Started: the remote config is in (it is asked for once the buttons' frame is on the screen).
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('idle'));
     expect(sdk.init).toHaveBeenCalledTimes(1);
     expect(sdkButtons()).toHaveLength(1);
     expect(calls.filter((call) => call.url.pathname.endsWith('/wp-config'))).toHaveLength(1);

@@ -452,6 +452,36 @@ describe('first paint', () => {
     server.events.removeAllListeners();
   });
 
+  /** One turn of the event loop: a timer of 0 ms, due before any timer set earlier for later. */
+  const turn = () => new Promise((r) => setTimeout(r, 0));
+
+  it('once the frame is painted, waits for it to reach the screen before its own work', async () => {
+    const { config, win } = page({ buttons: [{ container: '#a' }] });
+    const fetch = vi.fn(config.fetch as typeof globalThis.fetch);
+    const { paint } = frames(win);
+    const pending = init({ ...config, fetch });
+    paint();
+    await turn();
+    // Painted is not shown yet: a fetch or a session-storage read now would compete with the frame.
+    expect(fetch).not.toHaveBeenCalled();
+    expect(buttons(win)[0]?.id).toBe('');
+    await pending;
+    expect(fetch).toHaveBeenCalled();
+    expect(buttons(win)[0]?.id).toMatch(/^gid-[a-z]{7}-0$/);
+  });
+
+  it('a provider answer on the redirect URI is taken as soon as the frame is painted', async () => {
+    const s = setup(`${SITE}/auth/gid?code=c&state=s&scope=openid`, { buttons: [{ container: '#a' }] });
+    s.win.document.body.innerHTML = '<div id="a"></div>';
+    const fetch = vi.fn(s.config.fetch as typeof globalThis.fetch);
+    const { paint } = frames(s.win);
+    const pending = init({ ...s.config, fetch }).catch(() => undefined);
+    paint();
+    await turn();
+    expect(fetch).toHaveBeenCalled();
+    await pending;
+  });
+
   it('without buttons, or on a hidden page, there is nothing to wait for', async () => {
     const hidden = page({ buttons: [{ container: '#a' }] });
     Object.defineProperty(hidden.win.document, 'visibilityState', { value: 'hidden' });
