@@ -4,6 +4,7 @@
 // its transpiled copies were ~80 MiB of the server's RSS and most of its start time). Tests run src/.
 // esbuild is the workspace root's (the same version the root builds with).
 import { cpSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -19,6 +20,16 @@ await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  // Our own workspace packages (`@gid/net`) are TypeScript sources, which plain node cannot import:
+  // they go into the bundle.
+  plugins: [
+    {
+      name: 'workspace-sources',
+      setup(build) {
+        build.onResolve({ filter: /^@gid\// }, ({ path, importer }) => ({ path: createRequire(importer).resolve(path) }));
+      },
+    },
+  ],
   sourcemap: true,
   logLevel: 'warning',
 });
