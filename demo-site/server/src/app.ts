@@ -19,6 +19,8 @@ import { insuranceRoutes } from './features/insurances/routes';
 import { locationRoutes } from './features/locations/routes';
 import { newsRoutes } from './features/news/routes';
 import { obrnadzorRoutes } from './features/obrnadzor/routes';
+import { organizerRoutes } from './features/organizer/routes';
+import { installOrganizerScope } from './features/organizer/scope';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { paymentRoutes } from './features/payment/routes';
 import { temporaryPaymentRoutes } from './features/payment/temporary-payment-routes';
@@ -94,6 +96,7 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
   shopOrdersRoutes,
   uploadsRoutes,
   documentsRoutes,
+  organizerRoutes,
   devOutboxRoutes,
 ];
 
@@ -147,6 +150,8 @@ export async function buildServer(deps: ServerDeps, options: BuildOptions = {}):
     errorResponseBuilder: () => new HttpError(429, messages.tooManyRequests),
   });
   installResponseCache(app, deps.config.responseCacheMs);
+  // Before the features: the back office's guard is attached to each organiser route as it is added.
+  installOrganizerScope(app, deps);
   for (const feature of features) {
     // The sandbox's pay pages mark orders paid for anyone who knows a payment id: only when it is the provider.
     if (feature === sandboxPaymentRoutes && !deps.config.sandbox) continue;

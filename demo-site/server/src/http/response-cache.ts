@@ -10,6 +10,10 @@ import { compress, encodingFor } from './compression';
 import { requestLanguage } from './language';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Forgets every cached answer: an organiser's catalogue change is then live at once on this process. */
+    catalogueChanged: () => void;
+  }
   interface FastifyContextConfig {
     /** Public, read-mostly GET: the serialized answer may be reused for `responseCacheMs`. */
     cache?: boolean;
@@ -64,8 +68,9 @@ export const STALE_MS = 2000;
  * Install it before the routes: it hooks the `cacheable` routes as they are added.
  */
 export function installResponseCache(app: FastifyInstance, ttlMs: number): void {
-  if (ttlMs <= 0) return;
   const entries = new Map<string, Entry>();
+  app.decorate('catalogueChanged', () => entries.clear());
+  if (ttlMs <= 0) return;
 
   // Callback-style hooks: they run on every request, and a hit is answered without a promise.
   const hit = (request: FastifyRequest, reply: FastifyReply, entry: Entry, body: string, state: 'HIT' | 'STALE' = 'HIT') => {

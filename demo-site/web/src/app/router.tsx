@@ -111,6 +111,8 @@ export const routeTable: AppRoute[] = [
   { path: '/me/session', ...screen(() => import('./routes/me/sessions')) },
   // — staff: check-in at the start line (issue 24), signed in —
   { path: '/staff/checkin', ...screen(() => import('./routes/staff/checkin')) },
+  // — the organiser's back office (issue 31), signed in: its own chunk, nothing of it on the visitor's pages —
+  { path: '/organizer/*', ...screen(() => import('./routes/organizer/organizer')) },
   // — the end of the list —
   { path: '*', ...screen(() => import('./routes/not-found')) },
 ];

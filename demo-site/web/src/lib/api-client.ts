@@ -40,7 +40,7 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 export interface RequestOptions {
   /** A path on the page's own origin, with or without the leading slash (the spec writes both). */
   url: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON; a FormData is sent as multipart/form-data (file uploads). */
   data?: unknown;
   params?: QueryParams;

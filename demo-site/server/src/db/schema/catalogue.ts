@@ -71,6 +71,8 @@ export const events = pgTable('events', {
   slider: boolean('slider').notNull().default(false),
   banners: jsonb('banners').$type<EventBanners>().notNull(),
   sort: integer('sort').notNull().default(0),
+  /** The organisation that runs the event (issue 31; the foreign key is in the migration). */
+  organisationId: integer('organisation_id'),
 });
 
 /** One running of an event in one city on one date. */
@@ -90,6 +92,9 @@ export const eventCities = pgTable(
     addressEn: text('address_en'),
     timezone: text('timezone').notNull(),
     resultsPublished: boolean('results_published').notNull().default(false),
+    /** When tickets go on and off sale (null: from now, until the start). */
+    registrationOpensAt: timestamptz('registration_opens_at'),
+    registrationClosesAt: timestamptz('registration_closes_at'),
   },
   (table) => [index('event_cities_event_idx').on(table.eventId), index('event_cities_start_idx').on(table.startTime)],
 );
@@ -141,6 +146,8 @@ export const eventFormats = pgTable(
     /** A virtual (online) format: the holder sends their time from the ticket page (PUT /api/user/ticket/online). */
     online: boolean('online').notNull().default(false),
     sort: integer('sort').notNull().default(0),
+    /** A format with sold tickets is closed by its organiser, never deleted: off sale and out of the catalogue. */
+    closedAt: timestamptz('closed_at'),
   },
   (table) => [index('event_formats_event_city_idx').on(table.eventCityId)],
 );

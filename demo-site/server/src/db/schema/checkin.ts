@@ -21,6 +21,8 @@ export const eventStaff = pgTable(
       .notNull()
       .references(() => eventCities.id),
     grantedAt: timestamptz('granted_at').notNull(),
+    /** The organiser who gave the grant (null: the seed). */
+    grantedBy: integer('granted_by').references(() => users.id),
   },
   (table) => [primaryKey({ columns: [table.userId, table.eventCityId] }), index('event_staff_event_city_idx').on(table.eventCityId)],
 );

@@ -4,5 +4,6 @@ export * from './checkin';
 export * from './content';
 export * from './locations';
 export * from './orders';
+export * from './organizer';
 export * from './shop';
 export * from './system';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { events } from './catalogue';
 
 export const productCategories = pgTable('product_categories', {
@@ -113,4 +113,10 @@ export const promocodes = pgTable('promocodes', {
   startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
   endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
   active: boolean('active').notNull().default(true),
+  /** A back-office code (issue 31) applies only to tickets of this event city (and of `format_public_ids` when set). */
+  eventCityId: integer('event_city_id'),
+  formatPublicIds: jsonb('format_public_ids').$type<string[] | null>(),
+  /** The batch a generated code belongs to (its CSV download). */
+  batch: text('batch'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }),
 });

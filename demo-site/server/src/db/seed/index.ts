@@ -1,10 +1,21 @@
 import { createHash } from 'node:crypto';
+import { eq, isNull } from 'drizzle-orm';
 import { hashPassword, stablePublicId } from '../../lib/crypto';
 import { addDays, clockTime, startOfUtcDay, zonedTime } from '../../lib/time';
 import type { Database } from '../client';
 import * as t from '../schema/index';
 import { seedCatalogue } from './catalogue';
-import { clubPicture, clubSeed, competitionTypeSeed, demoUserSeed, firstNames, lastNames, newsSeed, obrnadzorSeed } from './data/content';
+import {
+  clubPicture,
+  clubSeed,
+  competitionTypeSeed,
+  demoUserSeed,
+  firstNames,
+  lastNames,
+  newsSeed,
+  obrnadzorSeed,
+  organisationSeed,
+} from './data/content';
 import { english } from './data/english';
 import { cityIds, citySeed, postalIndexSeed, regionSeed } from './data/locations';
 import { seededRandom } from './random';
@@ -46,6 +57,7 @@ export async function seedDatabase(db: Database, now: Date, options: { demoAccou
 
   const catalogue = await seedCatalogue(db, today, random);
   await seedShop(db, today, catalogue);
+  const organisationIds = await seedOrganisations(db, today, catalogue.eventIds);
 
   await db.insert(t.news).values(
     newsSeed.map((item) => ({
@@ -172,6 +184,10 @@ export async function seedDatabase(db: Database, now: Date, options: { demoAccou
       .returning({ id: t.users.id });
     for (const club of user.clubs)
       await db.insert(t.userClubs).values({ userId: row!.id, clubId: clubIds.get(club)!, joinedAt: addDays(today, -90) });
+    if ('ownerOf' in user)
+      await db
+        .insert(t.organisationMembers)
+        .values({ organisationId: organisationIds.get(user.ownerOf)!, userId: row!.id, role: 'owner', createdAt: today });
     if ('staffOfEveryEvent' in user && user.staffOfEveryEvent) {
       const eventCityRows = await db.select({ id: t.eventCities.id }).from(t.eventCities);
       await db
@@ -179,6 +195,29 @@ export async function seedDatabase(db: Database, now: Date, options: { demoAccou
         .values(eventCityRows.map((eventCity) => ({ userId: row!.id, eventCityId: eventCity.id, grantedAt: today })));
     }
   }
+}
+
+/** The organisations, each event given to one: the listed ones to theirs, the rest to the first. */
+async function seedOrganisations(db: Database, today: Date, eventIds: Map<string, number>): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const organisation of organisationSeed) {
+    const [row] = await db
+      .insert(t.organisations)
+      .values({ publicId: stablePublicId(`organisation:${organisation.key}`), name: organisation.name, createdAt: addDays(today, -200) })
+      .returning({ id: t.organisations.id });
+    ids.set(organisation.key, row!.id);
+  }
+  for (const organisation of organisationSeed)
+    for (const key of organisation.events ?? [])
+      await db
+        .update(t.events)
+        .set({ organisationId: ids.get(organisation.key)! })
+        .where(eq(t.events.id, eventIds.get(key)!));
+  await db
+    .update(t.events)
+    .set({ organisationId: ids.get(organisationSeed[0].key)! })
+    .where(isNull(t.events.organisationId));
+  return ids;
 }
 
 function digitsFrom(key: string, length: number): string {

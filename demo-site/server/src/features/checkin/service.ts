@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { checkinScans, checkins, cities, eventCities, eventFormats, eventStaff, events, tickets, users } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
@@ -25,9 +25,16 @@ export const checkinMessages = {
 /** A staff scan (POST /api/staff/checkin). */
 export type CheckinInput = CheckinBody;
 
+/** A grant counts only for a proven account (a confirmed e-mail or phone): staff are never unproven accounts. */
+const provenStaff = and(eq(users.id, eventStaff.userId), or(isNotNull(users.emailConfirmedAt), isNotNull(users.phoneConfirmedAt)));
+
 /** The event cities the user may check tickets in at. */
 async function staffEventCityIds(db: Database, userId: number): Promise<number[]> {
-  const rows = await db.select({ id: eventStaff.eventCityId }).from(eventStaff).where(eq(eventStaff.userId, userId));
+  const rows = await db
+    .select({ id: eventStaff.eventCityId })
+    .from(eventStaff)
+    .innerJoin(users, provenStaff)
+    .where(eq(eventStaff.userId, userId));
   return rows.map((row) => row.id);
 }
 
@@ -36,6 +43,7 @@ export async function requireStaffOf(db: Database, userId: number, eventCityPubl
   const [row] = await db
     .select({ eventCity: eventCities, event: events, city: cities })
     .from(eventStaff)
+    .innerJoin(users, provenStaff)
     .innerJoin(eventCities, eq(eventCities.id, eventStaff.eventCityId))
     .innerJoin(events, eq(events.id, eventCities.eventId))
     .innerJoin(cities, eq(cities.id, eventCities.cityId))
@@ -52,6 +60,7 @@ export async function staffEvents(deps: Deps, userId: number) {
   const rows = await deps.db
     .select({ eventCity: eventCities, event: events, city: cities })
     .from(eventStaff)
+    .innerJoin(users, provenStaff)
     .innerJoin(eventCities, eq(eventCities.id, eventStaff.eventCityId))
     .innerJoin(events, eq(events.id, eventCities.eventId))
     .innerJoin(cities, eq(cities.id, eventCities.cityId))

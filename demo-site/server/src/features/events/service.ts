@@ -172,12 +172,18 @@ export async function filterEventCities(
 async function minimumPrices(db: Database, eventCityIds: number[]): Promise<Map<number, number>> {
   if (eventCityIds.length === 0) return new Map();
   const rows = await db
-    .select({ eventCityId: eventFormats.eventCityId, price: eventFormats.price, isTeam: eventFormats.isTeam, hidden: eventFormats.hidden })
+    .select({
+      eventCityId: eventFormats.eventCityId,
+      price: eventFormats.price,
+      isTeam: eventFormats.isTeam,
+      hidden: eventFormats.hidden,
+      closedAt: eventFormats.closedAt,
+    })
     .from(eventFormats)
     .where(inArray(eventFormats.eventCityId, eventCityIds));
   const prices = new Map<number, number>();
   for (const row of rows) {
-    if (row.hidden || row.isTeam) continue;
+    if (row.hidden || row.isTeam || row.closedAt) continue;
     const current = prices.get(row.eventCityId);
     if (current === undefined || row.price < current) prices.set(row.eventCityId, row.price);
   }

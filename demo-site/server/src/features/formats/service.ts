@@ -127,6 +127,8 @@ export async function listFormats(db: Database, id: string, includeHidden: boole
           places.map((place) => place.eventCity.id),
         ),
         includeHidden ? undefined : eq(eventFormats.hidden, false),
+        // A closed format (its organiser stopped its sales: issue 31) is off the site; its tickets stay valid.
+        isNull(eventFormats.closedAt),
       ),
     )
     .orderBy(asc(eventFormats.eventCityId), asc(eventFormats.sort));
@@ -153,7 +155,9 @@ export async function listVirtualFormats(db: Database, now: Date, language: Cont
     .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
     .innerJoin(cities, eq(cities.id, eventCities.cityId))
     .innerJoin(events, eq(events.id, eventCities.eventId))
-    .where(and(eq(eventFormats.online, true), eq(eventFormats.hidden, false), gt(eventCities.startTime, now)))
+    .where(
+      and(eq(eventFormats.online, true), eq(eventFormats.hidden, false), isNull(eventFormats.closedAt), gt(eventCities.startTime, now)),
+    )
     .orderBy(asc(eventCities.startTime), asc(eventFormats.sort));
   const formats = rows.map((row) => row.format);
   const [left, regionName] = await Promise.all([ticketsLeft(db, formats), regionNames(db, formats)]);

@@ -105,6 +105,7 @@ export const presentPromocode = (row: typeof promocodes.$inferSelect): Promocode
   code: row.code,
   target: row.target as PromocodeInfo['target'],
   targetPublicId: row.targetPublicId,
+  formatPublicIds: row.formatPublicIds,
   discount: row.discount,
   discountForm: row.discountForm,
   available: Math.max(0, row.codeCount - row.usedCount),

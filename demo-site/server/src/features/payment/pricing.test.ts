@@ -38,6 +38,7 @@ const promo = (overrides: Partial<PromocodeInfo> = {}): PromocodeInfo => ({
   code: 'GEROI10',
   target: 'ticket',
   targetPublicId: null,
+  formatPublicIds: null,
   discount: 10,
   discountForm: 'percent',
   available: 100,

@@ -4,6 +4,8 @@
  * the kopeck per unit.
  */
 
+import { promocodeCovers } from '../promocodes/rules';
+
 export const INSURANCE_PER_PARTICIPANT = 20_000;
 export const TICKET_COUNT_MIN = 1;
 export const TICKET_COUNT_MAX = 500;
@@ -57,6 +59,8 @@ export interface PromocodeInfo {
   code: string;
   target: 'ticket' | 'product' | 'insurance';
   targetPublicId: string | null;
+  /** A back-office code's formats (null: not limited to formats). */
+  formatPublicIds: string[] | null;
   discount: number;
   discountForm: string;
   /** Uses the code still has (code_count − used). */
@@ -232,8 +236,7 @@ export function priceOrder(
     const key = code.trim().toUpperCase();
     const promo = catalogue.promocodes.get(key);
     if (!promo?.active) return fail(promoMessages.unknown);
-    if (promo.target !== target || (promo.targetPublicId !== null && promo.targetPublicId !== itemPublicId))
-      return fail(promoMessages.otherItem[target]);
+    if (!promocodeCovers(promo, target, itemPublicId)) return fail(promoMessages.otherItem[target]);
     if (now < promo.startsAt) return fail(promoMessages.notStarted);
     if (now >= promo.endsAt) return fail(promoMessages.expired);
     const left = promoLeft.get(key) ?? 0;

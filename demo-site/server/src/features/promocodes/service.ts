@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { eventFormats, insurances, products, promocodes } from '../../db/schema/index';
 import { badRequest, found } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
+import { promocodeCovers } from './rules';
 
 export type PromocodeTarget = 'ticket' | 'product' | 'insurance';
 
@@ -40,8 +41,7 @@ export async function checkPromocode(db: Database, now: Date, target: PromocodeT
   const price = await itemPrice(db, target, itemPublicId);
   const [promo] = await db.select().from(promocodes).where(eq(promocodes.code, code.trim().toUpperCase()));
   if (!promo?.active) throw badRequest(promocodeMessages.unknown);
-  if (promo.target !== target || (promo.targetPublicId !== null && promo.targetPublicId !== itemPublicId))
-    throw badRequest(promocodeMessages.otherItem[target]);
+  if (!promocodeCovers(promo, target, itemPublicId)) throw badRequest(promocodeMessages.otherItem[target]);
   if (now < promo.startsAt) throw badRequest(promocodeMessages.notStarted);
   if (now >= promo.endsAt) throw badRequest(promocodeMessages.expired);
   const available = Math.max(0, promo.codeCount - promo.usedCount);

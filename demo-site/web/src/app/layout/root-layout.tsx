@@ -19,8 +19,10 @@ function ScrollToTop() {
 export function RootLayout() {
   const { pathname } = useLocation();
   if (pathname !== '/notsupport' && isUnsupportedBrowser(navigator.userAgent)) return <Navigate to="/notsupport" replace />;
+  // On a phone the staff's scanner is the whole screen: the site's header and footer give way to it.
+  const scanner = pathname.startsWith('/staff/checkin');
   return (
-    <>
+    <div className={scanner ? 'layout-scanner' : 'layout-site'}>
       <ScrollToTop />
       <Header />
       <Breadcrumbs />
@@ -28,6 +30,6 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-    </>
+    </div>
   );
 }

@@ -17,6 +17,8 @@ export function accessOf(pathname: string): Access {
   if (path === '/me' || path.startsWith('/me/') || path === '/add') return 'cabinet';
   // The staff's scanner (issue 24) needs the signed-in staff account too.
   if (path === '/staff' || path.startsWith('/staff/')) return 'cabinet';
+  // The organiser's back office (issue 31).
+  if (path === '/organizer' || path.startsWith('/organizer/')) return 'cabinet';
   return 'open';
 }
 

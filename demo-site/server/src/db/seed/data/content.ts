@@ -337,4 +337,40 @@ export const demoUserSeed = [
     clubs: [],
     staffOfEveryEvent: true,
   },
+  {
+    // The owner of «Забег Героев», the organisation running every seeded event but one (issue 31).
+    key: 'org',
+    email: 'org@geroi.example',
+    password: 'Org12345',
+    phone: '79990000004',
+    name: 'Алексей',
+    lastName: 'Организаторов',
+    secondName: null,
+    birthDate: '1980-11-11',
+    gender: 'male',
+    roles: [] as string[],
+    clubs: [],
+    ownerOf: 'heroes',
+  },
+  {
+    // The owner of «Северный полумарафон», a second organisation with one event of its own (scoping is seen).
+    key: 'north',
+    email: 'north@geroi.example',
+    password: 'North1234',
+    phone: '79990000005',
+    name: 'Нина',
+    lastName: 'Северова',
+    secondName: null,
+    birthDate: '1983-02-14',
+    gender: 'female',
+    roles: [] as string[],
+    clubs: [],
+    ownerOf: 'north',
+  },
+] as const;
+
+/** The organisations of the seed (issue 31): «Забег Героев» runs every seeded event but the ones listed for another. */
+export const organisationSeed = [
+  { key: 'heroes', name: 'Забег Героев', events: null },
+  { key: 'north', name: 'Северный полумарафон', events: ['white-nights'] },
 ] as const;

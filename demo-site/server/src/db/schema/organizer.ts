@@ -1,0 +1,51 @@
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { eventCities } from './catalogue';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** An event organiser (issue 31): it owns events; its members run them from `/organizer`. */
+export const organisations = pgTable('organisations', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  publicId: text('public_id').notNull().unique(),
+  name: text('name').notNull().unique(),
+  createdAt: timestamptz('created_at').notNull(),
+});
+
+export type OrganiserRole = 'owner' | 'manager' | 'viewer';
+
+/** A member of an organisation and their role: owner (everything), manager (catalogue, orders, staff), viewer (read-only). */
+export const organisationMembers = pgTable(
+  'organisation_members',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: text('role').$type<OrganiserRole>().notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organisationId, table.userId] }), index('organisation_members_user_idx').on(table.userId)],
+);
+
+/** Every organiser write — who, when, what, before and after — written in the write's own transaction. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    userId: integer('user_id').references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetPublicId: text('target_public_id'),
+    eventCityId: integer('event_city_id').references(() => eventCities.id),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [index('audit_log_organisation_idx').on(table.organisationId, table.id.desc())],
+);

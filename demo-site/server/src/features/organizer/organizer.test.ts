@@ -1,0 +1,370 @@
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { eventFormats, formatStock, organisationMembers, organisations, users } from '../../db/schema/index';
+import { stablePublicId as id } from '../../lib/crypto';
+import { type Body, createTestApp, openTemplateDatabase, type TestApp } from '../../testing/fixtures';
+import { insertTicket, signedInUser, type TestUser } from '../../testing/purchases';
+import type { OrganizerScope } from './scope';
+
+// The back office (issue 31): scope, roles, the catalogue's rules, promocodes, staff, exports, audit.
+const heroesCity = id('event-city:spring-run/petersburg');
+const heroesFormat = id('format:spring-run/petersburg/10k');
+const northCity = id('event-city:white-nights/petersburg');
+
+let database: DatabaseHandle;
+let api: TestApp;
+const routes: { method: string; url: string; scope: OrganizerScope }[] = [];
+let org: string;
+let north: string;
+let viewer: TestUser;
+let stranger: TestUser;
+let heroesOrder: string;
+let heroesTicket: string;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+const call = (method: Method, url: string, token?: string, payload?: object) =>
+  api.request({ method, url, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
+
+async function signIn(email: string, password: string) {
+  const response = await call('PUT', '/api/auth', undefined, { email, password });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().token as string;
+}
+
+beforeAll(async () => {
+  database = await openTemplateDatabase();
+  api = await createTestApp(
+    database,
+    {},
+    {
+      onRoute: (route: RouteOptions) => {
+        const scope = route.config && (route.config as { organizer?: OrganizerScope }).organizer;
+        if (route.method !== 'HEAD' && scope) for (const method of [route.method].flat()) routes.push({ method, url: route.url, scope });
+      },
+    },
+  );
+  org = await signIn('org@geroi.example', 'Org12345');
+  north = await signIn('north@geroi.example', 'North1234');
+  viewer = await signedInUser(api.deps, 'viewer');
+  stranger = await signedInUser(api.deps, 'stranger');
+  const [heroes] = await api.deps.db.select().from(organisations).where(eq(organisations.name, 'Забег Героев'));
+  await api.deps.db
+    .insert(organisationMembers)
+    .values({ organisationId: heroes!.id, userId: viewer.id, role: 'viewer', createdAt: api.clock.now() });
+  const ticket = await insertTicket(api.deps.db, api.clock.now(), {
+    formatPublicId: heroesFormat,
+    userId: stranger.id,
+    info: { first_name: 'Пётр', last_name: 'Бегунов', phone: '+79991234567', registered: true },
+  });
+  heroesTicket = ticket.publicId;
+  const { orders } = await import('../../db/schema/index');
+  const [order] = await api.deps.db.select({ publicId: orders.publicId }).from(orders).where(eq(orders.id, ticket.orderId));
+  heroesOrder = order!.publicId;
+});
+afterAll(async () => {
+  await api?.close();
+  await database?.close();
+});
+
+describe('who may enter', () => {
+  it('signed out: 401; an account that is no organiser: 403', async () => {
+    expect((await call('GET', '/api/organizer/events')).statusCode).toBe(401);
+    const refused = await call('GET', '/api/organizer/events', stranger.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Нет доступа к кабинету организатора');
+  });
+
+  it('each organisation sees only its own event cities', async () => {
+    const heroes = (await call('GET', '/api/organizer/events', org)).json().values as Body[];
+    const mine = (await call('GET', '/api/organizer/events', north)).json().values as Body[];
+    expect(heroes.map((place) => place.public_id)).toContain(heroesCity);
+    expect(heroes.map((place) => place.public_id)).not.toContain(northCity);
+    expect(mine.map((place) => place.public_id)).toEqual([northCity]);
+    expect(mine[0].organisation).toMatchObject({ name: 'Северный полумарафон', role: 'owner' });
+  });
+
+  it('an unproven account holding a membership is refused', async () => {
+    const unproven = await signedInUser(api.deps, 'unproven', { emailConfirmed: false });
+    const [heroes] = await api.deps.db.select().from(organisations).where(eq(organisations.name, 'Забег Героев'));
+    await api.deps.db
+      .insert(organisationMembers)
+      .values({ organisationId: heroes!.id, userId: unproven.id, role: 'owner', createdAt: api.clock.now() });
+    expect((await call('GET', '/api/organizer/events', unproven.token)).statusCode).toBe(403);
+    await api.deps.db.delete(organisationMembers).where(eq(organisationMembers.userId, unproven.id));
+  });
+
+  it('every organiser route declares a scope (the list is not empty)', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    for (const route of routes) expect(route.url.startsWith('/api/organizer'), route.url).toBe(true);
+  });
+});
+
+/** A resource of «Забег Героев» of each kind a route can name. */
+async function heroesResources(): Promise<Record<string, string>> {
+  const batch = await call('POST', '/api/organizer/promocodes', org, { event_city_public_id: heroesCity, count: 3, discount_percent: 10 });
+  expect(batch.statusCode, batch.body).toBe(201);
+  return {
+    event_city: heroesCity,
+    format: heroesFormat,
+    order: heroesOrder,
+    ticket: heroesTicket,
+    promocode_batch: batch.json().batch,
+    organisation: id('organisation:heroes'),
+  };
+}
+
+function requestFor(route: (typeof routes)[number], sample: Record<string, string>) {
+  const resource = route.scope.resource;
+  let url = route.url;
+  let payload: object | undefined;
+  if (resource.kind !== 'memberships') {
+    const value = sample[resource.kind]!;
+    if (resource.from === 'params') url = url.replace(`:${resource.key}`, value);
+    if (resource.from === 'query') url = `${url}?${resource.key}=${value}`;
+    if (resource.from === 'body') payload = { [resource.key]: value };
+  }
+  url = url.replace(/:[a-z_]+/g, 'x');
+  return { url, payload };
+}
+
+describe('scope, generated from the list of organiser routes', () => {
+  it('another organisation’s owner gets 404 from every route naming a resource of «Забег Героев», and nothing of it from the lists', async () => {
+    const sample = await heroesResources();
+    for (const route of routes) {
+      const { url, payload } = requestFor(route, sample);
+      const response = await call(route.method as Method, url, north, payload ?? (route.method === 'GET' ? undefined : {}));
+      if (route.scope.resource.kind === 'memberships') {
+        expect(response.statusCode, `${route.method} ${url}`).toBe(200);
+        for (const value of Object.values(sample)) expect(response.body, `${route.method} ${url}`).not.toContain(value);
+      } else {
+        expect(response.statusCode, `${route.method} ${url}: ${response.body}`).toBe(404);
+        expect(response.json().message).toBe('Не найдено');
+      }
+    }
+    // The searches find nothing of «Забег Героев» even when asked for exactly.
+    const search = await call('GET', `/api/organizer/orders?q=${heroesOrder}`, north);
+    expect(search.json().values).toEqual([]);
+  });
+
+  it('a viewer reads but every write is refused with 403; the owner passes the guard on every route', async () => {
+    const sample = await heroesResources();
+    for (const route of routes) {
+      const { url, payload } = requestFor(route, sample);
+      const body = payload ?? (route.method === 'GET' ? undefined : {});
+      const asViewer = await call(route.method as Method, url, viewer.token, body);
+      if (route.scope.role === 'viewer') expect(asViewer.statusCode, `${route.method} ${url}`).not.toBe(403);
+      else {
+        expect(asViewer.statusCode, `${route.method} ${url}`).toBe(403);
+        expect(asViewer.json().message).toBe('Недостаточно прав для этого действия');
+      }
+      const asOwner = await call(route.method as Method, url, org, body);
+      expect([401, 403, 404], `${route.method} ${url}: ${asOwner.body}`).not.toContain(asOwner.statusCode);
+    }
+  });
+});
+
+describe('the catalogue', () => {
+  it('a new format is on the public site at once; a price change keeps orders’ prices; stock never below what is taken', async () => {
+    const created = await call('POST', '/api/organizer/event_format', org, {
+      event_city_public_id: heroesCity,
+      name: 'Полумарафон 21,1 км',
+      price: 2500,
+      tickets_count: 2,
+      age_min: 18,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const formatId = created.json().public_id as string;
+    const list = (await call('GET', `/api/event_format/event/${heroesCity}`)).json().values as Body[];
+    expect(list.find((format) => format.public_id === formatId)).toMatchObject({
+      title: 'Полумарафон 21,1 км',
+      price: 2500,
+      tickets_left: { athlete: 2 },
+    });
+
+    // Two places taken (a sold ticket and a hold): stock 1 is refused, 5 is fine.
+    await insertTicket(api.deps.db, api.clock.now(), { formatPublicId: formatId, userId: stranger.id, info: { last_name: 'Первый' } });
+    const [row] = await api.deps.db.select({ id: eventFormats.id }).from(eventFormats).where(eq(eventFormats.publicId, formatId));
+    await api.deps.db.update(formatStock).set({ taken: 2 }).where(eq(formatStock.formatId, row!.id));
+    const tooFew = await call('PATCH', `/api/organizer/event_format/${formatId}`, org, { tickets_count: 1 });
+    expect(tooFew.statusCode).toBe(409);
+    expect(tooFew.json().message).toBe('Нельзя сделать билетов меньше, чем уже продано и забронировано (2)');
+    const raised = await call('PATCH', `/api/organizer/event_format/${formatId}`, org, { tickets_count: 5, price: 3000 });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.json()).toMatchObject({ tickets_count: 5, price: 3000, sold: 1 });
+
+    const ages = await call('PATCH', `/api/organizer/event_format/${formatId}`, org, { age_max: 10 });
+    expect(ages.json().message).toBe('Минимальный возраст не может быть больше максимального');
+
+    // Sold tickets: deleting is refused, closing takes it off the site.
+    const deleted = await call('DELETE', `/api/organizer/event_format/${formatId}`, org);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe('Формат с проданными билетами нельзя удалить — его можно закрыть');
+    const closed = await call('PATCH', `/api/organizer/event_format/${formatId}`, org, { closed: true });
+    expect(closed.json()).toMatchObject({ closed: true, tickets_count: 2 });
+    const after = (await call('GET', `/api/event_format/event/${heroesCity}`)).json().values as Body[];
+    expect(after.some((format) => format.public_id === formatId)).toBe(false);
+
+    const audit = (await call('GET', `/api/organizer/audit?event_city_public_id=${heroesCity}`, org)).json().values as Body[];
+    const mine = audit.filter((entry) => entry.target_public_id === formatId).map((entry) => entry.action);
+    expect(mine).toEqual(['format.closed', 'format.changed', 'format.created']);
+    const change = audit.find((entry) => entry.action === 'format.changed' && entry.target_public_id === formatId);
+    expect(change).toMatchObject({
+      who: 'org@geroi.example',
+      before: { price: 2500, stock_athlete: 2 },
+      after: { price: 3000, stock_athlete: 5 },
+    });
+  });
+
+  it('bad input gets the Russian message; registration dates must be in order', async () => {
+    const negative = await call('POST', '/api/organizer/event_format', org, {
+      event_city_public_id: heroesCity,
+      name: 'x',
+      price: -1,
+      tickets_count: 1,
+    });
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().message).toBe('Цена не может быть отрицательной');
+    const dates = await call('PATCH', `/api/organizer/event_city/${heroesCity}`, org, {
+      registration_opens_at: '2027-01-02T00:00:00Z',
+      registration_closes_at: '2027-01-01T00:00:00Z',
+    });
+    expect(dates.statusCode).toBe(400);
+    expect(dates.json().message).toBe('Регистрация должна открываться раньше, чем закрывается, и закрываться не позже старта');
+  });
+});
+
+describe('promocodes', () => {
+  it('a named code applies to the event city’s formats and not to another event’s; a batch downloads as CSV', async () => {
+    const made = await call('POST', '/api/organizer/promocodes', org, {
+      event_city_public_id: heroesCity,
+      code: 'piter-10',
+      discount_percent: 10,
+      max_uses: 5,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().codes).toEqual(['PITER-10']);
+    const here = await call('GET', `/api/promocode/check/ticket/PITER-10/${heroesFormat}`);
+    expect(here.statusCode, here.body).toBe(200);
+    expect(here.json().available_code_count).toBe(5);
+    const elsewhere = await call('GET', `/api/promocode/check/ticket/PITER-10/${id('format:kids-league/voronezh/500m')}`);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().message).toBe('Промокод не действует для этого билета');
+    const again = await call('POST', '/api/organizer/promocodes', org, {
+      event_city_public_id: heroesCity,
+      code: 'PITER-10',
+      discount_percent: 5,
+    });
+    expect(again.statusCode).toBe(409);
+
+    const batch = await call('POST', '/api/organizer/promocodes', org, {
+      event_city_public_id: heroesCity,
+      count: 50,
+      prefix: 'RUN',
+      discount_amount: 300,
+    });
+    expect(batch.json().codes).toHaveLength(50);
+    expect(new Set(batch.json().codes).size).toBe(50);
+    const csv = await call('GET', `/api/organizer/promocode_batch/${batch.json().batch}/codes.csv`, viewer.token);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toHaveLength(51);
+    expect(lines[1]).toMatch(/^RUN[A-Z2-9]{8},300 RUB,1,0,/);
+    const listed = (await call('GET', `/api/organizer/promocodes?event_city_public_id=${heroesCity}`, viewer.token)).json()
+      .values as Body[];
+    expect(listed.find((code) => code.code === 'PITER-10')).toMatchObject({ discount_percent: 10, max_uses: 5, used: 0 });
+  });
+});
+
+describe('orders, participants, exports', () => {
+  it('finds an order by surname, phone, ticket number and e-mail; corrects a participant with a record', async () => {
+    for (const q of ['Бегунов', 'бегун', '+7 999 123-45-67', heroesOrder]) {
+      const found = (await call('GET', `/api/organizer/orders?q=${encodeURIComponent(q)}`, viewer.token)).json().values as Body[];
+      expect(
+        found.map((order) => order.public_id),
+        q,
+      ).toContain(heroesOrder);
+    }
+    const detail = await call('GET', `/api/organizer/orders/${heroesOrder}`, viewer.token);
+    expect(detail.json().tickets[0].participant).toMatchObject({ last_name: 'Бегунов', first_name: 'Пётр' });
+    const corrected = await call('PATCH', `/api/organizer/ticket/${heroesTicket}`, org, { last_name: 'Бегунов-Быстров' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const history = (await call('GET', `/api/organizer/orders/${heroesOrder}`, org)).json().history as Body[];
+    expect(history[0]).toMatchObject({ action: 'participant.corrected', who: 'org@geroi.example', before: { last_name: 'Бегунов' } });
+  });
+
+  it('participants stream as CSV and XLSX with the purchase in them', async () => {
+    const csv = await call('GET', `/api/organizer/event_city/${heroesCity}/participants.csv`, viewer.token);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toContain('attachment');
+    expect(csv.body.startsWith('\uFEFFНомер,Формат,Фамилия')).toBe(true);
+    expect(csv.body).toContain('Бегунов-Быстров,Пётр');
+    const xlsx = await call('GET', `/api/organizer/event_city/${heroesCity}/participants.xlsx`, viewer.token);
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Участники')!;
+    expect(sheet.getRow(1).getCell(3).value).toBe('Фамилия');
+    const surnames = sheet.getColumn(3).values;
+    expect(surnames).toContain('Бегунов-Быстров');
+  });
+
+  it('a cell that starts like a formula is neutralised in CSV', async () => {
+    const { csvCell } = await import('./exports');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('Иванов')).toBe('Иванов');
+  });
+});
+
+describe('staff', () => {
+  it('only a confirmed e-mail gets the scanner; the volunteer gets a letter and sees the event; revoke takes it back', async () => {
+    const unproven = await signedInUser(api.deps, 'volunteer', { emailConfirmed: false });
+    const refused = await call('POST', '/api/organizer/staff', org, { event_city_public_id: heroesCity, email: unproven.email });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('Нет аккаунта с подтверждённым адресом');
+
+    const volunteer = await signedInUser(api.deps, 'volunteer');
+    const granted = await call('POST', '/api/organizer/staff', org, { event_city_public_id: heroesCity, email: volunteer.email });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect((granted.json().values as Body[]).map((entry) => entry.email)).toContain(volunteer.email);
+    expect((await api.lastMessage(volunteer.email)).meta.kind).toBe('staff_granted');
+    const events = (await call('GET', '/api/staff/events', volunteer.token)).json().values as Body[];
+    expect(events.map((place) => place.event_city_id)).toContain(heroesCity);
+
+    const revoked = await call('DELETE', '/api/organizer/staff', org, { event_city_public_id: heroesCity, email: volunteer.email });
+    expect(revoked.statusCode).toBe(200);
+    expect((await call('GET', '/api/staff/events', volunteer.token)).statusCode).toBe(403);
+  });
+});
+
+describe('dashboard', () => {
+  it('counts sold tickets per format, revenue and sales per day', async () => {
+    const stats = await call('GET', `/api/organizer/event_city/${heroesCity}/stats`, viewer.token);
+    expect(stats.statusCode, stats.body).toBe(200);
+    const body = stats.json();
+    const tenK = (body.formats as Body[]).find((format) => format.public_id === heroesFormat);
+    expect(tenK.sold).toBeGreaterThanOrEqual(1);
+    expect(body.revenue.gross).toBeGreaterThan(0);
+    // Every issued ticket is counted on its day (the returned ones too: they were sold that day).
+    expect((body.sales_by_day as Body[]).reduce((sum, day) => sum + day.tickets, 0)).toBeGreaterThanOrEqual(body.totals.sold);
+    expect(body.sales_last_24h.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('team', () => {
+  it('the owner adds a proven member and cannot remove the last owner', async () => {
+    const organisation = id('organisation:heroes');
+    const manager = await signedInUser(api.deps, 'manager');
+    const added = await call('POST', `/api/organizer/organisation/${organisation}/members`, org, { email: manager.email, role: 'manager' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await call('GET', '/api/organizer/events', manager.token)).statusCode).toBe(200);
+    const [owner] = await api.deps.db.select().from(users).where(eq(users.email, 'org@geroi.example'));
+    expect(owner).toBeDefined();
+    const last = await call('DELETE', `/api/organizer/organisation/${organisation}/members`, org, { email: 'org@geroi.example' });
+    expect(last.statusCode).toBe(409);
+    expect(last.json().message).toBe('В организации должен остаться хотя бы один владелец');
+  });
+});

@@ -1,0 +1,221 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventCities, eventFormats } from '../../db/schema/index';
+import type { ServerDeps } from '../../deps';
+import { found } from '../../lib/errors';
+import { noQuery } from '../../lib/schemas';
+import { listAudit } from './audit';
+import { createFormat, deleteFormat, organizerEvents, organizerFormats, updateEventCity, updateFormat } from './catalogue';
+import { csvStream, orderColumns, orderPages, participantColumns, participantPages, xlsxStream } from './exports';
+import { addMember, listMembers, removeMember } from './members';
+import { correctParticipant, orderDetail, searchOrders } from './orders';
+import { batchCsv, createPromocodes, listPromocodes } from './promocodes';
+import {
+  auditQuery,
+  eventCityPatch,
+  eventCityQuery,
+  formatCreate,
+  formatPatch,
+  memberBody,
+  memberDelete,
+  ordersQuery,
+  participantPatch,
+  participantsQuery,
+  promocodeCreate,
+  publicIdParams,
+  staffBody,
+} from './schema';
+import { inBody, inParams, inQuery, memberships, membershipsOf, organizerOf, scope } from './scope';
+import { grantStaff, listStaff, revokeStaff } from './staff';
+import { eventCityStats } from './stats';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A file download: never cached, named for the browser. */
+function download(reply: FastifyReply, type: string, name: string) {
+  return reply.header('cache-control', 'private, no-store').header('content-disposition', `attachment; filename="${name}"`).type(type);
+}
+
+/**
+ * The back office's API (issue 31). Each route declares its scope (features/organizer/scope.ts): the least
+ * role and where the request names the resource; the guard resolves it before anything else runs.
+ */
+export const organizerRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const catalogueChanged = () => app.catalogueChanged();
+    app.addHook('onSend', async (_request, reply) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
+    });
+
+    app.get('/api/organizer/events', { schema: { querystring: noQuery }, config: scope('viewer', memberships) }, async (request) => {
+      const who = organizerOf(request);
+      const roles = await membershipsOf(deps, who.user.id);
+      return organizerEvents(deps.db, who.organisationIds, roles);
+    });
+
+    // Catalogue.
+    app.get(
+      '/api/organizer/event_city/:public_id/formats',
+      { schema: { params: publicIdParams, querystring: noQuery }, config: scope('viewer', inParams('event_city', 'public_id')) },
+      async (request) => organizerFormats(deps.db, organizerOf(request).eventCityId!),
+    );
+    app.patch(
+      '/api/organizer/event_city/:public_id',
+      { schema: { params: publicIdParams, body: eventCityPatch }, config: scope('manager', inParams('event_city', 'public_id')) },
+      async (request) => {
+        await updateEventCity(deps, organizerOf(request), request.params.public_id, request.body, catalogueChanged);
+        return { ok: true };
+      },
+    );
+    app.post(
+      '/api/organizer/event_format',
+      { schema: { body: formatCreate }, config: scope('manager', inBody('event_city', 'event_city_public_id')) },
+      async (request, reply) => reply.code(201).send(await createFormat(deps, organizerOf(request), request.body, catalogueChanged)),
+    );
+    app.patch(
+      '/api/organizer/event_format/:public_id',
+      { schema: { params: publicIdParams, body: formatPatch }, config: scope('manager', inParams('format', 'public_id')) },
+      async (request) => updateFormat(deps, organizerOf(request), request.params.public_id, request.body, catalogueChanged),
+    );
+    app.delete(
+      '/api/organizer/event_format/:public_id',
+      { schema: { params: publicIdParams }, config: scope('manager', inParams('format', 'public_id')) },
+      async (request) => {
+        await deleteFormat(deps, organizerOf(request), request.params.public_id, catalogueChanged);
+        return { ok: true };
+      },
+    );
+
+    // Dashboard.
+    app.get(
+      '/api/organizer/event_city/:public_id/stats',
+      { schema: { params: publicIdParams, querystring: noQuery }, config: scope('viewer', inParams('event_city', 'public_id')) },
+      async (request) => eventCityStats(deps.db, organizerOf(request).eventCityId!, deps.clock.now()),
+    );
+
+    // Promocodes.
+    app.post(
+      '/api/organizer/promocodes',
+      { schema: { body: promocodeCreate }, config: scope('manager', inBody('event_city', 'event_city_public_id')) },
+      async (request, reply) => reply.code(201).send(await createPromocodes(deps, organizerOf(request), request.body)),
+    );
+    app.get(
+      '/api/organizer/promocodes',
+      { schema: { querystring: eventCityQuery }, config: scope('viewer', inQuery('event_city', 'event_city_public_id')) },
+      async (request) => listPromocodes(deps.db, organizerOf(request).eventCityId!),
+    );
+    app.get(
+      '/api/organizer/promocode_batch/:public_id/codes.csv',
+      { schema: { params: publicIdParams, querystring: noQuery }, config: scope('viewer', inParams('promocode_batch', 'public_id')) },
+      async (request, reply) =>
+        download(reply, 'text/csv; charset=utf-8', `promocodes-${request.params.public_id}.csv`).send(
+          await batchCsv(deps.db, request.params.public_id),
+        ),
+    );
+
+    // Orders and participants.
+    app.get('/api/organizer/orders', { schema: { querystring: ordersQuery }, config: scope('viewer', memberships) }, async (request) => {
+      const who = organizerOf(request);
+      return searchOrders(deps.db, who.organisationIds, {
+        q: request.query.q,
+        limit: request.query.limit,
+        eventCityId: request.query.event_city_public_id ? await eventCityIdOf(request.query.event_city_public_id) : null,
+      });
+    });
+    app.get(
+      '/api/organizer/orders/:public_id',
+      { schema: { params: publicIdParams, querystring: noQuery }, config: scope('viewer', inParams('order', 'public_id')) },
+      async (request) => orderDetail(deps.db, organizerOf(request).organisationIds, request.params.public_id),
+    );
+    app.patch(
+      '/api/organizer/ticket/:public_id',
+      { schema: { params: publicIdParams, body: participantPatch }, config: scope('manager', inParams('ticket', 'public_id')) },
+      async (request) => correctParticipant(deps, organizerOf(request), request.params.public_id, request.body),
+    );
+
+    // Exports: streamed.
+    const formatIdOf = async (eventCityId: number, formatPublicId: string | undefined) => {
+      if (!formatPublicId) return null;
+      const [row] = await deps.db
+        .select({ id: eventFormats.id, eventCityId: eventFormats.eventCityId })
+        .from(eventFormats)
+        .where(eq(eventFormats.publicId, formatPublicId));
+      return found(row?.eventCityId === eventCityId ? row : undefined).id;
+    };
+    const exportConfig = {
+      schema: { params: publicIdParams, querystring: participantsQuery },
+      config: scope('viewer', inParams('event_city', 'public_id')),
+    };
+    app.get('/api/organizer/event_city/:public_id/participants.csv', exportConfig, async (request, reply) => {
+      const eventCityId = organizerOf(request).eventCityId!;
+      const read = participantPages(deps.db, eventCityId, await formatIdOf(eventCityId, request.query.format_public_id));
+      return download(reply, 'text/csv; charset=utf-8', `participants-${request.params.public_id}.csv`).send(
+        csvStream(participantColumns, read),
+      );
+    });
+    app.get('/api/organizer/event_city/:public_id/participants.xlsx', exportConfig, async (request, reply) => {
+      const eventCityId = organizerOf(request).eventCityId!;
+      const read = participantPages(deps.db, eventCityId, await formatIdOf(eventCityId, request.query.format_public_id));
+      return download(reply, XLSX, `participants-${request.params.public_id}.xlsx`).send(xlsxStream('Участники', participantColumns, read));
+    });
+    const ordersExport = {
+      schema: { params: publicIdParams, querystring: noQuery },
+      config: scope('viewer', inParams('event_city', 'public_id')),
+    };
+    app.get('/api/organizer/event_city/:public_id/orders.csv', ordersExport, async (request, reply) =>
+      download(reply, 'text/csv; charset=utf-8', `orders-${request.params.public_id}.csv`).send(
+        csvStream(orderColumns, orderPages(deps.db, organizerOf(request).eventCityId!)),
+      ),
+    );
+    app.get('/api/organizer/event_city/:public_id/orders.xlsx', ordersExport, async (request, reply) =>
+      download(reply, XLSX, `orders-${request.params.public_id}.xlsx`).send(
+        xlsxStream('Заказы', orderColumns, orderPages(deps.db, organizerOf(request).eventCityId!)),
+      ),
+    );
+
+    // Staff.
+    app.get(
+      '/api/organizer/event_city/:public_id/staff',
+      { schema: { params: publicIdParams, querystring: noQuery }, config: scope('viewer', inParams('event_city', 'public_id')) },
+      async (request) => listStaff(deps.db, organizerOf(request).eventCityId!),
+    );
+    app.post(
+      '/api/organizer/staff',
+      { schema: { body: staffBody }, config: scope('manager', inBody('event_city', 'event_city_public_id')) },
+      async (request) => grantStaff(deps, organizerOf(request), request.body.email),
+    );
+    app.delete(
+      '/api/organizer/staff',
+      { schema: { body: staffBody }, config: scope('manager', inBody('event_city', 'event_city_public_id')) },
+      async (request) => revokeStaff(deps, organizerOf(request), request.body.email),
+    );
+
+    // Team: the owner gives and takes roles.
+    app.get(
+      '/api/organizer/organisation/:public_id/members',
+      { schema: { params: publicIdParams, querystring: noQuery }, config: scope('owner', inParams('organisation', 'public_id')) },
+      async (request) => listMembers(deps.db, organizerOf(request).organisationId),
+    );
+    app.post(
+      '/api/organizer/organisation/:public_id/members',
+      { schema: { params: publicIdParams, body: memberBody }, config: scope('owner', inParams('organisation', 'public_id')) },
+      async (request) => addMember(deps, organizerOf(request), request.body),
+    );
+    app.delete(
+      '/api/organizer/organisation/:public_id/members',
+      { schema: { params: publicIdParams, body: memberDelete }, config: scope('owner', inParams('organisation', 'public_id')) },
+      async (request) => removeMember(deps, organizerOf(request), request.body.email),
+    );
+
+    // Audit.
+    app.get('/api/organizer/audit', { schema: { querystring: auditQuery }, config: scope('manager', memberships) }, async (request) =>
+      listAudit(deps.db, organizerOf(request).organisationIds, request.query),
+    );
+
+    async function eventCityIdOf(id: string) {
+      const [row] = await deps.db.select({ id: eventCities.id }).from(eventCities).where(eq(eventCities.publicId, id));
+      return row?.id ?? -1;
+    }
+  };

@@ -1,0 +1,331 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../lib/api-client';
+import { getToken } from '../../lib/auth';
+
+/** The back office's calls (issue 31): /api/organizer/*. Shapes as the server answers them. */
+
+export type Role = 'owner' | 'manager' | 'viewer';
+
+export interface OrganizerEventCity {
+  public_id: string;
+  event_public_id: string;
+  title: string;
+  city: string;
+  city_en: string | null;
+  start_time: string;
+  address: string;
+  registration_opens_at: string | null;
+  registration_closes_at: string | null;
+  organisation: { public_id: string; name: string; role: Role };
+  tickets_count: number;
+  sold: number;
+}
+
+export interface OrganizerFormat {
+  public_id: string;
+  name: string;
+  name_en: string | null;
+  description: string;
+  price: number;
+  tickets_count: number;
+  stock: { kind: string; capacity: number; taken: number }[];
+  sold: number;
+  max_count: number;
+  is_team: boolean;
+  buy_limit: number | null;
+  hidden: boolean;
+  age_min: number | null;
+  age_max: number | null;
+  insurance_available: boolean;
+  preregistration: boolean;
+  start_time: string | null;
+  closed: boolean;
+  invitation_link: string | null;
+}
+
+export interface EventStats {
+  generated_at: string;
+  timezone: string;
+  formats: {
+    public_id: string;
+    name: string;
+    price: number;
+    closed: boolean;
+    hidden: boolean;
+    tickets_count: number;
+    sold: number;
+    held: number;
+    left: number;
+    checked_in: number;
+  }[];
+  totals: { tickets_count: number; sold: number; left: number; checked_in: number };
+  revenue: { gross: number; discounts: number; refunds: number; net: number; orders: number };
+  sales_by_day: { day: string; tickets: number }[];
+  sales_last_24h: { hour: string; tickets: number }[];
+  promocodes: { code: string; max_uses: number; used: number; discount: number }[];
+}
+
+export interface Promocode {
+  public_id: string;
+  code: string;
+  discount_percent: number | null;
+  discount_amount: number | null;
+  max_uses: number;
+  used: number;
+  starts_at: string;
+  ends_at: string;
+  format_public_ids: string[] | null;
+  batch: string | null;
+  orders: number;
+  discount_total: number;
+}
+
+export interface OrderSummary {
+  public_id: string;
+  email: string;
+  status: string;
+  amount: number;
+  created_at: string;
+  paid_at: string | null;
+  tickets: number;
+  participants: string | null;
+}
+
+export interface Participant {
+  last_name: string | null;
+  first_name: string | null;
+  second_name: string | null;
+  birth_date: string | null;
+  gender: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface OrderDetail {
+  public_id: string;
+  status: string;
+  email: string;
+  buyer: { email: string | null; phone: string | null; name: string | null } | null;
+  amount: number;
+  delivery_cost: number;
+  refunded_amount: number;
+  payment: { id: string; created_at: string; paid_at: string | null; closed_at: string | null };
+  lines: { kind: string; title: string; count: number; unit_price: number; discount: number; total: number }[];
+  tickets: { public_id: string; number: number; status: string; participant: Participant }[];
+  history: {
+    at: string;
+    action: string;
+    who: string | null;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }[];
+}
+
+export interface StaffMember {
+  email: string | null;
+  name: string | null;
+  granted_at: string;
+  scans: number;
+  last_scan_at: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  action: string;
+  target_type: string;
+  target_public_id: string | null;
+  event_city_public_id: string | null;
+  who: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export interface Member {
+  email: string | null;
+  phone: string | null;
+  name: string | null;
+  role: Role;
+  since: string;
+}
+
+const path = (value: string) => encodeURIComponent(value);
+const keys = {
+  events: ['organizer', 'events'] as const,
+  formats: (id: string) => ['organizer', 'formats', id] as const,
+  stats: (id: string) => ['organizer', 'stats', id] as const,
+  promocodes: (id: string) => ['organizer', 'promocodes', id] as const,
+  staff: (id: string) => ['organizer', 'staff', id] as const,
+  orders: (q: string, eventCity?: string) => ['organizer', 'orders', q, eventCity ?? ''] as const,
+  order: (id: string) => ['organizer', 'order', id] as const,
+  audit: (eventCity?: string) => ['organizer', 'audit', eventCity ?? ''] as const,
+  members: (id: string) => ['organizer', 'members', id] as const,
+};
+
+export const useOrganizerEvents = () =>
+  useQuery({
+    queryKey: keys.events,
+    queryFn: ({ signal }) => request<{ values: OrganizerEventCity[] }>({ url: '/api/organizer/events', signal }),
+  });
+
+export const useFormats = (eventCity: string) =>
+  useQuery({
+    queryKey: keys.formats(eventCity),
+    queryFn: ({ signal }) =>
+      request<{ values: OrganizerFormat[] }>({ url: `/api/organizer/event_city/${path(eventCity)}/formats`, signal }),
+  });
+
+/** The dashboard: refreshed every 15 s while it is on screen (race day's check-in moves without a reload). */
+export const useStats = (eventCity: string) =>
+  useQuery({
+    queryKey: keys.stats(eventCity),
+    queryFn: ({ signal }) => request<EventStats>({ url: `/api/organizer/event_city/${path(eventCity)}/stats`, signal }),
+    refetchInterval: 15_000,
+  });
+
+export const usePromocodes = (eventCity: string) =>
+  useQuery({
+    queryKey: keys.promocodes(eventCity),
+    queryFn: ({ signal }) =>
+      request<{ values: Promocode[] }>({ url: '/api/organizer/promocodes', params: { event_city_public_id: eventCity }, signal }),
+  });
+
+export const useStaff = (eventCity: string) =>
+  useQuery({
+    queryKey: keys.staff(eventCity),
+    queryFn: ({ signal }) => request<{ values: StaffMember[] }>({ url: `/api/organizer/event_city/${path(eventCity)}/staff`, signal }),
+    refetchInterval: 30_000,
+  });
+
+export const useOrders = (q: string, eventCity?: string) =>
+  useQuery({
+    queryKey: keys.orders(q, eventCity),
+    queryFn: ({ signal }) =>
+      request<{ values: OrderSummary[] }>({ url: '/api/organizer/orders', params: { q, event_city_public_id: eventCity }, signal }),
+  });
+
+export const useOrder = (id: string) =>
+  useQuery({
+    queryKey: keys.order(id),
+    queryFn: ({ signal }) => request<OrderDetail>({ url: `/api/organizer/orders/${path(id)}`, signal }),
+  });
+
+export const useAudit = (eventCity?: string) =>
+  useQuery({
+    queryKey: keys.audit(eventCity),
+    queryFn: ({ signal }) =>
+      request<{ values: AuditEntry[]; next_before_id: number | null }>({
+        url: '/api/organizer/audit',
+        params: { event_city_public_id: eventCity, limit: 100 },
+        signal,
+      }),
+  });
+
+export const useMembers = (organisation: string) =>
+  useQuery({
+    queryKey: keys.members(organisation),
+    queryFn: ({ signal }) => request<{ values: Member[] }>({ url: `/api/organizer/organisation/${path(organisation)}/members`, signal }),
+  });
+
+/** A write that refreshes everything of the back office afterwards (lists, dashboard, audit). */
+function useOrganizerWrite<TVariables, TResult>(write: (variables: TVariables) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: write, onSuccess: () => client.invalidateQueries({ queryKey: ['organizer'] }) });
+}
+
+export type FormatInput = {
+  name?: string;
+  price?: number;
+  tickets_count?: number;
+  description?: string;
+  max_count?: number;
+  buy_limit?: number | null;
+  hidden?: boolean;
+  age_min?: number | null;
+  age_max?: number | null;
+  insurance_available?: boolean;
+  preregistration?: boolean;
+  closed?: boolean;
+};
+
+export const useCreateFormat = () =>
+  useOrganizerWrite((body: FormatInput & { event_city_public_id: string; name: string; price: number; tickets_count: number }) =>
+    request<{ public_id: string }>({ url: '/api/organizer/event_format', method: 'POST', data: body }),
+  );
+export const useUpdateFormat = () =>
+  useOrganizerWrite(({ id, ...body }: FormatInput & { id: string }) =>
+    request<OrganizerFormat>({ url: `/api/organizer/event_format/${path(id)}`, method: 'PATCH', data: body }),
+  );
+export const useDeleteFormat = () =>
+  useOrganizerWrite((id: string) => request({ url: `/api/organizer/event_format/${path(id)}`, method: 'DELETE' }));
+export const useUpdateEventCity = () =>
+  useOrganizerWrite(
+    ({
+      id,
+      ...body
+    }: {
+      id: string;
+      start_time?: string;
+      address?: string;
+      registration_opens_at?: string | null;
+      registration_closes_at?: string | null;
+    }) => request({ url: `/api/organizer/event_city/${path(id)}`, method: 'PATCH', data: body }),
+  );
+
+export type PromocodeInput = {
+  event_city_public_id: string;
+  code?: string;
+  count?: number;
+  prefix?: string;
+  discount_percent?: number;
+  discount_amount?: number;
+  max_uses?: number;
+  ends_at?: string;
+  format_public_ids?: string[];
+};
+export const useCreatePromocodes = () =>
+  useOrganizerWrite((body: PromocodeInput) =>
+    request<{ codes: string[]; batch: string | null }>({ url: '/api/organizer/promocodes', method: 'POST', data: body }),
+  );
+
+export const useGrantStaff = () =>
+  useOrganizerWrite((body: { event_city_public_id: string; email: string }) =>
+    request<{ values: StaffMember[] }>({ url: '/api/organizer/staff', method: 'POST', data: body }),
+  );
+export const useRevokeStaff = () =>
+  useOrganizerWrite((body: { event_city_public_id: string; email: string }) =>
+    request<{ values: StaffMember[] }>({ url: '/api/organizer/staff', method: 'DELETE', data: body }),
+  );
+
+export const useCorrectParticipant = () =>
+  useOrganizerWrite(({ id, ...body }: Partial<Participant> & { id: string }) =>
+    request({ url: `/api/organizer/ticket/${path(id)}`, method: 'PATCH', data: body }),
+  );
+
+export const useAddMember = (organisation: string) =>
+  useOrganizerWrite((body: { email: string; role: Role }) =>
+    request({ url: `/api/organizer/organisation/${path(organisation)}/members`, method: 'POST', data: body }),
+  );
+export const useRemoveMember = (organisation: string) =>
+  useOrganizerWrite((email: string) =>
+    request({ url: `/api/organizer/organisation/${path(organisation)}/members`, method: 'DELETE', data: { email } }),
+  );
+
+/**
+ * Downloads an export: the API takes the bearer token, not a cookie, so the file is fetched and handed to
+ * the browser as a download under the server's name.
+ */
+export async function downloadExport(url: string): Promise<void> {
+  const token = getToken();
+  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
