@@ -81,6 +81,11 @@ export interface ParticipantRow {
   order_email: string;
   team: string | null;
   checked_in_at: string | Date | null;
+  /** The holder's account: what a ticket shows until its participant registers (as the scanner shows it). */
+  holder_last_name: string | null;
+  holder_first_name: string | null;
+  holder_phone: string | null;
+  holder_email: string | null;
 }
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null);
@@ -88,13 +93,13 @@ const text = (value: unknown) => (typeof value === 'string' || typeof value === 
 export const participantColumns: Column<ParticipantRow>[] = [
   { header: 'Номер', value: (row) => row.number, width: 8 },
   { header: 'Формат', value: (row) => row.format, width: 24 },
-  { header: 'Фамилия', value: (row) => text(row.info.last_name) },
-  { header: 'Имя', value: (row) => text(row.info.first_name) },
+  { header: 'Фамилия', value: (row) => text(row.info.last_name) ?? row.holder_last_name },
+  { header: 'Имя', value: (row) => text(row.info.first_name) ?? row.holder_first_name },
   { header: 'Отчество', value: (row) => text(row.info.second_name) },
   { header: 'Дата рождения', value: (row) => text(row.info.birth_date), width: 12 },
   { header: 'Пол', value: (row) => (row.info.gender === 'male' ? 'М' : row.info.gender === 'female' ? 'Ж' : null), width: 5 },
-  { header: 'Телефон', value: (row) => text(row.info.phone) },
-  { header: 'E-mail', value: (row) => text(row.info.email) ?? row.order_email, width: 28 },
+  { header: 'Телефон', value: (row) => text(row.info.phone) ?? (row.holder_phone ? `+${row.holder_phone}` : null) },
+  { header: 'E-mail', value: (row) => text(row.info.email) ?? row.holder_email ?? row.order_email, width: 28 },
   { header: 'Команда', value: (row) => row.team },
   { header: 'Заказ', value: (row) => row.order_public_id, width: 26 },
   { header: 'Статус', value: (row) => row.status, width: 10 },
@@ -107,8 +112,10 @@ export const participantPages =
   async (afterId: number): Promise<ParticipantRow[]> =>
     rowsOf<ParticipantRow>(
       await db.execute(sql`select t.id, t.number, t.status, f.title as format, t.info, o.public_id as order_public_id, o.email as order_email,
-          tm.name as team, c.checked_at as checked_in_at
+          tm.name as team, c.checked_at as checked_in_at,
+          u.last_name as holder_last_name, u.name as holder_first_name, u.phone as holder_phone, u.email as holder_email
         from tickets t join event_formats f on f.id = t.format_id join orders o on o.id = t.order_id
+        left join users u on u.id = t.user_id
         left join teams tm on tm.id = t.team_id left join checkins c on c.ticket_id = t.id
         where f.event_city_id = ${eventCityId} ${formatId ? sql`and f.id = ${formatId}` : sql``} and t.id > ${afterId}
         order by t.id limit ${PAGE}`),

@@ -61,7 +61,8 @@ export async function searchOrders(
   }>(
     await db.execute(sql`select o.public_id, o.email, o.status, o.amount, o.created_at, o.paid_at,
       (select count(*)::int from tickets t where t.order_id = o.id) as tickets,
-      (select string_agg(coalesce(t.info->>'last_name', '') || ' ' || coalesce(t.info->>'first_name', ''), ', ') from tickets t where t.order_id = o.id) as participants
+      (select string_agg(nullif(trim(coalesce(t.info->>'last_name', u.last_name, '') || ' ' || coalesce(t.info->>'first_name', u.name, '')), ''), ', ')
+        from tickets t left join users u on u.id = t.user_id where t.order_id = o.id) as participants
       from orders o where ${where} order by o.id desc limit ${limit}`),
   );
   return {

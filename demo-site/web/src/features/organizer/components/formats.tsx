@@ -122,38 +122,40 @@ function FormatRow(props: {
         </td>
         <td>{format.closed ? t('closed') : format.hidden ? t('hidden') : '—'}</td>
         {props.canWrite ? (
-          <td className="org-actions">
-            {!format.closed ? (
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                onClick={props.onEdit}
-                aria-expanded={props.editing}
-                aria-label={`${t('edit')}: ${format.name}`}
-              >
-                {t('edit')}
-              </button>
-            ) : null}
-            {!format.closed && taken > 0 ? (
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                onClick={props.onClose}
-                aria-label={`${t('close')}: ${format.name}`}
-              >
-                {t('close')}
-              </button>
-            ) : null}
-            {taken === 0 && format.sold === 0 ? (
-              <button
-                type="button"
-                className="button button--small button--secondary"
-                onClick={props.onDelete}
-                aria-label={`${t('delete')}: ${format.name}`}
-              >
-                {t('delete')}
-              </button>
-            ) : null}
+          <td>
+            <div className="org-actions">
+              {!format.closed ? (
+                <button
+                  type="button"
+                  className="button button--small button--secondary"
+                  onClick={props.onEdit}
+                  aria-expanded={props.editing}
+                  aria-label={`${t('edit')}: ${format.name}`}
+                >
+                  {t('edit')}
+                </button>
+              ) : null}
+              {!format.closed && taken > 0 ? (
+                <button
+                  type="button"
+                  className="button button--small button--secondary"
+                  onClick={props.onClose}
+                  aria-label={`${t('close')}: ${format.name}`}
+                >
+                  {t('close')}
+                </button>
+              ) : null}
+              {taken === 0 && format.sold === 0 ? (
+                <button
+                  type="button"
+                  className="button button--small button--secondary"
+                  onClick={props.onDelete}
+                  aria-label={`${t('delete')}: ${format.name}`}
+                >
+                  {t('delete')}
+                </button>
+              ) : null}
+            </div>
           </td>
         ) : null}
       </tr>

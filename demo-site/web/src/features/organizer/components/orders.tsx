@@ -96,7 +96,7 @@ export function OrderSearch({ eventCity }: { eventCity?: string }) {
                       <td>{order.participants ?? '—'}</td>
                       <td>{order.email}</td>
                       <td>
-                        <span className={`org-status org-status--${order.status}`}>{order.status}</span>
+                        <OrderStatus status={order.status} />
                       </td>
                       <td className="org-num">{rubles(order.amount, language)}</td>
                       <td>{dateTime(order.created_at, language)}</td>
@@ -122,7 +122,7 @@ export function OrderPage({ orderId, canWrite }: { orderId: string; canWrite: bo
       {(data) => (
         <div className="org-stack">
           <h2>
-            {t('order')} <code>{data.public_id}</code> <span className={`org-status org-status--${data.status}`}>{data.status}</span>
+            {t('order')} <code>{data.public_id}</code> <OrderStatus status={data.status} />
           </h2>
           <dl className="org-figures">
             <div>
@@ -240,10 +240,12 @@ function TicketRow(props: {
         <td>{ticket.participant.phone ?? '—'}</td>
         <td>{ticket.status}</td>
         {props.canWrite ? (
-          <td className="org-actions">
-            <button type="button" className="button button--small button--secondary" onClick={props.onEdit} aria-expanded={props.editing}>
-              {t('correct')}
-            </button>
+          <td>
+            <div className="org-actions">
+              <button type="button" className="button button--small button--secondary" onClick={props.onEdit} aria-expanded={props.editing}>
+                {t('correct')}
+              </button>
+            </div>
           </td>
         ) : null}
       </tr>
@@ -320,4 +322,19 @@ function ParticipantForm({ ticketId, participant, onDone }: { ticketId: string; 
       </div>
     </form>
   );
+}
+
+const statuses = {
+  paid: ['Оплачен', 'Paid'],
+  pending: ['Ожидает оплаты', 'Awaiting payment'],
+  refunding: ['Возврат', 'Refunding'],
+  refunded: ['Возвращён', 'Refunded'],
+  declined: ['Отклонён', 'Declined'],
+  expired: ['Истёк', 'Expired'],
+} as const;
+
+function OrderStatus({ status }: { status: string }) {
+  const { language } = useText();
+  const names = statuses[status as keyof typeof statuses];
+  return <span className={`org-status org-status--${status}`}>{names ? names[language === 'en' ? 1 : 0] : status}</span>;
 }

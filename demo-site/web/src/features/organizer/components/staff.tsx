@@ -78,17 +78,19 @@ export function Staff({ eventCity, canWrite }: { eventCity: string; canWrite: bo
                       <td className="org-num">{member.scans}</td>
                       <td>{member.last_scan_at ? dateTime(member.last_scan_at, language) : '—'}</td>
                       {canWrite ? (
-                        <td className="org-actions">
-                          <button
-                            type="button"
-                            className="button button--small button--secondary"
-                            aria-label={`${t('revoke')}: ${member.email}`}
-                            onClick={() =>
-                              member.email && void revoke.mutateAsync({ event_city_public_id: eventCity, email: member.email })
-                            }
-                          >
-                            {t('revoke')}
-                          </button>
+                        <td>
+                          <div className="org-actions">
+                            <button
+                              type="button"
+                              className="button button--small button--secondary"
+                              aria-label={`${t('revoke')}: ${member.email}`}
+                              onClick={() =>
+                                member.email && void revoke.mutateAsync({ event_city_public_id: eventCity, email: member.email })
+                              }
+                            >
+                              {t('revoke')}
+                            </button>
+                          </div>
                         </td>
                       ) : null}
                     </tr>

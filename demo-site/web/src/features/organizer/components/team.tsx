@@ -67,17 +67,20 @@ export function Team({ organisation, name }: { organisation: string; name: strin
                   <td>
                     {t('since')} {dateTime(member.since, language)}
                   </td>
-                  <td className="org-actions">
-                    <button
-                      type="button"
-                      className="button button--small button--secondary"
-                      aria-label={`${t('remove')}: ${member.email}`}
-                      onClick={() =>
-                        member.email && remove.mutateAsync(member.email).catch((failure) => setError(errorMessage(failure, t('loadError'))))
-                      }
-                    >
-                      {t('remove')}
-                    </button>
+                  <td>
+                    <div className="org-actions">
+                      <button
+                        type="button"
+                        className="button button--small button--secondary"
+                        aria-label={`${t('remove')}: ${member.email}`}
+                        onClick={() =>
+                          member.email &&
+                          remove.mutateAsync(member.email).catch((failure) => setError(errorMessage(failure, t('loadError'))))
+                        }
+                      >
+                        {t('remove')}
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}
