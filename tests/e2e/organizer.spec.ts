@@ -47,7 +47,10 @@ test('an organiser opens a format and a promocode; a visitor buys with it; the d
   await desk.goto(`${siteUrl()}/organizer`);
   await expect(desk.getByRole('heading', { name: 'Кабинет организатора' })).toBeVisible();
   await expect(desk.getByRole('heading', { name: /Забег Героев/ }).first()).toBeVisible();
-  await desk.getByRole('link', { name: new RegExp(`${place.title}.*${place.city}`) }).first().click();
+  await desk
+    .getByRole('link', { name: new RegExp(`${place.title}.*${place.city}`) })
+    .first()
+    .click();
   await desk.getByRole('link', { name: 'Форматы', exact: true }).click();
   await desk.getByRole('button', { name: 'Новый формат' }).click();
   const form = desk.getByRole('form', { name: 'Новый формат' });
@@ -98,9 +101,12 @@ test('an organiser opens a format and a promocode; a visitor buys with it; the d
   await desk.getByRole('link', { name: paid.order_id.slice(0, 8) }).click();
   await expect(desk.getByRole('heading', { name: new RegExp(`Заказ ${paid.order_id}`) })).toBeVisible();
   await expect(desk.getByRole('cell', { name: /−300 ₽/ })).toBeVisible();
-  const csv = await request.get(`${siteUrl()}/api/organizer/event_city/${place.public_id}/participants.csv?format_public_id=${format.public_id}`, {
-    headers: auth(org),
-  });
+  const csv = await request.get(
+    `${siteUrl()}/api/organizer/event_city/${place.public_id}/participants.csv?format_public_id=${format.public_id}`,
+    {
+      headers: auth(org),
+    },
+  );
   expect(csv.status()).toBe(200);
   expect(await csv.text()).toContain(`,${formatName},Петров,Иван,`);
   const [download] = await Promise.all([
@@ -118,7 +124,8 @@ test('an organiser opens a format and a promocode; a visitor buys with it; the d
   await desk.getByLabel('E-mail').fill(volunteer.email);
   await desk.getByRole('button', { name: 'Назначить на сканер' }).click();
   await expect(desk.getByRole('rowheader', { name: new RegExp(volunteer.email) })).toBeVisible();
-  const letter = (await (await request.get(`${siteUrl()}/dev/outbox.json?to=${encodeURIComponent(volunteer.email)}&channel=email`)).json()).values[0];
+  const letter = (await (await request.get(`${siteUrl()}/dev/outbox.json?to=${encodeURIComponent(volunteer.email)}&channel=email`)).json())
+    .values[0];
   expect(letter.meta.kind).toBe('staff_granted');
 
   const tickets = (await (await request.get(`${siteUrl()}/api/user/tickets/my`, { headers: auth(buyer) })).json()).values as {
@@ -132,7 +139,10 @@ test('an organiser opens a format and a promocode; a visitor buys with it; the d
   await expect(phone.getByRole('heading', { name: 'Отметка участников' })).toBeVisible();
   await expect(phone.locator('.site-header')).toBeHidden();
   await expect(phone.locator('.site-footer')).toBeHidden();
-  await phone.getByRole('button', { name: new RegExp(place.title) }).first().click();
+  await phone
+    .getByRole('button', { name: new RegExp(place.title) })
+    .first()
+    .click();
   await phone.getByRole('textbox', { name: 'Код с ручного сканера' }).fill(ticket.qr_code!);
   await phone.getByRole('button', { name: 'Проверить' }).click();
   await expect(phone.getByRole('alert')).toHaveAttribute('aria-label', 'Проходите');
@@ -140,7 +150,12 @@ test('an organiser opens a format and a promocode; a visitor buys with it; the d
 
   // The volunteer's scan is on the staff list; the audit log has every change made above.
   await desk.reload();
-  await expect(desk.getByRole('row', { name: new RegExp(volunteer.email) }).getByRole('cell').nth(1)).toHaveText('1');
+  await expect(
+    desk
+      .getByRole('row', { name: new RegExp(volunteer.email) })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText('1');
   await desk.getByRole('link', { name: 'Журнал изменений' }).first().click();
   for (const action of ['staff.granted', 'promocode.created', 'format.created']) await expect(desk.getByText(action).first()).toBeVisible();
   await desk.screenshot({ path: test.info().outputPath('organizer-1280.png'), fullPage: true });
