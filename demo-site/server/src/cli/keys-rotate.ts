@@ -1,16 +1,16 @@
 // `pnpm --filter @gid/server run keys:rotate -- --event-city <id>`: retires an event city's signing key
 // for ticket codes and makes a new one (issue 24; README «Check-in at the start line»). Codes shown
 // before still verify; codes shown from now on carry the new kid.
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
-import { type Database, type DatabaseHandle, openPglite, openPostgres } from '../db/client';
+import type { Database, DatabaseHandle } from '../db/client';
 import { eventCities, eventKeys } from '../db/schema/index';
 import { rotateEventKey } from '../features/checkin/keys';
 import type { Clock } from '../lib/clock';
 import { systemClock } from '../lib/clock';
+import { openDatabase } from './database';
 
 export const usage = `Замена ключа подписи кодов билетов события (issue 24).
 
@@ -63,16 +63,6 @@ export async function rotateKeysCommand(argv: readonly string[], db: Database, c
         : `Событие ${eventCity.publicId} (№ ${eventCity.id}): создан ключ ${kid}`,
     ],
   };
-}
-
-async function openDatabase(): Promise<DatabaseHandle> {
-  if (process.env.DATABASE_URL) return openPostgres(process.env.DATABASE_URL);
-  const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-  const dataDir = join(resolve(process.env.GID_DATA_DIR ?? join(repoRoot, '.data')), 'server-db');
-  // Never a new empty database: the site makes it on its first start.
-  if (!existsSync(join(dataDir, 'PG_VERSION')))
-    throw new Error(`База ${dataDir} не найдена: запустите сайт хотя бы раз или задайте DATABASE_URL`);
-  return openPglite({ dataDir });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
