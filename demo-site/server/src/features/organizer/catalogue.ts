@@ -54,6 +54,7 @@ function presentFormat(row: FormatRow, stock: { kind: string; capacity: number; 
     age_max: row.ageMax,
     insurance_available: row.insuranceAvailable,
     preregistration: row.preregistration,
+    shirt_unavailable: row.shirtUnavailable,
     start_time: row.startTime?.toISOString() ?? null,
     additional_fields: row.additionalFields,
     closed: row.closedAt !== null,
@@ -173,6 +174,7 @@ export async function createFormat(deps: ServerDeps, who: OrganizerContext, body
         ageMax: body.age_max ?? null,
         insuranceAvailable: body.insurance_available ?? false,
         preregistration: body.preregistration ?? false,
+        shirtUnavailable: body.shirt_unavailable ?? false,
         startTime: body.start_time ? new Date(body.start_time) : null,
         regions: [eventCity.regionId],
         additionalFields: body.additional_fields ?? [],
@@ -210,7 +212,9 @@ export async function updateFormat(
 ) {
   const now = deps.clock.now();
   const result = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(eventFormats).where(eq(eventFormats.publicId, publicId)).for('update');
+    // NO KEY UPDATE: a buyer's order line takes a key-share lock on the format (its foreign key) after taking
+    // the stock row; a full UPDATE lock here would wait on it while it waits on the stock row we take next.
+    const [row] = await tx.select().from(eventFormats).where(eq(eventFormats.publicId, publicId)).for('no key update');
     const before = found(row);
     if (before.closedAt && body.closed !== false) throw badRequest(catalogueMessages.closed);
     checkAges(body.age_min === undefined ? before.ageMin : body.age_min, body.age_max === undefined ? before.ageMax : body.age_max);
@@ -226,6 +230,7 @@ export async function updateFormat(
     if (body.age_max !== undefined) patch.ageMax = body.age_max;
     if (body.insurance_available !== undefined) patch.insuranceAvailable = body.insurance_available;
     if (body.preregistration !== undefined) patch.preregistration = body.preregistration;
+    if (body.shirt_unavailable !== undefined) patch.shirtUnavailable = body.shirt_unavailable;
     if (body.start_time !== undefined) patch.startTime = body.start_time ? new Date(body.start_time) : null;
     if (body.additional_fields !== undefined) patch.additionalFields = body.additional_fields;
     if (body.closed === true) patch.closedAt = now;
@@ -244,6 +249,7 @@ export async function updateFormat(
       age_max: patch.ageMax,
       insurance_available: patch.insuranceAvailable,
       preregistration: patch.preregistration,
+      shirt_unavailable: patch.shirtUnavailable,
       start_time: patch.startTime === undefined ? undefined : (patch.startTime?.toISOString() ?? null),
       additional_fields: patch.additionalFields,
       closed: body.closed,
@@ -291,9 +297,11 @@ export async function updateFormat(
 export async function deleteFormat(deps: ServerDeps, who: OrganizerContext, publicId: string, catalogueChanged: CatalogueChanged) {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(eventFormats).where(eq(eventFormats.publicId, publicId)).for('update');
+    // The stock row first, then the format: the order a purchase takes them in.
+    const [row] = await tx.select().from(eventFormats).where(eq(eventFormats.publicId, publicId));
     const format = found(row);
     const stock = await tx.select().from(formatStock).where(eq(formatStock.formatId, format.id)).for('update');
+    await tx.select({ id: eventFormats.id }).from(eventFormats).where(eq(eventFormats.id, format.id)).for('update');
     const [issued] = await tx.select({ n: sql<number>`count(*)::int` }).from(tickets).where(eq(tickets.formatId, format.id));
     const [lines] = await tx
       .execute(sql`select count(*)::int as n from order_items where format_id = ${format.id}`)

@@ -34,6 +34,8 @@ const formatFields = {
   age_max: age.optional(),
   insurance_available: z.boolean().optional(),
   preregistration: z.boolean().optional(),
+  /** No event shirt with this ticket (the checkout then asks for no size). */
+  shirt_unavailable: z.boolean().optional(),
   start_time: isoDate.nullable().optional(),
   additional_fields: z.array(additionalField).max(20).optional(),
 };
