@@ -21,6 +21,7 @@ import { newsRoutes } from './features/news/routes';
 import { obrnadzorRoutes } from './features/obrnadzor/routes';
 import { organizerRoutes } from './features/organizer/routes';
 import { installOrganizerScope } from './features/organizer/scope';
+import { unsubscribeRoutes } from './features/organizer/unsubscribe-routes';
 import { passwordResetRoutes } from './features/password-reset/routes';
 import { paymentRoutes } from './features/payment/routes';
 import { temporaryPaymentRoutes } from './features/payment/temporary-payment-routes';
@@ -97,6 +98,7 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
   uploadsRoutes,
   documentsRoutes,
   organizerRoutes,
+  unsubscribeRoutes,
   devOutboxRoutes,
 ];
 

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { eventCities } from './catalogue';
 
@@ -49,3 +49,46 @@ export const auditLog = pgTable(
   },
   (table) => [index('audit_log_organisation_idx').on(table.organisationId, table.id.desc())],
 );
+
+/** A letter from an organiser to the participants of an event city (or one of its formats). */
+export const organizerMessages = pgTable('organizer_messages', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  publicId: text('public_id').notNull().unique(),
+  organisationId: integer('organisation_id')
+    .notNull()
+    .references(() => organisations.id),
+  eventCityId: integer('event_city_id')
+    .notNull()
+    .references(() => eventCities.id),
+  formatId: integer('format_id'),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  /** Essential letters (a changed start, a cancellation) go to everyone; others respect unsubscribes. */
+  essential: boolean('essential').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: timestamptz('created_at').notNull(),
+});
+
+/** Each address once per message; `sent_at` set once its letter left. */
+export const organizerMessageRecipients = pgTable(
+  'organizer_message_recipients',
+  {
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => organizerMessages.id),
+    email: text('email').notNull(),
+    /** The unsubscribe link's secret. */
+    token: text('token').notNull().unique(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.email] })],
+);
+
+/** Addresses that asked for no more non-essential letters. */
+export const mailingUnsubscribes = pgTable('mailing_unsubscribes', {
+  email: text('email').primaryKey(),
+  createdAt: timestamptz('created_at').notNull(),
+});

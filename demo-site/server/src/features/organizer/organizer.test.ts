@@ -106,7 +106,16 @@ describe('who may enter', () => {
 async function heroesResources(): Promise<Record<string, string>> {
   const batch = await call('POST', '/api/organizer/promocodes', org, { event_city_public_id: heroesCity, count: 3, discount_percent: 10 });
   expect(batch.statusCode, batch.body).toBe(201);
+  const message = await call('POST', '/api/organizer/messages', org, {
+    event_city_public_id: heroesCity,
+    subject: 'Пакет участника',
+    text: 'Выдача пакетов в пятницу.',
+    essential: true,
+    idempotency_key: `sample-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+  });
+  expect(message.statusCode, message.body).toBe(202);
   return {
+    message: message.json().public_id,
     event_city: heroesCity,
     format: heroesFormat,
     order: heroesOrder,
@@ -351,6 +360,69 @@ describe('dashboard', () => {
     // Every issued ticket is counted on its day (the returned ones too: they were sold that day).
     expect((body.sales_by_day as Body[]).reduce((sum, day) => sum + day.tickets, 0)).toBeGreaterThanOrEqual(body.totals.sold);
     expect(body.sales_last_24h.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('messages to participants', () => {
+  const sentTo = async (email: string, subject: string) => {
+    const { readOutbox } = await import('../../messaging/senders');
+    return (await readOutbox(api.deps.db, { to: email, limit: 50 })).filter((letter) => letter.subject === subject);
+  };
+  const settled = async (publicId: string) => {
+    for (let i = 0; i < 100; i++) {
+      const list = (await call('GET', `/api/organizer/messages?event_city_public_id=${heroesCity}`, org)).json().values as Body[];
+      const message = list.find((entry) => entry.public_id === publicId);
+      if (message && message.sent === message.recipients) return message;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the letters did not leave');
+  };
+
+  it('a preview counts the participants; each gets the letter once, a retried send sends nothing twice; an unsubscribed address gets only essential letters', async () => {
+    const holder = await signedInUser(api.deps, 'holder');
+    await insertTicket(api.deps.db, api.clock.now(), { formatPublicId: heroesFormat, userId: holder.id, info: { last_name: 'Письмов' } });
+    await insertTicket(api.deps.db, api.clock.now(), { formatPublicId: heroesFormat, userId: holder.id, info: { last_name: 'Письмов' } });
+    const preview = (await call('POST', '/api/organizer/messages/preview', org, { event_city_public_id: heroesCity })).json();
+    expect(preview.recipients).toBeGreaterThanOrEqual(2);
+
+    const news = {
+      event_city_public_id: heroesCity,
+      subject: 'Новая трасса',
+      text: 'Трасса стала живописнее.',
+      essential: false,
+      idempotency_key: 'news-route-2026',
+    };
+    const first = await call('POST', '/api/organizer/messages', org, news);
+    expect(first.statusCode, first.body).toBe(202);
+    expect(first.json().recipients).toBe(preview.recipients);
+    const again = await call('POST', '/api/organizer/messages', org, news);
+    expect(again.json().public_id).toBe(first.json().public_id);
+    await settled(first.json().public_id);
+    const letters = await sentTo(holder.email, 'Новая трасса');
+    expect(letters).toHaveLength(1);
+    const link = letters[0]!.meta.unsubscribe!;
+    expect(letters[0]!.text).toContain(link);
+
+    const token = link.split('/').pop()!;
+    expect((await call('GET', `/api/mailing/unsubscribe/${token}`)).body).toContain('Отписаться');
+    expect((await call('POST', `/api/mailing/unsubscribe/${token}`)).statusCode).toBe(200);
+    const later = await call('POST', '/api/organizer/messages', org, {
+      ...news,
+      subject: 'Ещё новости',
+      idempotency_key: 'news-more-2026',
+    });
+    await settled(later.json().public_id);
+    expect(await sentTo(holder.email, 'Ещё новости')).toHaveLength(0);
+    const urgent = await call('POST', '/api/organizer/messages', org, {
+      ...news,
+      subject: 'Старт перенесён',
+      essential: true,
+      idempotency_key: 'urgent-2026',
+    });
+    await settled(urgent.json().public_id);
+    const important = await sentTo(holder.email, 'Старт перенесён');
+    expect(important).toHaveLength(1);
+    expect(important[0]!.meta.unsubscribe).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventCities, eventFormats } from '../../db/schema/index';
+import { eventCities, eventFormats, organizerMessages } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { found } from '../../lib/errors';
 import { noQuery } from '../../lib/schemas';
@@ -9,6 +9,7 @@ import { listAudit } from './audit';
 import { createFormat, deleteFormat, organizerEvents, organizerFormats, updateEventCity, updateFormat } from './catalogue';
 import { csvStream, orderColumns, orderPages, participantColumns, participantPages, xlsxStream } from './exports';
 import { addMember, listMembers, removeMember } from './members';
+import { deliver, formatIdIn, listMessages, previewMessage, sendMessage } from './messages';
 import { correctParticipant, orderDetail, searchOrders } from './orders';
 import { batchCsv, createPromocodes, listPromocodes } from './promocodes';
 import {
@@ -19,6 +20,8 @@ import {
   formatPatch,
   memberBody,
   memberDelete,
+  messageAudience,
+  messageCreate,
   ordersQuery,
   participantPatch,
   participantsQuery,
@@ -190,6 +193,39 @@ export const organizerRoutes =
       '/api/organizer/staff',
       { schema: { body: staffBody }, config: scope('manager', inBody('event_city', 'event_city_public_id')) },
       async (request) => revokeStaff(deps, organizerOf(request), request.body.email),
+    );
+
+    // Messages to participants.
+    app.post(
+      '/api/organizer/messages/preview',
+      { schema: { body: messageAudience }, config: scope('manager', inBody('event_city', 'event_city_public_id')) },
+      async (request) => {
+        const eventCityId = organizerOf(request).eventCityId!;
+        return previewMessage(deps.db, eventCityId, await formatIdIn(deps.db, eventCityId, request.body.format_public_id));
+      },
+    );
+    app.post(
+      '/api/organizer/messages',
+      { schema: { body: messageCreate }, config: scope('manager', inBody('event_city', 'event_city_public_id')) },
+      async (request, reply) =>
+        reply.code(202).send(await sendMessage(deps, organizerOf(request), organizerOf(request).eventCityId!, request.body)),
+    );
+    app.get(
+      '/api/organizer/messages',
+      { schema: { querystring: eventCityQuery }, config: scope('viewer', inQuery('event_city', 'event_city_public_id')) },
+      async (request) => listMessages(deps.db, organizerOf(request).eventCityId!),
+    );
+    app.post(
+      '/api/organizer/messages/:public_id/resume',
+      { schema: { params: publicIdParams }, config: scope('manager', inParams('message', 'public_id')) },
+      async (request, reply) => {
+        const [message] = await deps.db
+          .select({ id: organizerMessages.id })
+          .from(organizerMessages)
+          .where(eq(organizerMessages.publicId, request.params.public_id));
+        void deliver(deps, message!.id).catch(() => undefined);
+        return reply.code(202).send({ ok: true });
+      },
     );
 
     // Team: the owner gives and takes roles.

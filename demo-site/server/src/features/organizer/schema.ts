@@ -132,3 +132,22 @@ export const memberBody = z.strictObject({
   role: z.enum(['owner', 'manager', 'viewer'], { error: 'Роль: owner, manager или viewer' }),
 });
 export const memberDelete = z.strictObject({ email });
+
+export const messageAudience = z.strictObject({ event_city_public_id: publicId, format_public_id: publicId.optional() });
+
+export const messageCreate = z.strictObject({
+  event_city_public_id: publicId,
+  format_public_id: publicId.optional(),
+  subject: z.string({ error: 'Укажите тему письма' }).trim().min(1, 'Укажите тему письма').max(200, 'Тема длиннее 200 символов'),
+  text: z.string({ error: 'Напишите текст письма' }).trim().min(1, 'Напишите текст письма').max(20_000, 'Письмо длиннее 20 000 символов'),
+  /** Essential (the start moved, the race is cancelled): also to those who unsubscribed from news. */
+  essential: z.boolean(),
+  /** The same key again (a retried click) sends nothing twice. */
+  idempotency_key: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[\w-]+$/),
+});
+
+export const tokenParams = z.strictObject({ token: z.string().regex(/^[0-9a-f]{64}$/) });

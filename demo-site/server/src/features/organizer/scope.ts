@@ -9,6 +9,7 @@ import {
   orders,
   organisationMembers,
   organisations,
+  organizerMessages,
   promocodes,
   tickets,
 } from '../../db/schema/index';
@@ -25,7 +26,7 @@ import type { UserRow } from '../users/service';
  * without a declaration cannot be added (the plugin throws when it is registered).
  */
 
-export const organizerMessages = {
+export const scopeMessages = {
   notOrganizer: 'Нет доступа к кабинету организатора',
   role: 'Недостаточно прав для этого действия',
 } as const;
@@ -38,7 +39,7 @@ export type ScopeSource = 'params' | 'body' | 'query';
 export type ScopeResource =
   /** No single resource: the call lists across the caller's organisations where their role is at least the route's. */
   | { kind: 'memberships' }
-  | { kind: 'event_city' | 'format' | 'order' | 'ticket' | 'promocode_batch' | 'organisation'; from: ScopeSource; key: string };
+  | { kind: 'event_city' | 'format' | 'order' | 'ticket' | 'message' | 'promocode_batch' | 'organisation'; from: ScopeSource; key: string };
 
 export interface OrganizerScope {
   role: OrganiserRole;
@@ -114,6 +115,11 @@ async function ownersOf(
         .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
         .innerJoin(events, eq(events.id, eventCities.eventId))
         .where(eq(tickets.publicId, publicId))) as { organisationId: number; eventCityId: number }[];
+    case 'message':
+      return db
+        .select({ organisationId: organizerMessages.organisationId, eventCityId: organizerMessages.eventCityId })
+        .from(organizerMessages)
+        .where(eq(organizerMessages.publicId, publicId));
     case 'order':
       // An order belongs to every organisation whose tickets it holds (goods alone belong to none).
       return (await db
@@ -154,10 +160,10 @@ export async function membershipsOf(deps: ServerDeps, userId: number): Promise<M
 async function resolve(deps: ServerDeps, request: FastifyRequest, declared: OrganizerScope): Promise<OrganizerContext | undefined> {
   const { user } = await requireUser(deps, request);
   const roles = isProven(user) ? await membershipsOf(deps, user.id) : new Map<number, OrganiserRole>();
-  if (roles.size === 0) throw forbidden(organizerMessages.notOrganizer);
+  if (roles.size === 0) throw forbidden(scopeMessages.notOrganizer);
   if (declared.resource.kind === 'memberships') {
     const allowed = [...roles].filter(([, role]) => roleAtLeast(role, declared.role)).map(([id]) => id);
-    if (allowed.length === 0) throw forbidden(organizerMessages.role);
+    if (allowed.length === 0) throw forbidden(scopeMessages.role);
     return { user, organisationId: allowed[0]!, role: roles.get(allowed[0]!)!, organisationIds: allowed, eventCityId: null };
   }
   const key = resourceKey(request, declared.resource);
@@ -167,7 +173,7 @@ async function resolve(deps: ServerDeps, request: FastifyRequest, declared: Orga
   if (owners.length === 0) throw notFound();
   const best = owners.reduce((a, b) => (rank[roles.get(b.organisationId)!] > rank[roles.get(a.organisationId)!] ? b : a));
   const role = roles.get(best.organisationId)!;
-  if (!roleAtLeast(role, declared.role)) throw forbidden(organizerMessages.role);
+  if (!roleAtLeast(role, declared.role)) throw forbidden(scopeMessages.role);
   return {
     user,
     organisationId: best.organisationId,

@@ -160,7 +160,41 @@ const keys = {
   order: (id: string) => ['organizer', 'order', id] as const,
   audit: (eventCity?: string) => ['organizer', 'audit', eventCity ?? ''] as const,
   members: (id: string) => ['organizer', 'members', id] as const,
+  messages: (id: string) => ['organizer', 'messages', id] as const,
 };
+
+export interface SentMessage {
+  public_id: string;
+  subject: string;
+  essential: boolean;
+  created_at: string;
+  recipients: number;
+  sent: number;
+}
+
+/** The messages of an event city; refreshed while letters are still leaving. */
+export const useMessages = (eventCity: string) =>
+  useQuery({
+    queryKey: keys.messages(eventCity),
+    queryFn: ({ signal }) =>
+      request<{ values: SentMessage[] }>({ url: '/api/organizer/messages', params: { event_city_public_id: eventCity }, signal }),
+    refetchInterval: (query) => (query.state.data?.values.some((message) => message.sent < message.recipients) ? 2000 : false),
+  });
+
+export const previewMessage = (body: { event_city_public_id: string; format_public_id?: string }) =>
+  request<{ recipients: number; unsubscribed: number }>({ url: '/api/organizer/messages/preview', method: 'POST', data: body });
+
+export const useSendMessage = () =>
+  useOrganizerWrite(
+    (body: {
+      event_city_public_id: string;
+      format_public_id?: string;
+      subject: string;
+      text: string;
+      essential: boolean;
+      idempotency_key: string;
+    }) => request<{ public_id: string; recipients: number; sent: number }>({ url: '/api/organizer/messages', method: 'POST', data: body }),
+  );
 
 export const useOrganizerEvents = () =>
   useQuery({

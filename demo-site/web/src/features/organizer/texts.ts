@@ -125,6 +125,18 @@ const ru = {
   since: 'С',
   noEvents: 'У ваших организаций пока нет событий',
   allEvents: 'Все события',
+  messages: 'Письма',
+  newMessage: 'Письмо участникам',
+  subject: 'Тема',
+  messageText: 'Текст письма',
+  essential: 'Важное (перенос, отмена): получат и отписавшиеся от новостей',
+  allFormats: 'Все форматы',
+  recipients: 'Получателей',
+  unsubscribedSkip: 'отписались и не получат',
+  check: 'Проверить получателей',
+  sendTo: 'Отправить',
+  sentOf: 'Отправлено',
+  format: 'Формат',
 } as const;
 
 type Texts = Record<keyof typeof ru, string>;
@@ -250,6 +262,18 @@ const en: Texts = {
   since: 'Since',
   noEvents: 'Your organisations have no events yet',
   allEvents: 'All events',
+  messages: 'Letters',
+  newMessage: 'A letter to participants',
+  subject: 'Subject',
+  messageText: 'Text',
+  essential: 'Essential (moved, cancelled): also to those who unsubscribed from news',
+  allFormats: 'All formats',
+  recipients: 'Recipients',
+  unsubscribedSkip: 'unsubscribed and will not get it',
+  check: 'Check the recipients',
+  sendTo: 'Send',
+  sentOf: 'Sent',
+  format: 'Format',
 };
 
 export type TextKey = keyof typeof ru;

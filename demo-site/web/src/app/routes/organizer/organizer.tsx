@@ -5,6 +5,7 @@ import { AuditLog } from '../../../features/organizer/components/audit';
 import { Dashboard } from '../../../features/organizer/components/dashboard';
 import { EventSettings } from '../../../features/organizer/components/event-settings';
 import { Formats } from '../../../features/organizer/components/formats';
+import { Messages } from '../../../features/organizer/components/messages';
 import { OrderPage, OrderSearch } from '../../../features/organizer/components/orders';
 import { Promocodes } from '../../../features/organizer/components/promocodes';
 import { QueryState } from '../../../features/organizer/components/query-state';
@@ -102,7 +103,7 @@ function EventList({ places }: { places: OrganizerEventCity[] }) {
   );
 }
 
-const tabs = ['overview', 'formats', 'promocodes', 'participants', 'staff', 'settings', 'audit'] as const;
+const tabs = ['overview', 'formats', 'promocodes', 'participants', 'messages', 'staff', 'settings', 'audit'] as const;
 
 function EventPage({ places }: { places: OrganizerEventCity[] }) {
   const { t, language } = useText();
@@ -146,6 +147,7 @@ function EventPage({ places }: { places: OrganizerEventCity[] }) {
       {tab === 'formats' ? <Formats eventCity={place.public_id} canWrite={canWrite} /> : null}
       {tab === 'promocodes' ? <Promocodes eventCity={place.public_id} canWrite={canWrite} /> : null}
       {tab === 'participants' ? <OrderSearch eventCity={place.public_id} /> : null}
+      {tab === 'messages' ? <Messages eventCity={place.public_id} canWrite={canWrite} /> : null}
       {tab === 'staff' ? <Staff eventCity={place.public_id} canWrite={canWrite} /> : null}
       {tab === 'settings' ? <EventSettings key={place.public_id} place={place} canWrite={canWrite} /> : null}
       {tab === 'audit' && canWrite ? <AuditLog eventCity={place.public_id} /> : null}

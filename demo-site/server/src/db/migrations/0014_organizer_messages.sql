@@ -1,0 +1,30 @@
+-- Letters from an organiser to the participants of an event city or format (issue 31): the message, and one
+-- row per recipient (each address once per message; `sent_at` once the letter left, so a resumed send
+-- never sends twice). Non-essential letters carry an unsubscribe link (the recipient row's token); an
+-- address that unsubscribed gets none again.
+CREATE TABLE "organizer_messages" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "organizer_messages_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"public_id" text NOT NULL UNIQUE,
+	"organisation_id" integer NOT NULL REFERENCES "organisations"("id"),
+	"event_city_id" integer NOT NULL REFERENCES "event_cities"("id"),
+	"format_id" integer REFERENCES "event_formats"("id"),
+	"subject" text NOT NULL,
+	"body" text NOT NULL,
+	"essential" boolean NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"created_by" integer NOT NULL REFERENCES "users"("id"),
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "organizer_messages_idempotency" UNIQUE ("organisation_id", "idempotency_key")
+);--> statement-breakpoint
+CREATE INDEX "organizer_messages_event_city_idx" ON "organizer_messages" ("event_city_id");--> statement-breakpoint
+CREATE TABLE "organizer_message_recipients" (
+	"message_id" integer NOT NULL REFERENCES "organizer_messages"("id"),
+	"email" text NOT NULL,
+	"token" text NOT NULL UNIQUE,
+	"sent_at" timestamp with time zone,
+	CONSTRAINT "organizer_message_recipients_pk" PRIMARY KEY ("message_id", "email")
+);--> statement-breakpoint
+CREATE TABLE "mailing_unsubscribes" (
+	"email" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
