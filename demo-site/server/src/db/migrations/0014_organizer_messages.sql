@@ -28,3 +28,16 @@ CREATE TABLE "mailing_unsubscribes" (
 	"email" text PRIMARY KEY NOT NULL,
 	"created_at" timestamp with time zone NOT NULL
 );
+--> statement-breakpoint
+-- The organiser's order search (issue 31), each way of finding an order an index range: a participant's
+-- surname by prefix, a phone as digits, a ticket's number.
+-- The surname as a stored column (not in the drizzle schema: written by PostgreSQL only), indexed with the
+-- order it belongs to, so a common surname's thousands of tickets are read from the index alone.
+ALTER TABLE "tickets" ADD COLUMN "last_name_key" text GENERATED ALWAYS AS (lower("info"->>'last_name')) STORED;--> statement-breakpoint
+CREATE INDEX "tickets_last_name_idx" ON "tickets" ("last_name_key" text_pattern_ops) INCLUDE ("order_id");--> statement-breakpoint
+CREATE INDEX "tickets_phone_idx" ON "tickets" (regexp_replace("info"->>'phone', '\D', '', 'g'));--> statement-breakpoint
+CREATE INDEX "tickets_number_idx" ON "tickets" ("number");
+--> statement-breakpoint
+-- The dashboard (issue 31): an event city's order lines by format, its tickets by format and sale time.
+CREATE INDEX "order_items_format_idx" ON "order_items" ("format_id");--> statement-breakpoint
+CREATE INDEX "tickets_format_created_idx" ON "tickets" ("format_id", "created_at");

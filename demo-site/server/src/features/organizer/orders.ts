@@ -23,32 +23,50 @@ export async function searchOrders(
   const q = (query.q ?? '').trim();
   const limit = query.limit ?? 50;
   const digits = q.replace(/\D/g, '');
+  const organisations = sql.join(
+    organisationIds.map((organisationId) => sql`${organisationId}`),
+    sql`, `,
+  );
+  // OFFSET 0 keeps the check a per-order subplan: flattened into a semi-join, PostgreSQL would read every
+  // order line of the database to decide for the few orders found.
   const scoped = sql`exists (select 1 from order_items oi join event_formats f on f.id = oi.format_id join event_cities ec on ec.id = f.event_city_id
-    join events e on e.id = ec.event_id where oi.order_id = o.id and e.organisation_id in (${sql.join(
-      organisationIds.map((organisationId) => sql`${organisationId}`),
-      sql`, `,
-    )})
-    ${query.eventCityId ? sql`and ec.id = ${query.eventCityId}` : sql``})`;
-  const matches: ReturnType<typeof sql>[] = [];
+    join events e on e.id = ec.event_id where oi.order_id = o.id and e.organisation_id in (${organisations})
+    ${query.eventCityId ? sql`and ec.id = ${query.eventCityId}` : sql``} offset 0)`;
+  // Every way of finding an order is an index range (migration 0014); their union is then scoped.
+  const candidates: ReturnType<typeof sql>[] = [];
   if (q) {
-    matches.push(sql`o.public_id = ${q}`);
-    if (q.includes('@'))
-      matches.push(sql`o.email = ${q.toLowerCase()}`, sql`o.user_id in (select id from users where email = ${q.toLowerCase()})`);
-    if (digits.length >= 10) {
-      const phone = digits.length === 11 && digits.startsWith('8') ? `7${digits.slice(1)}` : digits;
-      matches.push(sql`o.user_id in (select id from users where phone = ${phone})`);
-      matches.push(
-        sql`exists (select 1 from tickets t where t.order_id = o.id and regexp_replace(t.info->>'phone', '\\D', '', 'g') = ${phone})`,
+    candidates.push(sql`select id from orders where public_id = ${q}`);
+    if (q.includes('@')) {
+      const email = q.toLowerCase();
+      candidates.push(
+        sql`select id from orders where email = ${email}`,
+        sql`select o2.id from orders o2 join users u on u.id = o2.user_id where u.email = ${email}`,
       );
     }
-    if (/^\d{1,9}$/.test(q)) matches.push(sql`exists (select 1 from tickets t where t.order_id = o.id and t.number = ${Number(q)})`);
-    if (/^[\w-]{6,64}$/.test(q)) matches.push(sql`exists (select 1 from tickets t where t.order_id = o.id and t.public_id = ${q})`);
-    if (!q.includes('@') && /\p{L}/u.test(q))
-      matches.push(
-        sql`exists (select 1 from tickets t where t.order_id = o.id and lower(t.info->>'last_name') like ${`${q.toLowerCase().replace(/[%_\\]/g, '')}%`})`,
+    if (digits.length >= 10) {
+      const phone = digits.length === 11 && digits.startsWith('8') ? `7${digits.slice(1)}` : digits;
+      candidates.push(
+        sql`select o2.id from orders o2 join users u on u.id = o2.user_id where u.phone = ${phone}`,
+        sql`select order_id as id from tickets where regexp_replace(info->>'phone', '\\D', '', 'g') in (${phone}, ${phone.replace(/^7/, '8')})`,
       );
+    }
+    if (/^\d{1,9}$/.test(q)) candidates.push(sql`select order_id as id from tickets where number = ${Number(q)}`);
+    if (/^[\w-]{6,64}$/.test(q)) candidates.push(sql`select order_id as id from tickets where public_id = ${q}`);
+    if (!q.includes('@') && /\p{L}/u.test(q))
+      candidates.push(
+        sql`select order_id from tickets where lower(info->>'last_name') like ${`${q.toLowerCase().replace(/[%_\\]/g, '')}%`}`,
+      );
+  } else if (query.eventCityId) {
+    // No query, one event city: its newest orders, found from its tickets.
+    candidates.push(sql`select t.order_id as id from tickets t join event_formats f on f.id = t.format_id where f.event_city_id = ${query.eventCityId}
+      order by t.order_id desc limit ${limit * 4}`);
   }
-  const where = matches.length ? sql`${scoped} and (${sql.join(matches, sql` or `)})` : scoped;
+  // The orders found first (materialised), newest first, each then read and scoped one by one until the page is full.
+  const found = candidates.length
+    ? sql`with c as materialized (${sql.join(candidates, sql` union `)})
+      select o.* from (select distinct id from c order by id desc) c2 cross join lateral (select * from orders o where o.id = c2.id) o
+      where ${scoped} order by c2.id desc limit ${limit}`
+    : sql`select o.* from orders o where ${scoped} order by o.id desc limit ${limit}`;
   const rows = rowsOf<{
     public_id: string;
     email: string;
@@ -63,7 +81,7 @@ export async function searchOrders(
       (select count(*)::int from tickets t where t.order_id = o.id) as tickets,
       (select string_agg(nullif(trim(coalesce(t.info->>'last_name', u.last_name, '') || ' ' || coalesce(t.info->>'first_name', u.name, '')), ''), ', ')
         from tickets t left join users u on u.id = t.user_id where t.order_id = o.id) as participants
-      from orders o where ${where} order by o.id desc limit ${limit}`),
+      from (${found}) o order by o.id desc`),
   );
   return {
     values: rows.map((row) => ({

@@ -17,13 +17,15 @@ export async function eventCityStats(db: Database, eventCityId: number, now: Dat
     await db.execute(sql`select timezone, start_time from event_cities where id = ${eventCityId}`),
   );
   const tz = place?.timezone ?? 'Europe/Moscow';
-  const [formats, money, daily, hourly, codes] = await Promise.all([
+  const [formats, checkedIn, money, daily, hourly, codes] = await Promise.all([
     db.execute(sql`select f.public_id, f.title, f.price, f.closed_at is not null as closed, f.hidden,
         coalesce((select sum(s.capacity) from format_stock s where s.format_id = f.id), 0)::int as capacity,
         coalesce((select sum(s.taken) from format_stock s where s.format_id = f.id), 0)::int as taken,
-        (select count(*) from tickets t where t.format_id = f.id and t.status = 'active')::int as sold,
-        (select count(*) from checkins c join tickets t on t.id = c.ticket_id where t.format_id = f.id and t.status = 'active')::int as checked_in
+        (select count(*) from tickets t where t.format_id = f.id and t.status = 'active')::int as sold
       from event_formats f where f.event_city_id = ${eventCityId} order by f.sort, f.id`),
+    // Check-ins of the event city by format: from its own index, not through every ticket of every format.
+    db.execute(sql`select t.format_id, f.public_id, count(*)::int as checked_in from checkins c join tickets t on t.id = c.ticket_id
+      join event_formats f on f.id = t.format_id where c.event_city_id = ${eventCityId} and t.status = 'active' group by t.format_id, f.public_id`),
     db.execute(sql`select coalesce(sum(oi.total + oi.discount), 0)::bigint as gross, coalesce(sum(oi.discount), 0)::bigint as discounts,
         coalesce(sum(oi.total) filter (where o.status in ('refunding', 'refunded')), 0)::bigint as refunds,
         coalesce(sum(oi.total), 0)::bigint as net, count(distinct o.id)::int as orders
@@ -39,6 +41,7 @@ export async function eventCityStats(db: Database, eventCityId: number, now: Dat
         coalesce((select sum(oi.discount) from order_items oi join orders o on o.id = oi.order_id where oi.promocode_id = p.id and o.status = 'paid'), 0)::bigint as discount
       from promocodes p where p.event_city_id = ${eventCityId} and p.used_count > 0 order by p.used_count desc limit 20`),
   ]);
+  const checked = new Map(rowsOf<{ public_id: string; checked_in: number }>(checkedIn).map((row) => [row.public_id, row.checked_in]));
   const formatRows = rowsOf<{
     public_id: string;
     title: string;
@@ -48,8 +51,7 @@ export async function eventCityStats(db: Database, eventCityId: number, now: Dat
     capacity: number;
     taken: number;
     sold: number;
-    checked_in: number;
-  }>(formats);
+  }>(formats).map((row) => ({ ...row, checked_in: checked.get(row.public_id) ?? 0 }));
   const [sum] = rowsOf<{
     gross: string | number;
     discounts: string | number;
