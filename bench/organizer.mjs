@@ -70,8 +70,8 @@ export async function generate(client) {
     join event_cities ec on ec.public_id = 'bench-ec-' || bt.ec`);
   // A third of the big event city checked in.
   await client.query(`
-    insert into checkins (ticket_id, event_city_id, staff_user_id, scan_id, device, scanned_at, checked_at)
-    select t.id, f.event_city_id, (select id from users where email = 'staff@geroi.example'), 'bench-' || t.id, 'Стойка 1', now(), now()
+    insert into checkins (ticket_id, format_id, event_city_id, staff_user_id, scan_id, device, scanned_at, checked_at)
+    select t.id, t.format_id, f.event_city_id, (select id from users where email = 'staff@geroi.example'), 'bench-' || t.id, 'Стойка 1', now(), now()
     from tickets t join event_formats f on f.id = t.format_id where f.public_id = 'bench-f-1' and t.number % 3 = 0`);
   // As autovacuum leaves a table after a load: statistics, and the visibility map index-only scans need.
   await client.query('vacuum analyze');
@@ -143,55 +143,71 @@ let missed = false;
 if (main) await run();
 
 async function run() {
-try {
-  postgres = await startPostgresServer();
-  api = await startApi({ prefix: 'gid-bench-organizer-', env: { DATABASE_URL: postgres.url, WEB_DIR: '/nonexistent', GID_DEMO: '1' } });
-  const client = new pg.Client({ connectionString: postgres.url });
-  await client.connect();
-  const generated = await generate(client);
-  await client.end();
-  console.log(`organizer: generated ${generated.count.toLocaleString('en')} tickets in 200 event cities (${generated.seconds.toFixed(0)} s); load ${loadavg()[0].toFixed(1)}`);
+  try {
+    postgres = await startPostgresServer();
+    api = await startApi({ prefix: 'gid-bench-organizer-', env: { DATABASE_URL: postgres.url, WEB_DIR: '/nonexistent', GID_DEMO: '1' } });
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    const generated = await generate(client);
+    await client.end();
+    console.log(
+      `organizer: generated ${generated.count.toLocaleString('en')} tickets in 200 event cities (${generated.seconds.toFixed(0)} s); load ${loadavg()[0].toFixed(1)}`,
+    );
 
-  const login = await (
-    await fetch(`${api.url}/api/auth`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'org@geroi.example', password: 'Org12345' }) })
-  ).json();
-  const headers = { authorization: `Bearer ${login.token}` };
-  const control = `${api.url}/api/event/list`;
-  const rows = [];
-  const check = (name, result, target) => {
-    const ok = result.median < target;
-    missed ||= !ok;
-    rows.push(`  ${name.padEnd(44)} median ${ms(result.median).padStart(7)} (p95 ${ms(result.p95)})   control ${ms(result.control)}   ratio ${(result.median / result.control).toFixed(1)}   target < ${target} ms ${ok ? '✓' : '✗'}`);
-  };
-  check('dashboard, 100,122 participants', await measure(`${api.url}/api/organizer/event_city/bench-ec-1/stats`, headers, control), targets.stats);
-  check('dashboard, 4,522 participants', await measure(`${api.url}/api/organizer/event_city/bench-ec-2/stats`, headers, control), targets.stats);
-  const search = (q) => `${api.url}/api/organizer/orders?q=${encodeURIComponent(q)}`;
-  check('search: a rare surname (Иванова-500007)', await measure(search('Иванова-500007'), headers, control), targets.search);
-  check('search: an e-mail', await measure(search('buyer123456@bench.test'), headers, control), targets.search);
-  check('search: a phone', await measure(search('+7 999 076-54-32'), headers, control), targets.search);
-  check('search: a ticket number', await measure(search('654321'), headers, control), targets.search);
-  check('search: a common surname (Петров, 100,000)', await measure(search('Петров'), headers, control), targets.search);
-  check('search: nothing typed (newest orders)', await measure(search(''), headers, control), targets.search);
-  console.log('organizer: calls on 1,000,000 tickets (15 rounds each, interleaved with the control)');
-  for (const row of rows) console.log(row);
+    const login = await (
+      await fetch(`${api.url}/api/auth`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'org@geroi.example', password: 'Org12345' }),
+      })
+    ).json();
+    const headers = { authorization: `Bearer ${login.token}` };
+    const control = `${api.url}/api/event/list`;
+    const rows = [];
+    const check = (name, result, target) => {
+      const ok = result.median < target;
+      missed ||= !ok;
+      rows.push(
+        `  ${name.padEnd(44)} median ${ms(result.median).padStart(7)} (p95 ${ms(result.p95)})   control ${ms(result.control)}   ratio ${(result.median / result.control).toFixed(1)}   target < ${target} ms ${ok ? '✓' : '✗'}`,
+      );
+    };
+    check(
+      'dashboard, 100,122 participants',
+      await measure(`${api.url}/api/organizer/event_city/bench-ec-1/stats`, headers, control),
+      targets.stats,
+    );
+    check(
+      'dashboard, 4,522 participants',
+      await measure(`${api.url}/api/organizer/event_city/bench-ec-2/stats`, headers, control),
+      targets.stats,
+    );
+    const search = (q) => `${api.url}/api/organizer/orders?q=${encodeURIComponent(q)}`;
+    check('search: a rare surname (Иванова-500007)', await measure(search('Иванова-500007'), headers, control), targets.search);
+    check('search: an e-mail', await measure(search('buyer123456@bench.test'), headers, control), targets.search);
+    check('search: a phone', await measure(search('+7 999 076-54-32'), headers, control), targets.search);
+    check('search: a ticket number', await measure(search('654321'), headers, control), targets.search);
+    check('search: a common surname (Петров, 100,000)', await measure(search('Петров'), headers, control), targets.search);
+    check('search: nothing typed (newest orders)', await measure(search(''), headers, control), targets.search);
+    console.log('organizer: calls on 1,000,000 tickets (15 rounds each, interleaved with the control)');
+    for (const row of rows) console.log(row);
 
-  const xlsx = await streamed(`${api.url}/api/organizer/event_city/bench-ec-1/participants.xlsx`, headers, api.pid);
-  const grewMiB = (xlsx.peak - xlsx.before) / 1024;
-  missed ||= grewMiB >= targets.rssMiB;
-  console.log(
-    `organizer: participants.xlsx of 100,122 — ${(xlsx.bytes / 1024 / 1024).toFixed(1)} MiB in ${xlsx.seconds.toFixed(1)} s, first byte ${ms(xlsx.firstByte)}; server RSS ${(xlsx.before / 1024).toFixed(0)} → peak ${(xlsx.peak / 1024).toFixed(0)} MiB, grew ${grewMiB.toFixed(1)} MiB (target < ${targets.rssMiB}) ${grewMiB < targets.rssMiB ? '✓' : '✗'}`,
-  );
-  const csv = await streamed(`${api.url}/api/organizer/event_city/bench-ec-1/participants.csv`, headers, api.pid);
-  console.log(
-    `organizer: participants.csv of 100,122 — ${(csv.bytes / 1024 / 1024).toFixed(1)} MiB in ${csv.seconds.toFixed(1)} s; server RSS grew ${((csv.peak - csv.before) / 1024).toFixed(1)} MiB`,
-  );
-} catch (error) {
-  console.error(`organizer: ${error.stack ?? error}`);
-  missed = true;
-} finally {
-  clearTimeout(deadline);
-  await api?.stop();
-  await postgres?.stop();
-}
-process.exit(missed ? 1 : 0);
+    const xlsx = await streamed(`${api.url}/api/organizer/event_city/bench-ec-1/participants.xlsx`, headers, api.pid);
+    const grewMiB = (xlsx.peak - xlsx.before) / 1024;
+    missed ||= grewMiB >= targets.rssMiB;
+    console.log(
+      `organizer: participants.xlsx of 100,122 — ${(xlsx.bytes / 1024 / 1024).toFixed(1)} MiB in ${xlsx.seconds.toFixed(1)} s, first byte ${ms(xlsx.firstByte)}; server RSS ${(xlsx.before / 1024).toFixed(0)} → peak ${(xlsx.peak / 1024).toFixed(0)} MiB, grew ${grewMiB.toFixed(1)} MiB (target < ${targets.rssMiB}) ${grewMiB < targets.rssMiB ? '✓' : '✗'}`,
+    );
+    const csv = await streamed(`${api.url}/api/organizer/event_city/bench-ec-1/participants.csv`, headers, api.pid);
+    console.log(
+      `organizer: participants.csv of 100,122 — ${(csv.bytes / 1024 / 1024).toFixed(1)} MiB in ${csv.seconds.toFixed(1)} s; server RSS grew ${((csv.peak - csv.before) / 1024).toFixed(1)} MiB`,
+    );
+  } catch (error) {
+    console.error(`organizer: ${error.stack ?? error}`);
+    missed = true;
+  } finally {
+    clearTimeout(deadline);
+    await api?.stop();
+    await postgres?.stop();
+  }
+  process.exit(missed ? 1 : 0);
 }

@@ -59,6 +59,8 @@ export const checkins = pgTable(
     eventCityId: integer('event_city_id')
       .notNull()
       .references(() => eventCities.id),
+    /** The ticket's format, kept beside it so the organiser's dashboard counts check-ins per format from this table alone. */
+    formatId: integer('format_id'),
     staffUserId: integer('staff_user_id')
       .notNull()
       .references(() => users.id),

@@ -170,6 +170,7 @@ async function decide(
   const scannedAt = new Date(input.scanned_at);
   await tx.insert(checkins).values({
     ticketId: row.ticket.id,
+    formatId: row.ticket.formatId,
     eventCityId: row.eventCity.id,
     staffUserId: staff.userId,
     scanId: input.scan_id,

@@ -53,9 +53,7 @@ export async function searchOrders(
     if (/^\d{1,9}$/.test(q)) candidates.push(sql`select order_id as id from tickets where number = ${Number(q)}`);
     if (/^[\w-]{6,64}$/.test(q)) candidates.push(sql`select order_id as id from tickets where public_id = ${q}`);
     if (!q.includes('@') && /\p{L}/u.test(q))
-      candidates.push(
-        sql`select order_id from tickets where lower(info->>'last_name') like ${`${q.toLowerCase().replace(/[%_\\]/g, '')}%`}`,
-      );
+      candidates.push(sql`select order_id as id from tickets where last_name_key like ${`${q.toLowerCase().replace(/[%_\\]/g, '')}%`}`);
   } else if (query.eventCityId) {
     // No query, one event city: its newest orders, found from its tickets.
     candidates.push(sql`select t.order_id as id from tickets t join event_formats f on f.id = t.format_id where f.event_city_id = ${query.eventCityId}

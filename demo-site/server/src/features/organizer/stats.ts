@@ -24,19 +24,20 @@ export async function eventCityStats(db: Database, eventCityId: number, now: Dat
         (select count(*) from tickets t where t.format_id = f.id and t.status = 'active')::int as sold
       from event_formats f where f.event_city_id = ${eventCityId} order by f.sort, f.id`),
     // Check-ins of the event city by format: from its own index, not through every ticket of every format.
-    db.execute(sql`select t.format_id, f.public_id, count(*)::int as checked_in from checkins c join tickets t on t.id = c.ticket_id
-      join event_formats f on f.id = t.format_id where c.event_city_id = ${eventCityId} and t.status = 'active' group by t.format_id, f.public_id`),
+    db.execute(sql`select f.public_id, count(*)::int as checked_in from checkins c join event_formats f on f.id = c.format_id
+      where c.event_city_id = ${eventCityId} group by f.public_id`),
     db.execute(sql`select coalesce(sum(oi.total + oi.discount), 0)::bigint as gross, coalesce(sum(oi.discount), 0)::bigint as discounts,
         coalesce(sum(oi.total) filter (where o.status in ('refunding', 'refunded')), 0)::bigint as refunds,
         coalesce(sum(oi.total), 0)::bigint as net, count(distinct o.id)::int as orders
       from order_items oi join orders o on o.id = oi.order_id join event_formats f on f.id = oi.format_id
       where f.event_city_id = ${eventCityId} and oi.kind = 'ticket' and o.status in ${MONEY_IN}`),
-    db.execute(sql`select to_char(date_trunc('day', t.created_at at time zone ${tz}), 'YYYY-MM-DD') as day, count(*)::int as tickets
+    // Grouped first, formatted after: to_char once a day, not once a ticket.
+    db.execute(sql`select to_char(d, 'YYYY-MM-DD') as day, n as tickets from (select date_trunc('day', t.created_at at time zone ${tz}) as d, count(*)::int as n
       from tickets t join event_formats f on f.id = t.format_id
-      where f.event_city_id = ${eventCityId} group by 1 order by 1`),
-    db.execute(sql`select to_char(date_trunc('hour', t.created_at at time zone ${tz}), 'YYYY-MM-DD"T"HH24:00') as hour, count(*)::int as tickets
+      where f.event_city_id = ${eventCityId} group by 1) s order by d`),
+    db.execute(sql`select to_char(d, 'YYYY-MM-DD"T"HH24:00') as hour, n as tickets from (select date_trunc('hour', t.created_at at time zone ${tz}) as d, count(*)::int as n
       from tickets t join event_formats f on f.id = t.format_id
-      where f.event_city_id = ${eventCityId} and t.created_at > ${new Date(now.getTime() - 86_400_000)} group by 1 order by 1`),
+      where f.event_city_id = ${eventCityId} and t.created_at > ${new Date(now.getTime() - 86_400_000)} group by 1) s order by d`),
     db.execute(sql`select p.code, p.code_count as max_uses, p.used_count as used,
         coalesce((select sum(oi.discount) from order_items oi join orders o on o.id = oi.order_id where oi.promocode_id = p.id and o.status = 'paid'), 0)::bigint as discount
       from promocodes p where p.event_city_id = ${eventCityId} and p.used_count > 0 order by p.used_count desc limit 20`),
