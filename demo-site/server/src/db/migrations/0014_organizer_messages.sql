@@ -46,3 +46,7 @@ CREATE INDEX "tickets_format_created_idx" ON "tickets" ("format_id", "created_at
 ALTER TABLE "checkins" ADD COLUMN "format_id" integer REFERENCES "event_formats"("id");--> statement-breakpoint
 UPDATE "checkins" c SET "format_id" = t."format_id" FROM "tickets" t WHERE t."id" = c."ticket_id";--> statement-breakpoint
 CREATE INDEX "checkins_event_city_format_idx" ON "checkins" ("event_city_id", "format_id");
+--> statement-breakpoint
+-- A sale made in the back office belongs to an event city (its formats are that event city's).
+ALTER TABLE "sales" ADD COLUMN "event_city_id" integer REFERENCES "event_cities"("id");--> statement-breakpoint
+CREATE INDEX "sales_event_city_idx" ON "sales" ("event_city_id");

@@ -28,6 +28,8 @@ export const sales = pgTable('sales', {
   discountForm: text('discount_form').notNull(),
   count: integer('count').notNull(),
   formatIds: jsonb('format_ids').$type<number[]>().notNull(),
+  /** A sale made in the back office: its event city (the foreign key is in the migration). */
+  eventCityId: integer('event_city_id'),
 });
 
 /** Gift certificates the site sells (basket selector `certificate`). Price in kopecks. */

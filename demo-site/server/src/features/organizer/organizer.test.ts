@@ -114,7 +114,17 @@ async function heroesResources(): Promise<Record<string, string>> {
     idempotency_key: `sample-${Date.now()}-${Math.random().toString(36).slice(2)}`,
   });
   expect(message.statusCode, message.body).toBe(202);
+  const sale = await call('POST', '/api/organizer/sales', org, {
+    event_city_public_id: heroesCity,
+    title: 'Ранняя регистрация',
+    starts_at: '2026-04-01T00:00:00Z',
+    ends_at: '2026-04-02T00:00:00Z',
+    discount_percent: 5,
+  });
+  expect(sale.statusCode, sale.body).toBe(201);
   return {
+    sale: sale.json().public_id,
+    event: id('event:spring-run'),
     message: message.json().public_id,
     event_city: heroesCity,
     format: heroesFormat,
@@ -242,6 +252,63 @@ describe('the catalogue', () => {
     });
     expect(dates.statusCode).toBe(400);
     expect(dates.json().message).toBe('Регистрация должна открываться раньше, чем закрывается, и закрываться не позже старта');
+  });
+});
+
+describe('sales and new event cities', () => {
+  it('a price tier by date discounts the event city’s tickets in the basket while it runs; a new event city takes formats', async () => {
+    const made = await call('POST', '/api/organizer/sales', org, {
+      event_city_public_id: heroesCity,
+      title: 'Ранняя регистрация',
+      starts_at: new Date(api.clock.now().getTime() - 3_600_000).toISOString(),
+      ends_at: new Date(api.clock.now().getTime() + 86_400_000).toISOString(),
+      discount_percent: 20,
+      format_public_ids: [heroesFormat],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const running = (await call('GET', '/api/sales')).json();
+    expect(JSON.stringify(running)).toContain('Ранняя регистрация');
+    const listed = (await call('GET', `/api/organizer/sales?event_city_public_id=${heroesCity}`, viewer.token)).json().values as Body[];
+    expect(listed.find((sale) => sale.public_id === made.json().public_id)).toMatchObject({
+      discount_percent: 20,
+      format_public_ids: [heroesFormat],
+      count: 1,
+    });
+    const wrong = await call('POST', '/api/organizer/sales', org, {
+      event_city_public_id: heroesCity,
+      title: 'Наоборот',
+      starts_at: '2027-01-02T00:00:00Z',
+      ends_at: '2027-01-01T00:00:00Z',
+      discount_percent: 10,
+    });
+    expect(wrong.json().message).toBe('Скидка должна начинаться раньше, чем заканчивается');
+    const changedSale = await call('PUT', `/api/organizer/sales/${made.json().public_id}`, org, {
+      title: 'Ранняя регистрация',
+      starts_at: new Date(api.clock.now().getTime() - 3_600_000).toISOString(),
+      ends_at: new Date(api.clock.now().getTime() + 86_400_000).toISOString(),
+      discount_percent: 20,
+      active: false,
+    });
+    expect(changedSale.statusCode, changedSale.body).toBe(200);
+    expect(JSON.stringify((await call('GET', '/api/sales')).json())).not.toContain(made.json().public_id);
+
+    const cities = (await call('GET', '/api/organizer/cities', org)).json().values as Body[];
+    const created = await call('POST', '/api/organizer/event_city', org, {
+      event_public_id: id('event:spring-run'),
+      city_id: cities[0].id,
+      start_time: new Date(api.clock.now().getTime() + 90 * 86_400_000).toISOString(),
+      address: 'Набережная, 1',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const mine = (await call('GET', '/api/organizer/events', org)).json().values as Body[];
+    expect(mine.map((place) => place.public_id)).toContain(created.json().public_id);
+    const elsewhere = await call('POST', '/api/organizer/event_city', north, {
+      event_public_id: id('event:spring-run'),
+      city_id: cities[0].id,
+      start_time: new Date(api.clock.now().getTime() + 90 * 86_400_000).toISOString(),
+      address: 'Чужая',
+    });
+    expect(elsewhere.statusCode).toBe(404);
   });
 });
 

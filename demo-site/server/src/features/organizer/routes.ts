@@ -12,8 +12,10 @@ import { addMember, listMembers, removeMember } from './members';
 import { deliver, formatIdIn, listMessages, previewMessage, sendMessage } from './messages';
 import { correctParticipant, orderDetail, searchOrders } from './orders';
 import { batchCsv, createPromocodes, listPromocodes } from './promocodes';
+import { cityOptions, createEventCity, createSale, listSales, updateSale } from './sales';
 import {
   auditQuery,
+  eventCityCreate,
   eventCityPatch,
   eventCityQuery,
   formatCreate,
@@ -27,6 +29,7 @@ import {
   participantsQuery,
   promocodeCreate,
   publicIdParams,
+  saleInput,
   staffBody,
 } from './schema';
 import { inBody, inParams, inQuery, memberships, membershipsOf, organizerOf, scope } from './scope';
@@ -89,6 +92,34 @@ export const organizerRoutes =
         await deleteFormat(deps, organizerOf(request), request.params.public_id, catalogueChanged);
         return { ok: true };
       },
+    );
+
+    // Sales (price tiers by date and by count) and new event cities.
+    app.get(
+      '/api/organizer/sales',
+      { schema: { querystring: eventCityQuery }, config: scope('viewer', inQuery('event_city', 'event_city_public_id')) },
+      async (request) => listSales(deps.db, organizerOf(request).eventCityId!),
+    );
+    app.post(
+      '/api/organizer/sales',
+      { schema: { body: saleInput }, config: scope('manager', inBody('event_city', 'event_city_public_id')) },
+      async (request, reply) => reply.code(201).send(await createSale(deps, organizerOf(request), request.body, catalogueChanged)),
+    );
+    app.put(
+      '/api/organizer/sales/:public_id',
+      { schema: { params: publicIdParams, body: saleInput }, config: scope('manager', inParams('sale', 'public_id')) },
+      async (request) => updateSale(deps, organizerOf(request), request.params.public_id, request.body, catalogueChanged),
+    );
+    app.post(
+      '/api/organizer/event_city',
+      { schema: { body: eventCityCreate }, config: scope('manager', inBody('event', 'event_public_id')) },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(await createEventCity(deps, organizerOf(request), request.body.event_public_id, request.body, catalogueChanged)),
+    );
+    app.get('/api/organizer/cities', { schema: { querystring: noQuery }, config: scope('viewer', memberships) }, async () =>
+      cityOptions(deps.db),
     );
 
     // Dashboard.

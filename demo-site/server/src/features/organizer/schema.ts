@@ -151,3 +151,29 @@ export const messageCreate = z.strictObject({
 });
 
 export const tokenParams = z.strictObject({ token: z.string().regex(/^[0-9a-f]{64}$/) });
+
+export const saleInput = z
+  .strictObject({
+    event_city_public_id: publicId.optional(),
+    title: name,
+    starts_at: isoDate,
+    ends_at: isoDate,
+    discount_percent: z.number().int().min(1, 'Скидка от 1 до 100 %').max(100, 'Скидка от 1 до 100 %').optional(),
+    discount_amount: z.number().positive('Скидка в рублях больше нуля').max(1_000_000).optional(),
+    /** From how many tickets of the listed formats in one basket (1: every ticket — a price tier by date). */
+    count: z.number().int().min(1, 'От 1 билета').max(100, 'Не больше 100 билетов').optional(),
+    format_public_ids: z.array(publicId).max(200).optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((body) => (body.discount_percent === undefined) !== (body.discount_amount === undefined), {
+    message: 'Укажите скидку: в процентах или в рублях',
+  });
+export type SaleInput = z.infer<typeof saleInput>;
+
+export const eventCityCreate = z.strictObject({
+  event_public_id: publicId,
+  city_id: z.number().int().positive(),
+  start_time: isoDate,
+  address: z.string().trim().min(1, 'Укажите место старта').max(300),
+});
+export type EventCityCreate = z.infer<typeof eventCityCreate>;

@@ -11,6 +11,7 @@ import {
   organisations,
   organizerMessages,
   promocodes,
+  sales,
   tickets,
 } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
@@ -39,7 +40,11 @@ export type ScopeSource = 'params' | 'body' | 'query';
 export type ScopeResource =
   /** No single resource: the call lists across the caller's organisations where their role is at least the route's. */
   | { kind: 'memberships' }
-  | { kind: 'event_city' | 'format' | 'order' | 'ticket' | 'message' | 'promocode_batch' | 'organisation'; from: ScopeSource; key: string };
+  | {
+      kind: 'event_city' | 'format' | 'order' | 'ticket' | 'message' | 'sale' | 'event' | 'promocode_batch' | 'organisation';
+      from: ScopeSource;
+      key: string;
+    };
 
 export interface OrganizerScope {
   role: OrganiserRole;
@@ -115,6 +120,21 @@ async function ownersOf(
         .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
         .innerJoin(events, eq(events.id, eventCities.eventId))
         .where(eq(tickets.publicId, publicId))) as { organisationId: number; eventCityId: number }[];
+    case 'event':
+      return (await db
+        .select({ organisationId: events.organisationId, eventCityId: sql<null>`null` })
+        .from(events)
+        .where(eq(events.publicId, publicId))) as {
+        organisationId: number;
+        eventCityId: null;
+      }[];
+    case 'sale':
+      return (await db
+        .select({ organisationId: events.organisationId, eventCityId: eventCities.id })
+        .from(sales)
+        .innerJoin(eventCities, eq(eventCities.id, sales.eventCityId))
+        .innerJoin(events, eq(events.id, eventCities.eventId))
+        .where(eq(sales.publicId, publicId))) as { organisationId: number; eventCityId: number }[];
     case 'message':
       return db
         .select({ organisationId: organizerMessages.organisationId, eventCityId: organizerMessages.eventCityId })

@@ -363,3 +363,52 @@ export async function downloadExport(url: string): Promise<void> {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
+
+export interface Sale {
+  public_id: string;
+  title: string;
+  active: boolean;
+  starts_at: string;
+  ends_at: string;
+  discount_percent: number | null;
+  discount_amount: number | null;
+  count: number;
+  format_public_ids: string[];
+}
+
+export const useSales = (eventCity: string) =>
+  useQuery({
+    queryKey: ['organizer', 'sales', eventCity],
+    queryFn: ({ signal }) =>
+      request<{ values: Sale[] }>({ url: '/api/organizer/sales', params: { event_city_public_id: eventCity }, signal }),
+  });
+
+export type SaleBody = {
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  discount_percent?: number;
+  discount_amount?: number;
+  count?: number;
+  active?: boolean;
+};
+export const useCreateSale = () =>
+  useOrganizerWrite((body: SaleBody & { event_city_public_id: string }) =>
+    request({ url: '/api/organizer/sales', method: 'POST', data: body }),
+  );
+export const useUpdateSale = () =>
+  useOrganizerWrite(({ id, ...body }: SaleBody & { id: string }) =>
+    request({ url: `/api/organizer/sales/${path(id)}`, method: 'PUT', data: body }),
+  );
+
+export const useCities = () =>
+  useQuery({
+    queryKey: ['organizer', 'cities'],
+    queryFn: ({ signal }) =>
+      request<{ values: { id: number; name: string; name_en: string | null }[] }>({ url: '/api/organizer/cities', signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+export const useCreateEventCity = () =>
+  useOrganizerWrite((body: { event_public_id: string; city_id: number; start_time: string; address: string }) =>
+    request<{ public_id: string }>({ url: '/api/organizer/event_city', method: 'POST', data: body }),
+  );

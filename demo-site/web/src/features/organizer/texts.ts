@@ -137,6 +137,17 @@ const ru = {
   sendTo: 'Отправить',
   sentOf: 'Отправлено',
   format: 'Формат',
+  sales: 'Скидки по датам',
+  saleTitle: 'Название скидки',
+  from: 'С',
+  until: 'По',
+  fromTickets: 'От билетов в корзине',
+  active: 'Действует',
+  off: 'Выключить',
+  on: 'Включить',
+  newEventCity: 'Ещё один старт этого события',
+  city: 'Город',
+  noSalesYet: 'Скидок нет',
 } as const;
 
 type Texts = Record<keyof typeof ru, string>;
@@ -274,6 +285,17 @@ const en: Texts = {
   sendTo: 'Send',
   sentOf: 'Sent',
   format: 'Format',
+  sales: 'Discounts by date',
+  saleTitle: 'Discount name',
+  from: 'From',
+  until: 'Until',
+  fromTickets: 'From tickets in a basket',
+  active: 'Active',
+  off: 'Switch off',
+  on: 'Switch on',
+  newEventCity: 'Another start of this event',
+  city: 'City',
+  noSalesYet: 'No discounts',
 };
 
 export type TextKey = keyof typeof ru;

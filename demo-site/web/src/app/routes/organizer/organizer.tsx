@@ -9,6 +9,7 @@ import { Messages } from '../../../features/organizer/components/messages';
 import { OrderPage, OrderSearch } from '../../../features/organizer/components/orders';
 import { Promocodes } from '../../../features/organizer/components/promocodes';
 import { QueryState } from '../../../features/organizer/components/query-state';
+import { NewEventCity, Sales } from '../../../features/organizer/components/sales';
 import { Staff } from '../../../features/organizer/components/staff';
 import { Team } from '../../../features/organizer/components/team';
 import { dateTime, useText } from '../../../features/organizer/texts';
@@ -149,7 +150,13 @@ function EventPage({ places }: { places: OrganizerEventCity[] }) {
       {tab === 'participants' ? <OrderSearch eventCity={place.public_id} /> : null}
       {tab === 'messages' ? <Messages eventCity={place.public_id} canWrite={canWrite} /> : null}
       {tab === 'staff' ? <Staff eventCity={place.public_id} canWrite={canWrite} /> : null}
-      {tab === 'settings' ? <EventSettings key={place.public_id} place={place} canWrite={canWrite} /> : null}
+      {tab === 'settings' ? (
+        <>
+          <EventSettings key={place.public_id} place={place} canWrite={canWrite} />
+          <Sales eventCity={place.public_id} canWrite={canWrite} />
+          {canWrite ? <NewEventCity place={place} /> : null}
+        </>
+      ) : null}
       {tab === 'audit' && canWrite ? <AuditLog eventCity={place.public_id} /> : null}
     </div>
   );
