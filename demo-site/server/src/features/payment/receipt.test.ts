@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildReceipt, type ChargeLine, receiptTotal, spreadReduction, splitLine } from './receipt';
+import { buildReceipt, type ChargeLine, receiptTotal, splitLine, spreadReduction } from './receipt';
 
 const line = fc.record({
   description: fc.string({ minLength: 1, maxLength: 200 }),
@@ -51,7 +51,8 @@ describe('receipt (54-ФЗ) arithmetic', () => {
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 20 }), fc.double({ min: 0, max: 1, noNaN: true }), (lines, part) => {
         const sum = lines.reduce((a, b) => a + b.total, 0);
-        const payable = sum - Math.floor(sum * part);
+        const reducible = lines.reduce((a, b) => a + (b.mode === 'advance' ? 0 : b.total), 0);
+        const payable = sum - Math.floor(reducible * part);
         const receipt = buildReceipt({ email: 'buyer@example.ru', lines, payable, vatCode: 1 });
         expect(receiptTotal(receipt)).toBe(payable);
         expect(receipt.email).toBe('buyer@example.ru');
@@ -71,7 +72,12 @@ describe('receipt (54-ФЗ) arithmetic', () => {
     expect(receipt.items.at(-1)).toMatchObject({ description: 'Доставка', amount: 30_000 - 2308 });
   });
 
-  it('a reduction above the sum is refused', () => {
+  it('a reduction above the sum is refused; certificates sold take none of it', () => {
     expect(() => spreadReduction([100, 200], 301)).toThrow(RangeError);
+    const certificate: ChargeLine = { description: 'Сертификат', quantity: 1, total: 300_000, subject: 'payment', mode: 'advance' };
+    const ticket: ChargeLine = { description: 'Билет', quantity: 1, total: 150_000, subject: 'service', mode: 'full_payment' };
+    const receipt = buildReceipt({ email: 'a@b.ru', lines: [certificate, ticket], payable: 400_000, vatCode: 1 });
+    expect(receipt.items.map((item) => item.amount)).toEqual([300_000, 100_000]);
+    expect(() => buildReceipt({ email: 'a@b.ru', lines: [certificate, ticket], payable: 100_000, vatCode: 1 })).toThrow(RangeError);
   });
 });

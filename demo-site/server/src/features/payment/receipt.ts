@@ -49,7 +49,9 @@ export function spreadReduction(totals: readonly number[], reduction: number): n
   const shares = totals.map((total) => (total * reduction) / sum);
   const taken = shares.map(Math.floor);
   let left = reduction - taken.reduce((a, b) => a + b, 0);
-  const order = shares.map((share, index) => ({ index, rest: share - Math.floor(share) })).sort((a, b) => b.rest - a.rest || a.index - b.index);
+  const order = shares
+    .map((share, index) => ({ index, rest: share - Math.floor(share) }))
+    .sort((a, b) => b.rest - a.rest || a.index - b.index);
   for (const { index } of order) {
     if (left === 0) break;
     if (taken[index]! < totals[index]!) {
@@ -82,12 +84,15 @@ export const receiptTotal = (receipt: Pick<Receipt, 'items'>): number =>
 
 /**
  * The receipt of a payment of `payable` kopecks for `lines`: what a gift certificate paid (the lines'
- * sum above `payable`) is spread over the lines as a discount, and the items add up to `payable`.
+ * sum above `payable`) is spread over the lines as a discount — never over certificates sold (`advance`:
+ * a certificate does not pay for one) — and the items add up to `payable`.
  */
 export function buildReceipt(input: { email: string; lines: readonly ChargeLine[]; payable: number; vatCode: number }): Receipt {
-  const totals = input.lines.map((line) => line.total);
-  const sum = totals.reduce((a, b) => a + b, 0);
-  const reduced = spreadReduction(totals, sum - input.payable);
-  const items = input.lines.flatMap((line, index) => splitLine({ ...line, total: reduced[index]! }, input.vatCode));
+  const sum = input.lines.reduce((total, line) => total + line.total, 0);
+  const reducible = input.lines.map((line) => (line.mode === 'advance' ? 0 : line.total));
+  const spread = spreadReduction(reducible, sum - input.payable);
+  const items = input.lines.flatMap((line, index) =>
+    splitLine({ ...line, total: line.mode === 'advance' ? line.total : spread[index]! }, input.vatCode),
+  );
   return { email: input.email, items };
 }

@@ -17,10 +17,11 @@ import { createSession, type SignedIn } from '../sessions/service';
 import type { UserRow } from '../users/service';
 import { catalogueFrom, loadCatalogue, type PaymentCatalogue, presentPromocode } from './catalogue';
 import { redeemCertificate } from './certificate-codes';
-import { readCheckout } from './checkout-reads';
+import { type CheckoutReads, readCheckout } from './checkout-reads';
 import { checkInsurance } from './insurance-rules';
 import { confirmOrder, expireOrders } from './orders';
 import { type PricedLine, type PricedOrder, PricingError, priceOrder, pricingMessages } from './pricing';
+import { buildReceipt, type ChargeLine, type Receipt } from './receipt';
 import type { PaymentBody } from './schema';
 import { takeStock } from './stock';
 import { stockGate } from './stock-gate';
@@ -317,13 +318,28 @@ async function purchase(
   // (no connection held meanwhile); otherwise inside it, once the locked figures have set the amount.
   const publicId = newOrderId();
   const paymentId = newPaymentId();
-  const askProvider = async (amount: number): Promise<string | null> =>
-    amount === 0
-      ? null
-      : (await deps.payments.create({ paymentId, orderPublicId: publicId, amount, description: `Заказ ${publicId}` })).redirectUrl;
+  const titles = receiptTitles(reads);
+  const askProvider = async (priced: PricedOrder, amount: number): Promise<AskedPayment> => {
+    if (amount === 0) return { paymentUrl: null, providerPaymentId: null, receipt: null };
+    const receipt = buildReceipt({
+      email: body.email,
+      lines: chargeLines(priced, delivery, titles),
+      payable: amount,
+      vatCode: config.payment.vatCode ?? 1,
+    });
+    const created = await deps.payments.create({
+      paymentId,
+      orderPublicId: publicId,
+      amount,
+      description: `Заказ ${publicId}`,
+      returnUrl: returnUrl(config.publicUrl, publicId),
+      receipt,
+    });
+    return { paymentUrl: created.redirectUrl, providerPaymentId: created.providerPaymentId, receipt };
+  };
   const promoIds = [...catalogue.promocodes.values()].map((promo) => promo.id).sort((a, b) => a - b);
   const askedFor = promoIds.length === 0 && !body.certificate_code ? prePriced.total + delivery : null;
-  const askedUrl = askedFor === null ? null : await askProvider(askedFor);
+  const asked = askedFor === null ? null : await askProvider(prePriced, askedFor);
 
   await beforeTransaction();
   const orderValues = (fields: {
@@ -331,7 +347,7 @@ async function purchase(
     userId: number | null;
     needsToken: boolean;
     certificate: { id: number; amount: number } | null;
-    paymentUrl: string | null;
+    payment: AskedPayment;
   }) =>
     ({
       publicId,
@@ -343,7 +359,9 @@ async function purchase(
       deliveryCost: delivery,
       delivery: body.delivery ?? null,
       paymentId,
-      paymentUrl: fields.paymentUrl,
+      paymentUrl: fields.payment.paymentUrl,
+      providerPaymentId: fields.payment.providerPaymentId,
+      receipt: fields.payment.receipt,
       // A signed-in buyer's order, or one that made an account, is read with that account's token.
       needsToken: fields.needsToken,
       ip: meta.ip ?? null,
@@ -369,7 +387,7 @@ async function purchase(
               userId: existing?.id ?? null,
               needsToken: auth !== null,
               certificate: null,
-              paymentUrl: askedUrl,
+              payment: asked!,
             }),
             plainRows,
             plainClaim,
@@ -408,7 +426,7 @@ async function purchase(
             priced.total + delivery - priced.lines.reduce((sum, line) => sum + (line.kind === 'certificate' ? line.total : 0), 0);
           const redeemed = body.certificate_code ? await redeemCertificate(tx, body.certificate_code, payable) : null;
           const amount = priced.total + delivery - (redeemed?.amount ?? 0);
-          const paymentUrl = askedFor === amount ? askedUrl : await askProvider(amount);
+          const payment = askedFor === amount && asked ? asked : await askProvider(priced, amount);
           // The order and its lines in one statement (the lines name the new order's id through the CTE).
           const rows = priced.lines.map((line) => itemRow(line, body, insuranceChecks, 0));
           const order = await writeOrder(
@@ -418,7 +436,7 @@ async function purchase(
               userId: buyer?.id ?? null,
               needsToken: auth !== null || newAccount !== null,
               certificate: redeemed,
-              paymentUrl,
+              payment,
             }),
             rows,
             null,
@@ -642,6 +660,83 @@ function checkHoldCaps(deps: ServerDeps, held: HeldUnits, order: PricedOrder, ip
   const adding = order.lines.reduce((sum, line) => sum + (line.kind === 'ticket' || line.kind === 'shop' ? line.count : 0), 0);
   if (held.byEmail + adding > deps.config.holdCaps.perEmail) throw tooManyRequests(holdMessages.tooManyHolds);
   if (ip && held.byAddress + adding > deps.config.holdCaps.perAddress) throw tooManyRequests(holdMessages.tooManyHolds);
+}
+
+/** What the provider gave for an order's payment (nothing for a free order). */
+interface AskedPayment {
+  paymentUrl: string | null;
+  providerPaymentId: string | null;
+  receipt: Receipt | null;
+}
+
+interface ReceiptTitles {
+  formats: Map<number, string>;
+  products: Map<number, string>;
+  insurances: Map<number, string>;
+  certificates: Map<number, string>;
+}
+
+/** The names the receipt's lines carry, from the checkout's reads. */
+function receiptTitles(reads: CheckoutReads): ReceiptTitles {
+  return {
+    formats: new Map(reads.formats.map(({ format, event }) => [format.id, `${event.title} — ${format.title}`])),
+    products: new Map(reads.products.map((product) => [product.id, product.title])),
+    insurances: new Map(reads.insurances.map((insurance) => [insurance.id, insurance.title])),
+    certificates: new Map(reads.certificates.map((certificate) => [certificate.id, certificate.title])),
+  };
+}
+
+/**
+ * The order's lines as the receipt (54-ФЗ) bills them: a ticket line's participant insurance is its
+ * own line, goods are `commodity`, a gift certificate an `advance` (`payment`), delivery a service.
+ */
+export function chargeLines(priced: PricedOrder, delivery: number, titles: ReceiptTitles): ChargeLine[] {
+  const lines: ChargeLine[] = [];
+  const paid = { mode: 'full_payment' as const };
+  for (const line of priced.lines) {
+    switch (line.kind) {
+      case 'ticket':
+        lines.push({
+          ...paid,
+          description: `Билет: ${titles.formats.get(line.formatId) ?? 'участие в мероприятии'}`,
+          quantity: line.count,
+          total: line.total - line.insuranceCost,
+          subject: 'service',
+        });
+        if (line.insuranceCost > 0)
+          lines.push({ ...paid, description: 'Страховка участника', quantity: line.count, total: line.insuranceCost, subject: 'service' });
+        break;
+      case 'shop':
+        lines.push({
+          ...paid,
+          description: titles.products.get(line.productId) ?? 'Товар',
+          quantity: line.count,
+          total: line.total,
+          subject: 'commodity',
+        });
+        break;
+      case 'insurance':
+        lines.push({
+          ...paid,
+          description: `Страховой полис: ${titles.insurances.get(line.insuranceId) ?? 'страхование'}`,
+          quantity: line.count,
+          total: line.total,
+          subject: 'service',
+        });
+        break;
+      case 'certificate':
+        lines.push({
+          mode: 'advance',
+          description: `Подарочный сертификат: ${titles.certificates.get(line.certificateId) ?? ''}`.trim(),
+          quantity: line.count,
+          total: line.total,
+          subject: 'payment',
+        });
+        break;
+    }
+  }
+  if (delivery > 0) lines.push({ ...paid, description: 'Доставка', quantity: 1, total: delivery, subject: 'service' });
+  return lines;
 }
 
 const newOrderId = (): string => crypto.randomUUID().replaceAll('-', '').slice(0, 24);
