@@ -24,7 +24,7 @@ import {
 import type { ServerDeps } from '../../deps';
 import { newPublicId } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, forbidden, found, HttpError, notFound } from '../../lib/errors';
+import { badRequest, conflict, found, HttpError, notFound } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
 import type { Authenticated } from '../sessions/service';
 import { certificateCodeMessages, respendCertificate, restoreCertificate } from './certificate-codes';

@@ -97,6 +97,8 @@ export const providerMessages = {
   stale: 'Уведомление устарело',
   malformed: 'Уведомление не распознано',
   notFromProvider: 'Уведомление принимается только от платёжного провайдера',
+  unknownObject: 'Платёж не найден у платёжного провайдера',
+  providerAway: 'Платёжный провайдер недоступен, повторите уведомление позже',
 } as const;
 
 /** How long a sandbox notification stays acceptable (its `ts` against our clock). */

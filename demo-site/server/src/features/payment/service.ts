@@ -42,6 +42,10 @@ export interface PaymentResult {
   user?: SignedIn['user'];
 }
 
+export const paymentMessages = {
+  providerAway: 'Платёжный сервис сейчас недоступен. Попробуйте оплатить позже',
+} as const;
+
 /** The order's page after the provider: the basket's thanks route reads the order from here. */
 export const returnUrl = (publicUrl: string, orderPublicId: string) => `${publicUrl}/basket/thanks?order=${orderPublicId}`;
 
@@ -327,14 +331,19 @@ async function purchase(
       payable: amount,
       vatCode: config.payment.vatCode ?? 1,
     });
-    const created = await deps.payments.create({
-      paymentId,
-      orderPublicId: publicId,
-      amount,
-      description: `Заказ ${publicId}`,
-      returnUrl: returnUrl(config.publicUrl, publicId),
-      receipt,
-    });
+    const created = await deps.payments
+      .create({
+        paymentId,
+        orderPublicId: publicId,
+        amount,
+        description: `Заказ ${publicId}`,
+        returnUrl: returnUrl(config.publicUrl, publicId),
+        receipt,
+      })
+      .catch((error: unknown) => {
+        // Tried again under the same key already (provider.ts): the buyer is told, nothing is written.
+        throw error instanceof HttpError ? error : Object.assign(new HttpError(503, paymentMessages.providerAway), { cause: error });
+      });
     return { paymentUrl: created.redirectUrl, providerPaymentId: created.providerPaymentId, receipt };
   };
   const promoIds = [...catalogue.promocodes.values()].map((promo) => promo.id).sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import { badRequest, forbidden } from '../../lib/errors';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors';
 import type { ConfirmedEvent, PaymentProvider, PaymentState, RefundOutcome } from './provider';
 import { providerMessages } from './provider';
 import type { Receipt } from './receipt';
@@ -213,31 +213,41 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
       const parsed = yookassaNotificationBody.safeParse(body);
       if (!parsed.success) throw badRequest(providerMessages.malformed);
       const { event, object } = parsed.data;
-      if (event.startsWith('payment.')) {
-        // What the API says now, not what the body says: a forged `succeeded` for a real id reads `pending`.
-        const payment = await readPayment(object.id);
-        return {
-          kind: 'payment',
-          paymentId: payment.metadata?.payment_id ?? null,
-          providerPaymentId: payment.id,
-          status: paymentState(payment.status),
-          amount: kopecksOf(payment.amount),
-        };
+      try {
+        return await readBack(event, object.id);
+      } catch (error) {
+        // An id the API does not know is no payment of ours; the API away: 503, YooKassa sends it again.
+        if (error instanceof YookassaError && error.status === 404) throw notFound(providerMessages.unknownObject);
+        throw Object.assign(new HttpError(503, providerMessages.providerAway), { cause: error });
       }
-      if (event.startsWith('refund.')) {
-        const refund = await readRefund(object.id);
-        return {
-          kind: 'refund',
-          paymentId: null,
-          providerPaymentId: refund.payment_id,
-          refundId: refund.id,
-          status: refund.status,
-          amount: kopecksOf(refund.amount),
-        };
-      }
-      return null;
     },
   };
+
+  async function readBack(event: string, id: string): Promise<ConfirmedEvent | null> {
+    if (event.startsWith('payment.')) {
+      // What the API says now, not what the body says: a forged `succeeded` for a real id reads `pending`.
+      const payment = await readPayment(id);
+      return {
+        kind: 'payment',
+        paymentId: payment.metadata?.payment_id ?? null,
+        providerPaymentId: payment.id,
+        status: paymentState(payment.status),
+        amount: kopecksOf(payment.amount),
+      };
+    }
+    if (event.startsWith('refund.')) {
+      const refund = await readRefund(id);
+      return {
+        kind: 'refund',
+        paymentId: null,
+        providerPaymentId: refund.payment_id,
+        refundId: refund.id,
+        status: refund.status,
+        amount: kopecksOf(refund.amount),
+      };
+    }
+    return null;
+  }
 }
 
 function blockListOf(ranges: readonly string[]): BlockList {
