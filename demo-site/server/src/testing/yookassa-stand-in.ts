@@ -276,13 +276,13 @@ export async function startYookassaStandIn(
     failNext: (route, ...next) => failures.set(route, [...(failures.get(route) ?? []), ...next]),
     async pay(paymentId, { notify = true } = {}) {
       const payment = payments.get(paymentId);
-      if (!payment || payment.status !== 'pending') return;
+      if (payment?.status !== 'pending') return;
       Object.assign(payment, { status: 'succeeded', paid: true, refundable: true, captured_at: new Date().toISOString() });
       if (notify) await notifyOf('payment.succeeded', payment);
     },
     async decline(paymentId, { notify = true } = {}) {
       const payment = payments.get(paymentId);
-      if (!payment || payment.status !== 'pending') return;
+      if (payment?.status !== 'pending') return;
       Object.assign(payment, {
         status: 'canceled',
         cancellation_details: { party: 'yoo_money', reason: 'expired_on_confirmation' },
@@ -291,7 +291,7 @@ export async function startYookassaStandIn(
     },
     async settleRefund(refundId, { notify = true } = {}) {
       const refund = refunds.get(refundId);
-      if (!refund || refund.status !== 'pending') return;
+      if (refund?.status !== 'pending') return;
       refund.status = 'succeeded';
       if (notify) await notifyOf('refund.succeeded', refund);
     },
