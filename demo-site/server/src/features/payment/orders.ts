@@ -310,6 +310,7 @@ export async function confirmOrder(deps: Deps, orderId: number, eventId: string 
       subject: `Заказ ${order.publicId} оплачен`,
       text: `Спасибо за покупку! Заказ ${order.publicId} на сумму ${toRubles(order.amount)} Руб. оплачен.\nБилеты и заказы — в личном кабинете: ${deps.config.publicUrl}/me`,
       meta: { kind: 'order-paid', order: order.publicId },
+      key: `order-paid:${order.publicId}`,
     });
   }
   if (outcome.kind === 'refunding' && order) {
@@ -318,6 +319,7 @@ export async function confirmOrder(deps: Deps, orderId: number, eventId: string 
       subject: `Оплата заказа ${order.publicId} будет возвращена`,
       text: `Время брони истекло, и выбранных билетов больше нет. ${toRubles(order.amount)} Руб. будут возвращены.`,
       meta: { kind: 'order-refunding', order: order.publicId },
+      key: `order-refunding:${order.publicId}`,
     });
     await completeRefund(deps, order.id);
   }
@@ -562,6 +564,7 @@ async function finishRefund(deps: Deps, orderId: number, eventId?: string): Prom
       subject: `Возврат по заказу ${order.publicId}`,
       text: `Заказ ${order.publicId} отменён, ${toRubles(order.amount)} Руб. возвращены.`,
       meta: { kind: 'order-refunded', order: order.publicId },
+      key: `order-refunded:${order.publicId}`,
     });
   }
   return Boolean(order);
