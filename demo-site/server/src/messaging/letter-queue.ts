@@ -32,10 +32,16 @@ export interface LetterTransport {
   close?(): void;
 }
 
-/** SMTP through nodemailer: `SMTP_URL` (`smtp://user:pass@host:587`, `smtps://…:465`). */
-export function smtpTransport(url: string, options: { timeoutMs?: number } = {}): LetterTransport {
+/**
+ * SMTP through nodemailer: `SMTP_URL` (`smtp://user:pass@host:587`, `smtps://…:465`), over a pool of
+ * connections kept open (`maxConnections`, 5 by default; the URL's own `pool=`/`maxConnections=` win).
+ */
+export function smtpTransport(url: string, options: { timeoutMs?: number; maxConnections?: number } = {}): LetterTransport {
   const timeout = options.timeoutMs ?? 30_000;
-  const transporter = nodemailer.createTransport(url, {
+  const pooled = /[?&]pool=/.test(url)
+    ? url
+    : `${url}${url.includes('?') ? '&' : '?'}pool=true&maxConnections=${options.maxConnections ?? 5}`;
+  const transporter = nodemailer.createTransport(pooled, {
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,
@@ -66,6 +72,8 @@ export interface LetterQueueOptions {
   intervalMs?: number;
   /** Letters taken per pass. */
   batch?: number;
+  /** Letters of a pass sent at once (the SMTP pool's connections). */
+  concurrency?: number;
   /** How long a taken letter is this process's before another may take it (a crash mid-send). */
   leaseMs?: number;
   /** Tries before a letter the server keeps refusing for now is given up (`failed`). */
@@ -139,6 +147,7 @@ export function startLetterQueue(
 ): LetterQueue {
   const { db, clock } = deps;
   const batch = options.batch ?? 20;
+  const concurrency = Math.max(1, options.concurrency ?? 5);
   const leaseMs = options.leaseMs ?? 120_000;
   const maxAttempts = options.maxAttempts ?? 12;
   const backoffMs = options.backoffMs ?? defaultBackoff;
@@ -225,15 +234,20 @@ export function startLetterQueue(
       if (stopped) return sent;
       const rows = await take();
       if (rows.length === 0) return sent;
-      for (const row of rows) {
-        let failure: unknown = null;
-        try {
-          await transport.send(letterOf(row));
-        } catch (error) {
-          failure = error;
-        }
-        await settle(row, failure);
-        if (failure === null) sent++;
+      for (let at = 0; at < rows.length; at += concurrency) {
+        const outcomes = await Promise.all(
+          rows.slice(at, at + concurrency).map(async (row) => {
+            let failure: unknown = null;
+            try {
+              await transport.send(letterOf(row));
+            } catch (error) {
+              failure = error;
+            }
+            await settle(row, failure);
+            return failure === null;
+          }),
+        );
+        sent += outcomes.filter(Boolean).length;
       }
       if (rows.length < batch) return sent;
     }
