@@ -273,6 +273,25 @@ describe('YooKassa refunds and the sweeper', () => {
     expect(standIn.requests.some((r) => r.method === 'GET' && r.path === `/v3/refunds/${refund.id}`)).toBe(true);
   });
 
+  it('a refund YooKassa cancels is asked for anew under a key of its own; the order waits until one settles', async () => {
+    const token = await demoToken();
+    const created = await buy({ tickets: [{ format_public_id: seeded.night5k }] }, token);
+    const order = await orderRow(created.order_id);
+    await standIn.pay(order.providerPaymentId!);
+    await api.request({ method: 'POST', url: '/api/payment/cancel', payload: { order_id: created.order_id }, token });
+    const first = [...standIn.refunds.values()].find((r) => r.payment_id === order.providerPaymentId)!;
+    standIn.cancelRefund(first.id);
+    const { expireOrders } = await import('./features/payment/orders');
+    await expireOrders(api.deps);
+    expect(await status(created.order_id, token)).toBe('refunding');
+    const posts = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v3/refunds');
+    expect(posts.map((r) => r.idempotenceKey)).toEqual([`refund-${order.paymentId}`, `refund-${order.paymentId}-after-${first.id}`]);
+    const second = [...standIn.refunds.values()].find((r) => r.payment_id === order.providerPaymentId && r.id !== first.id)!;
+    expect((await orderRow(created.order_id)).providerRefundId).toBe(second.id);
+    await standIn.settleRefund(second.id);
+    expect(await status(created.order_id, token)).toBe('refunded');
+  });
+
   it('the sweeper asks YooKassa of pending payments: a lost `succeeded` is paid, a lost `canceled` declined', async () => {
     const paid = await buy({ tickets: [{ format_public_id: seeded.night5k }] });
     const declined = await buy({ tickets: [{ format_public_id: seeded.night5k }] });

@@ -72,6 +72,8 @@ export interface YookassaStandIn {
   pay(paymentId: string, options?: { notify?: boolean }): Promise<void>;
   decline(paymentId: string, options?: { notify?: boolean }): Promise<void>;
   settleRefund(refundId: string, options?: { notify?: boolean }): Promise<void>;
+  /** YooKassa cancels a pending refund (`refund.canceled` is not an event it sends). */
+  cancelRefund(refundId: string): void;
   /** Sends a notification of `event` about `object` (also a forged one: any body the test likes). */
   notify(body: unknown): Promise<number>;
   close(): Promise<void>;
@@ -294,6 +296,11 @@ export async function startYookassaStandIn(
       if (refund?.status !== 'pending') return;
       refund.status = 'succeeded';
       if (notify) await notifyOf('refund.succeeded', refund);
+    },
+    cancelRefund(refundId) {
+      const refund = refunds.get(refundId);
+      if (refund?.status === 'pending')
+        Object.assign(refund, { status: 'canceled', cancellation_details: { party: 'yoo_money', reason: 'rejected_by_payee' } });
     },
     async notify(body) {
       if (!standIn.notifyTo) return 0;

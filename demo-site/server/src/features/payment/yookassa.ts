@@ -185,20 +185,23 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
       return { redirectUrl, providerPaymentId: created.id };
     },
     async refund({ paymentId, providerPaymentId, refundId, amount, receipt }) {
-      const refund = refundId
-        ? await readRefund(refundId)
-        : await call<ApiRefund>(
-            'refund.create',
-            'POST',
-            '/v3/refunds',
-            {
-              payment_id: providerPaymentId,
-              amount: { value: apiValue(amount), currency: 'RUB' },
-              description: 'Возврат заказа',
-              ...(receipt ? { receipt: apiReceipt(receipt) } : {}),
-            },
-            `refund-${paymentId}`,
-          );
+      const ask = (key: string) =>
+        call<ApiRefund>(
+          'refund.create',
+          'POST',
+          '/v3/refunds',
+          {
+            payment_id: providerPaymentId,
+            amount: { value: apiValue(amount), currency: 'RUB' },
+            description: 'Возврат заказа',
+            ...(receipt ? { receipt: apiReceipt(receipt) } : {}),
+          },
+          key,
+        );
+      let refund = refundId ? await readRefund(refundId) : await ask(`refund-${paymentId}`);
+      // A refund YooKassa cancelled is asked for anew, under a key of its own (the first key would
+      // answer the cancelled one again): still one refund at a time, and idempotent per cancelled one.
+      if (refund.status === 'canceled') refund = await ask(`refund-${paymentId}-after-${refund.id}`);
       if (refund.status === 'canceled') throw new YookassaError(`refund ${refund.id} canceled`, 200, 'canceled');
       const outcome: RefundOutcome = refund.status === 'succeeded' ? 'succeeded' : 'pending';
       return { outcome, refundId: refund.id };
