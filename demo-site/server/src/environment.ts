@@ -94,7 +94,9 @@ export function readEnvironment(env: NodeJS.ProcessEnv, repoRoot: string): Envir
         ...(vatCode ? { vatCode } : {}),
         notifyFrom,
       });
-    summary.push(`Payments: YooKassa (shop ${shopId ?? '?'}); notification URL: <PUBLIC_URL>/api/payment/notification`);
+    summary.push(
+      `Payments: YooKassa (shop ${shopId ?? '?'}); notification URL: ${env.PUBLIC_URL || '<PUBLIC_URL>'}/api/payment/notification`,
+    );
   } else refusals.push(`PAYMENT_PROVIDER=${providerName}: unknown provider ("yookassa" or "sandbox")`);
 
   // Letters: SMTP, or (development) the outbox table only.
