@@ -57,7 +57,7 @@ async function run(processCount) {
     apis.push(
       await startApi({
         prefix: 'gid-bench-rush-',
-        env: { DATABASE_URL: postgres.url, WEB_DIR: '/nonexistent', TRUST_PROXY: '127.0.0.1', GID_DEMO: '' },
+        env: { DATABASE_URL: postgres.url, WEB_DIR: '/nonexistent', TRUST_PROXY: '127.0.0.1', GID_DEMO: '', MAIL_OUTBOX: '1' },
       }),
     );
   }

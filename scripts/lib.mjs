@@ -1,6 +1,7 @@
 // Helpers shared by the root scripts: they make a fresh clone runnable with nothing but Node and npm.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,6 +61,69 @@ export async function build() {
   await ensureDependencies();
   const code = await pnpm(['-r', '--workspace-concurrency=1', 'run', 'build']);
   if (code !== 0) throw new Error('build failed');
+}
+
+/** The workspace's packages whose sources a build reads, and the outputs a start needs. */
+const BUILD_INPUTS = ['sdk', 'sdk-react', 'demo-site', 'examples'];
+const BUILD_ROOT_FILES = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', 'tsconfig.base.json'];
+const BUILD_OUTPUTS = ['sdk/dist', 'sdk-react/dist', 'demo-site/web/dist', 'demo-site/server/dist/main.mjs', 'examples/react/dist'];
+/** Not inputs of a build: dependencies, outputs, data, reports, and the tests. */
+const NOT_INPUT = new Set(['node_modules', 'dist', 'dist-profile', '.data', 'coverage', 'test-results', 'playwright-report', '.git']);
+const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
+
+/**
+ * A fingerprint of everything a build reads: each source file's path, size and modification time
+ * under the packages (tests, outputs and dependencies left out), and the workspace's manifests and
+ * lockfile. Unchanged, the last build's outputs are still right.
+ */
+export function buildFingerprint() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of entries) {
+      if (NOT_INPUT.has(entry.name)) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && !TEST_FILE.test(entry.name)) {
+        const stat = statSync(path);
+        hash.update(`${path.slice(root.length)} ${stat.size} ${Math.round(stat.mtimeMs)}\n`);
+      }
+    }
+  };
+  for (const dir of BUILD_INPUTS) if (existsSync(join(root, dir))) walk(join(root, dir));
+  for (const file of BUILD_ROOT_FILES) {
+    const path = join(root, file);
+    if (existsSync(path)) hash.update(`${file} ${readFileSync(path, 'utf8')}\n`);
+  }
+  return hash.digest('hex');
+}
+
+const STAMP = join(root, 'node_modules', '.cache', 'gid-start', 'build-stamp');
+
+/**
+ * `npm start`'s build: skipped when nothing it reads changed since the last one that succeeded (and
+ * its outputs are there); otherwise dependencies and every package built with their output going to
+ * `logFile` only. Resolves to `{ skipped, seconds }`; a failed build rejects, its log kept.
+ */
+export async function buildIfChanged(logFile) {
+  const started = performance.now();
+  const before = buildFingerprint();
+  const outputsThere = BUILD_OUTPUTS.every((output) => existsSync(join(root, output)));
+  if (outputsThere && existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === before) return { skipped: true, seconds: 0 };
+  mkdirSync(dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile);
+  await new Promise((resolveOpen) => log.once('open', resolveOpen));
+  const quiet = { stdio: ['ignore', log, log] };
+  try {
+    if ((await pnpm(['install', '--frozen-lockfile', '--prefer-offline'], quiet)) !== 0) throw new Error('pnpm install failed');
+    if ((await pnpm(['-r', '--workspace-concurrency=1', 'run', 'build'], quiet)) !== 0) throw new Error('build failed');
+  } finally {
+    await new Promise((resolveClose) => log.end(resolveClose));
+  }
+  // The fingerprint the build started from: a file changed while it ran is built next time.
+  mkdirSync(dirname(STAMP), { recursive: true });
+  writeFileSync(STAMP, `${before}\n`);
+  return { skipped: false, seconds: (performance.now() - started) / 1000 };
 }
 
 /** The newest modification time of the files under `dir` (ms). */

@@ -1,8 +1,8 @@
 // `npm start`: installs what is missing, builds, starts every part on 127.0.0.1 and prints the URLs.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { build, partCommand, pnpmCommand, root } from './lib.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { buildIfChanged, partCommand, pnpmCommand, root } from './lib.mjs';
 
 // Demo mode (outboxes showing every code and link, demo accounts, the sandbox payment provider) is
 // asked for here, unless the environment says GID_DEMO=0: then the server needs a real payment provider
@@ -30,11 +30,19 @@ const parts = [
   { name: 'react', dir: 'examples/react', entry: 'server/main.ts' },
 ].filter((part) => existsSync(join(root, part.dir, part.entry)) && (!only || only.includes(part.name)));
 
+// The build: skipped when nothing it reads changed since the last one (a restart is ready in seconds);
+// its output goes to a log file, shown only when it fails.
 if (process.env.GID_START_SKIP_BUILD !== '1') {
+  const logFile = resolve(process.env.GID_DATA_DIR ?? join(root, '.data'), 'build.log');
+  const shown = relative(process.cwd(), logFile).startsWith('..') ? logFile : relative(process.cwd(), logFile);
+  process.stdout.write('Building… ');
   try {
-    await build();
+    const { skipped, seconds } = await buildIfChanged(logFile);
+    console.log(skipped ? 'nothing changed since the last build: skipped' : `done in ${Math.round(seconds)} s (log: ${shown})`);
   } catch (error) {
-    console.error(error.message);
+    console.log('FAILED');
+    const lines = existsSync(logFile) ? readFileSync(logFile, 'utf8').trimEnd().split('\n') : [];
+    console.error(`${lines.slice(-60).join('\n')}\n\n${error.message}: the whole log is in ${shown}`);
     process.exit(1);
   }
 }
@@ -102,11 +110,22 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 process.on('SIGHUP', () => shutdown(0));
 
+const started = new Set(parts.map((part) => part.name));
+const lines = [
+  ['server', `  demo site           http://127.0.0.1:${env.PORT}   ← the ticketing site (pages and /api)`],
+  ['idp', `  identity provider   http://127.0.0.1:${env.IDP_PORT}`],
+  ['example', `  script-tag example  http://127.0.0.1:${env.EXAMPLE_PORT}   ← the SDK dropped into a plain page`],
+  ['react', `  React example       http://127.0.0.1:${env.REACT_EXAMPLE_PORT}`],
+].filter(([name]) => started.has(name));
 console.log(`
 The demo is starting:
-  demo site           http://127.0.0.1:${env.PORT}   ← the ticketing site (pages and /api)
-  identity provider   http://127.0.0.1:${env.IDP_PORT}
-  script-tag example  http://127.0.0.1:${env.EXAMPLE_PORT}   ← the SDK dropped into a plain page
-  React example       http://127.0.0.1:${env.REACT_EXAMPLE_PORT}
+${lines.map(([, line]) => line).join('\n')}${
+  demo && started.has('server')
+    ? `
+  letters and SMS     http://127.0.0.1:${env.PORT}/dev/outbox   ← every code and link the demo sends
+  demo account        demo@geroi.example / Demo1234
+  health, metrics     http://127.0.0.1:${env.PORT}/readyz, /metrics`
+    : ''
+}
 Press Ctrl+C to stop.
 `);

@@ -19,6 +19,7 @@ import { insuranceRoutes } from './features/insurances/routes';
 import { locationRoutes } from './features/locations/routes';
 import { newsRoutes } from './features/news/routes';
 import { obrnadzorRoutes } from './features/obrnadzor/routes';
+import { type OperatorOptions, operatorRoutes } from './features/operator/routes';
 import { organizerRoutes } from './features/organizer/routes';
 import { installOrganizerScope } from './features/organizer/scope';
 import { unsubscribeRoutes } from './features/organizer/unsubscribe-routes';
@@ -43,6 +44,7 @@ import { userInsurancesRoutes } from './features/user-insurances/routes';
 import { installDemoConsole } from './http/demo-console';
 import { frameworkErrors, installErrorHandlers } from './http/error-handler';
 import { installJsonParser } from './http/json-body';
+import { installRequestMetrics } from './http/metrics';
 import { postgresRateLimitStore } from './http/rate-limit-store';
 import { installResponseCache } from './http/response-cache';
 import { installSecurityHeaders } from './http/security-headers';
@@ -59,6 +61,8 @@ export interface BuildOptions {
   demoConsole?: { write?: (line: string) => void };
   /** Called for every route as it is added (tests enumerate the routes this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** The operator's endpoints' extras: metrics (then counted per request), their token, draining. */
+  operator?: OperatorOptions;
 }
 
 /** Every feature's routes, in the order they are registered. */
@@ -152,6 +156,9 @@ export async function buildServer(deps: ServerDeps, options: BuildOptions = {}):
     errorResponseBuilder: () => new HttpError(429, messages.tooManyRequests),
   });
   installResponseCache(app, deps.config.responseCacheMs);
+  if (options.operator?.metrics) installRequestMetrics(app, options.operator.metrics);
+  // /healthz, /readyz, /metrics, /ops/letters (features/operator).
+  await app.register(operatorRoutes(deps, options.operator));
   // Before the features: the back office's guard is attached to each organiser route as it is added.
   installOrganizerScope(app, deps);
   for (const feature of features) {

@@ -118,7 +118,13 @@ export interface ServerConfig {
    * Payments: how long an unpaid order holds its stock, how often expired holds are swept, and the
    * sandbox provider's signing key (a local development key: generated per data folder on first run).
    */
-  payment: { holdMs: number; sweepIntervalMs: number; sandboxSecret: string };
+  payment: {
+    holdMs: number;
+    sweepIntervalMs: number;
+    sandboxSecret: string;
+    /** The receipts' VAT code (54-ФЗ; YooKassa's `vat_code`: 1 без НДС by default, 4 НДС 20%…). */
+    vatCode?: number;
+  };
   /** The state provider (GID, the SDK's token call) and the two social networks. */
   identity: { gid: IdentityProviderConfig; vk: IdentityProviderConfig; google: IdentityProviderConfig };
 }

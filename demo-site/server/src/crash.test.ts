@@ -33,6 +33,8 @@ async function start(): Promise<string> {
       PAYMENT_HOLD_MS: String(HOLD_MS),
       // The sandbox provider is asked for explicitly (the server refuses to start without a provider).
       PAYMENT_PROVIDER: 'sandbox',
+      // Letters stay in the outbox table (a production-shaped start refuses without a way to send them).
+      MAIL_OUTBOX: '1',
       LOG_LEVEL: 'warn',
       WEB_DIR: join(dataDir, 'no-web'),
     },

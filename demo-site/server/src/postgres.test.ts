@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openPostgres } from './db/client';
 import { prepareDatabase } from './db/prepare';
 import { manualClock } from './lib/clock';
+import { createQueuedEmailSender, type OutgoingLetter, startLetterQueue } from './messaging/letter-queue';
 import { openTemplateDatabase, SEED_DATE } from './testing/fixtures';
 import { type RunningPostgres, startPostgres } from './testing/postgres';
 import { accountSuite } from './testing/suites/accounts';
@@ -62,4 +63,38 @@ describe('PostgreSQL 15', () => {
   // The attacks too: the rate-limit counters are one upsert whose semantics PostgreSQL decides.
   describe('security: accounts and codes', () => accountAttackSuite(() => database));
   describe('security: payments', () => paymentAttackSuite(() => database));
+
+  it('the letter queue: two processes draining one queue send each letter once', async () => {
+    const clock = manualClock(SEED_DATE);
+    const second = await openPostgres(server.url);
+    const sent: string[] = [];
+    const transport = {
+      send: async (letter: OutgoingLetter) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        sent.push(letter.to);
+      },
+    };
+    const options = {
+      from: 'Герои <noreply@geroi.example>',
+      publicUrl: 'https://geroi.example',
+      demo: false,
+      batch: 3,
+      intervalMs: 60_000,
+    };
+    const queues = [
+      startLetterQueue({ db: database.db, clock }, transport, options),
+      startLetterQueue({ db: second.db, clock }, transport, options),
+    ];
+    try {
+      const sender = createQueuedEmailSender(database.db, clock);
+      const to = Array.from({ length: 40 }, (_, i) => `pg-queue.${i}@example.ru`);
+      for (const address of to) await sender.send({ to: address, subject: 'Письмо', text: 'Текст', key: 'pg-queue' });
+      const counts = await Promise.all(queues.map((queue) => queue.drain()));
+      expect(counts[0]! + counts[1]!).toBe(40);
+      expect(sent.sort()).toEqual([...to].sort());
+    } finally {
+      await Promise.all(queues.map((queue) => queue.stop()));
+      await second.close();
+    }
+  });
 });

@@ -10,10 +10,10 @@ import { noPaymentProvider, startServer } from './start';
 /** A stand-in for a real provider (its calls are never reached here). */
 const realProvider: PaymentProvider = {
   name: 'real',
-  signatureHeader: 'x-real-signature',
-  create: async () => ({ redirectUrl: 'https://pay.example/' }),
-  refund: async () => undefined,
-  verify: () => false,
+  create: async () => ({ redirectUrl: 'https://pay.example/', providerPaymentId: 'real-1' }),
+  refund: async () => ({ outcome: 'pending', refundId: null }),
+  confirm: async () => null,
+  status: async () => null,
 };
 
 import { SEED_DATE } from './testing/fixtures';

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -11,9 +12,17 @@ import type { ServerDeps } from './deps';
 import { createIdentityProviders } from './features/identity-providers/provider';
 import { seedDemoPurchases } from './features/payment/demo-purchases';
 import { createSandboxProvider, newSandboxSecret, type PaymentProvider } from './features/payment/provider';
+import { countedProvider, createMetrics, type MetricSources, type ServerMetrics } from './http/metrics';
 import { installWebApp } from './http/web-app';
 import { type Clock, systemClock } from './lib/clock';
 import { createStaticGeoLocator } from './lib/geo';
+import {
+  createQueuedEmailSender,
+  type LetterQueue,
+  type LetterQueueOptions,
+  type LetterTransport,
+  startLetterQueue,
+} from './messaging/letter-queue';
 import { createOutboxSenders, type EmailSender, type SmsSender } from './messaging/senders';
 
 export interface StartOptions {
@@ -54,6 +63,17 @@ export interface StartOptions {
   payments?: PaymentProvider;
   /** Real e-mail and SMS senders; by default every message is only recorded in the outbox table. */
   senders?: { email: EmailSender; sms: SmsSender };
+  /**
+   * Letters over SMTP (`SMTP_URL`, `MAIL_FROM`): e-mail is queued in the outbox table and the letter
+   * queue sends it (messaging/letter-queue.ts); SMS stay in the outbox.
+   */
+  mail?: { transport: LetterTransport; from: string; queue?: Partial<LetterQueueOptions> };
+  /**
+   * Prometheus metrics (GET /metrics): open in demo mode; in production with `token` (a bearer token,
+   * `METRICS_TOKEN`), or served on `port` (`METRICS_PORT`, on `host`, 127.0.0.1 by default) instead of
+   * the site's port. `false`: none.
+   */
+  metrics?: { token?: string | undefined; port?: number | undefined; host?: string | undefined } | false;
 }
 
 export const noPaymentProvider =
@@ -66,6 +86,12 @@ export interface RunningServer {
   url: string;
   app: FastifyInstance;
   deps: ServerDeps;
+  /** The letter queue, when letters go over SMTP. */
+  letters: LetterQueue | null;
+  /** Where the metrics are served when not on the site's port (METRICS_PORT). */
+  metricsUrl: string | null;
+  /** The process is stopping: /readyz answers 503 `draining` from now on (requests are still served). */
+  drain(): void;
   /** Whether this start created the data (migrate + seed) rather than reopening it. */
   seeded: boolean;
   close(): Promise<void>;
@@ -98,18 +124,38 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await database.warm?.();
     if (!options.config?.payment?.sandboxSecret)
       config.payment.sandboxSecret = options.dataDir ? localSandboxSecret(options.dataDir) : newSandboxSecret();
+    const metrics =
+      options.metrics === false
+        ? undefined
+        : createMetrics({ db: database.db, clock, pool: (database as DatabaseHandle & { pool?: MetricSources['pool'] }).pool });
+    const payments =
+      options.payments ??
+      createSandboxProvider({ publicUrl: () => config.publicUrl, secret: config.payment.sandboxSecret, now: () => clock.now() });
+    let letters: LetterQueue | null = null;
+    const senders = options.senders ?? createOutboxSenders(database.db, clock);
     const deps: ServerDeps = {
       db: database.db,
       clock,
-      ...(options.senders ?? createOutboxSenders(database.db, clock)),
+      ...senders,
+      ...(options.mail ? { email: createQueuedEmailSender(database.db, clock, () => letters?.kick()) } : {}),
       geo: createStaticGeoLocator(config.demo ? { city: 'Москва', country: 'Россия' } : null),
       providers: createIdentityProviders(config.identity),
-      payments:
-        options.payments ??
-        createSandboxProvider({ publicUrl: () => config.publicUrl, secret: config.payment.sandboxSecret, now: () => clock.now() }),
+      payments: metrics ? countedProvider(payments, metrics) : payments,
       config,
     };
-    const app = await buildServer(deps, { logger: options.logger ?? false, demoConsole: options.demoConsole });
+    let draining = false;
+    const metricsOnPort = metrics && options.metrics && options.metrics.port !== undefined;
+    const app = await buildServer(deps, {
+      logger: options.logger ?? false,
+      demoConsole: options.demoConsole,
+      operator: {
+        metrics,
+        // Served on METRICS_PORT instead, the site's port has none.
+        serveMetrics: !metricsOnPort,
+        metricsToken: options.metrics ? options.metrics.token : undefined,
+        draining: () => draining,
+      },
+    });
     logger = { warn: (message) => app.log.warn(message) };
     if (options.countRoundTrips) installRoundTripHeader(app);
     // A fresh demo: the demo account has bought tickets and goods, so its cabinet is not empty.
@@ -122,13 +168,35 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
     // With port 0 the links in letters only know their port now.
     if (!options.config?.publicUrl) deps.config.publicUrl = url;
+    if (options.mail) {
+      letters = startLetterQueue(deps, options.mail.transport, {
+        from: options.mail.from,
+        publicUrl: deps.config.publicUrl,
+        demo: config.demo,
+        onOutcome: (outcome) => metrics?.letters.inc({ outcome }),
+        onError: (error) => app.log.error({ err: error }, 'letter queue'),
+        ...options.mail.queue,
+      });
+      letters.kick();
+    }
+    const metricsServer =
+      metricsOnPort && metrics && options.metrics ? await serveMetrics(metrics, options.metrics.port!, options.metrics.host) : null;
     return {
       url,
       app,
       deps,
       seeded,
+      letters,
+      metricsUrl: metricsServer?.url ?? null,
+      drain: () => {
+        draining = true;
+      },
       close: async () => {
+        draining = true;
         await app.close();
+        // The letter being sent is finished first; what is left stays queued for the next process.
+        await letters?.stop();
+        await metricsServer?.close();
         await database.close();
       },
     };
@@ -136,6 +204,29 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await database.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The metrics on their own port (METRICS_PORT): GET /metrics only, nothing of the site. */
+async function serveMetrics(metrics: ServerMetrics, port: number, host = '127.0.0.1'): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createHttpServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end('{"message":"Не найдено"}');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      () => response.writeHead(500).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  return {
+    url: `http://${host}:${typeof address === 'object' && address ? address.port : port}/metrics`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** `x-db-round-trips`: the statements this process sent while the request ran (see db/round-trips.ts). */

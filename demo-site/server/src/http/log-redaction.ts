@@ -40,6 +40,11 @@ export const carriesSecret = (url: string): boolean => redactUrl(url) !== url;
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
+    // Secrets that could ride along on a logged object (an error's request options, a body) never reach the log.
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.authorization', '*.password', '*.secretKey', '*.secret_key', '*.pass'],
+      censor: REDACTED,
+    },
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,

@@ -39,6 +39,8 @@ export async function startServerProcess(
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       PAYMENT_PROVIDER: 'sandbox',
+      // Letters stay in the outbox table (a production-shaped start refuses without a way to send them).
+      MAIL_OUTBOX: '1',
       GID_DEMO: '',
       WEB_DIR: '/nonexistent',
       LOG_LEVEL: 'warn',

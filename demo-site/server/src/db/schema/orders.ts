@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Receipt } from '../../features/payment/receipt';
 import { users } from './accounts';
 import { eventFormats, events, insurances, teams } from './catalogue';
 import { clubCompetitions, clubs, competitionTypes } from './content';
@@ -91,9 +92,16 @@ export const orders = pgTable(
     /** A gift certificate redeemed by this order (FK in the migration) and the kopecks it paid. */
     certificateId: integer('certificate_id'),
     certificateAmount: integer('certificate_amount').notNull().default(0),
+    /** The provider's own id of the payment (YooKassa's; the sandbox's is `payment_id`), asked back on its notifications. */
+    providerPaymentId: text('provider_payment_id'),
+    /** The provider's id of the refund asked for, read back until it settles. */
+    providerRefundId: text('provider_refund_id'),
+    /** The fiscal receipt (54-ФЗ) the payment carried, in kopecks: the refund carries the same. */
+    receipt: jsonb('receipt').$type<Receipt | null>(),
   },
   (table) => [
     index('orders_user_idx').on(table.userId),
+    uniqueIndex('orders_provider_payment_idx').on(table.providerPaymentId),
     index('orders_pending_idx').on(table.status, table.expiresAt),
     index('orders_pending_email_idx').on(table.email, table.status),
     index('orders_pending_ip_idx').on(table.ip, table.status),

@@ -24,11 +24,11 @@ import {
 import type { ServerDeps } from '../../deps';
 import { newPublicId } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, forbidden, found, HttpError, notFound } from '../../lib/errors';
+import { badRequest, conflict, found, HttpError, notFound } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
 import type { Authenticated } from '../sessions/service';
 import { certificateCodeMessages, respendCertificate, restoreCertificate } from './certificate-codes';
-import type { Notification } from './schema';
+import { type ConfirmedEvent, type IncomingNotification, providerMessages } from './provider';
 import { releaseStock, type StockClaim, takeStock } from './stock';
 import { stockGate } from './stock-gate';
 
@@ -37,8 +37,8 @@ type ItemRow = typeof orderItems.$inferSelect;
 type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'config' | 'payments'>;
 
 export const orderMessages = {
-  forged: 'Подпись уведомления неверна',
-  stale: 'Уведомление устарело',
+  forged: providerMessages.forged,
+  stale: providerMessages.stale,
   replayed: 'Уведомление уже обработано',
   amount: 'Сумма уведомления не совпадает с суммой заказа',
   notPaid: 'Заказ не оплачен',
@@ -48,9 +48,6 @@ export const orderMessages = {
   notYours: 'Заказ оформлен на другой аккаунт',
   certificateUsed: 'Возврат невозможен: сертификат уже использован',
 } as const;
-
-/** How long a provider's notification stays acceptable (its `ts` against our clock). */
-const NOTIFICATION_WINDOW_MS = 10 * 60_000;
 
 const claimOf = (item: ItemRow): StockClaim => ({
   kind: item.kind,
@@ -313,6 +310,7 @@ export async function confirmOrder(deps: Deps, orderId: number, eventId: string 
       subject: `Заказ ${order.publicId} оплачен`,
       text: `Спасибо за покупку! Заказ ${order.publicId} на сумму ${toRubles(order.amount)} Руб. оплачен.\nБилеты и заказы — в личном кабинете: ${deps.config.publicUrl}/me`,
       meta: { kind: 'order-paid', order: order.publicId },
+      key: `order-paid:${order.publicId}`,
     });
   }
   if (outcome.kind === 'refunding' && order) {
@@ -321,6 +319,7 @@ export async function confirmOrder(deps: Deps, orderId: number, eventId: string 
       subject: `Оплата заказа ${order.publicId} будет возвращена`,
       text: `Время брони истекло, и выбранных билетов больше нет. ${toRubles(order.amount)} Руб. будут возвращены.`,
       meta: { kind: 'order-refunding', order: order.publicId },
+      key: `order-refunding:${order.publicId}`,
     });
     await completeRefund(deps, order.id);
   }
@@ -371,21 +370,74 @@ export async function expireOrders(deps: Deps): Promise<number> {
   return closed;
 }
 
-/** POST /api/payment/notification: the provider's signed word on a payment. */
-export async function handleNotification(deps: Deps, notification: Notification, signature: string | undefined) {
-  if (!deps.payments.verify(notification, signature)) throw forbidden(orderMessages.forged);
-  if (Math.abs(deps.clock.now().getTime() - notification.ts * 1000) > NOTIFICATION_WINDOW_MS) throw badRequest(orderMessages.stale);
-  const [order] = await deps.db.select().from(orders).where(eq(orders.paymentId, notification.payment_id));
+/**
+ * The sweeper's word with a provider that can be asked (YooKassa; the sandbox cannot): pending orders
+ * older than `olderThanMs` — those whose hold has run out first — are looked up at the provider, and
+ * a payment it calls succeeded or canceled is settled as its notification would have settled it. A
+ * notification lost on the way costs a minute, not an order. Answers how many it settled.
+ */
+export async function reconcilePending(deps: Deps, options: { olderThanMs?: number; limit?: number } = {}): Promise<number> {
+  const now = deps.clock.now();
+  const pending = await deps.db
+    .select({ id: orders.id, paymentId: orders.paymentId, providerPaymentId: orders.providerPaymentId, amount: orders.amount })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.createdAt, new Date(now.getTime() - (options.olderThanMs ?? 60_000)))))
+    .orderBy(asc(orders.expiresAt))
+    .limit(options.limit ?? 50);
+  let settled = 0;
+  for (const order of pending) {
+    if (order.amount === 0 || !order.providerPaymentId) continue;
+    let said: Awaited<ReturnType<Deps['payments']['status']>>;
+    try {
+      said = await deps.payments.status({ paymentId: order.paymentId, providerPaymentId: order.providerPaymentId });
+    } catch {
+      continue; // the provider is away: its notification, or the next beat
+    }
+    if (!said) return settled; // a provider that cannot be asked: nothing to reconcile
+    if (said.status === 'pending' || said.amount !== order.amount) continue;
+    const outcome =
+      said.status === 'succeeded'
+        ? await confirmOrder(deps, order.id, null)
+        : (await closeOrder(deps, order.id, 'declined'))
+          ? 'declined'
+          : 'already';
+    if (outcome !== 'already') settled++;
+  }
+  return settled;
+}
+
+/** The order a confirmed event names: by the provider's payment id, else by the site's own. */
+async function orderOf(deps: Deps, event: ConfirmedEvent): Promise<OrderRow | undefined> {
+  const [byProvider] = await deps.db.select().from(orders).where(eq(orders.providerPaymentId, event.providerPaymentId));
+  if (byProvider) return byProvider;
+  if (!event.paymentId) return undefined;
+  const [bySite] = await deps.db.select().from(orders).where(eq(orders.paymentId, event.paymentId));
+  // An order that knows its provider payment under another id is not this payment's.
+  return bySite && (bySite.providerPaymentId === null || bySite.providerPaymentId === event.providerPaymentId) ? bySite : undefined;
+}
+
+/**
+ * POST /api/payment/notification: the provider's word on a payment, as the provider confirms it
+ * (provider.ts: a checked signature, or the object asked back). Settling is idempotent — a status moves
+ * only forward — so a duplicated, late or out-of-order notification changes nothing twice.
+ */
+export async function handleNotification(deps: Deps, notification: IncomingNotification) {
+  const event = await deps.payments.confirm(notification);
+  if (!event) return { status: 'ignored' };
+  const order = await orderOf(deps, event);
   if (!order) throw notFound();
-  if (notification.amount !== order.amount) throw badRequest(orderMessages.amount);
+  if (event.amount !== order.amount) throw badRequest(orderMessages.amount);
   // A refund settled: only one the site asked for (a `refunding` order) closes anything; one made
   // elsewhere (the provider's dashboard) is the provider's business, not a reason to void tickets.
-  if (notification.status === 'refunded') {
+  if (event.kind === 'refund') {
+    if (event.status !== 'succeeded') return { status: event.status === 'pending' ? 'pending' : 'ignored' };
     if (order.status !== 'refunding') return { status: order.status === 'refunded' ? 'already' : 'ignored' };
-    return { status: (await finishRefund(deps, order.id, notification.event_id)) ? 'refunded' : 'already' };
+    return { status: (await finishRefund(deps, order.id, event.eventId)) ? 'refunded' : 'already' };
   }
-  if (notification.status === 'succeeded') return { status: await confirmOrder(deps, order.id, notification.event_id) };
-  const closed = await closeOrder(deps, order.id, 'declined', notification.event_id);
+  // What the provider still calls pending is nothing yet, whatever the body said.
+  if (event.status === 'pending') return { status: 'pending' };
+  if (event.status === 'succeeded') return { status: await confirmOrder(deps, order.id, event.eventId ?? null) };
+  const closed = await closeOrder(deps, order.id, 'declined', event.eventId);
   return { status: closed ? 'declined' : 'already' };
 }
 
@@ -396,11 +448,29 @@ export async function handleNotification(deps: Deps, notification: Notification,
  * `returned` and the order `refunded`. A refund the provider did not take is asked again by the sweeper.
  */
 export async function cancelOrder(deps: Deps, auth: Authenticated, orderPublicId: string) {
+  const { sum } = await refundOrder(deps, orderPublicId, { ownerId: auth.user.id });
+  return { sum };
+}
+
+/**
+ * The refund entry point, for the buyer's cancel and for a service (the organiser's back office): a
+ * `paid` order becomes `refunding` in one transaction — its tickets «Ожидайте возврат», certificates it
+ * sold spent, policies cancelled, stock and choices released — then the provider is asked for the money
+ * (`completeRefund`: asynchronous, settled by the provider's notification or the sweeper's next ask,
+ * when the order becomes `refunded` and the buyer gets a letter). `ownerId`: only that account's order
+ * (the buyer's cancel); `allowStarted`: an event already started does not stop it (an organiser
+ * cancelling an event); a used ticket or delivered goods still do. Throws the Russian 4xx refusals.
+ */
+export async function refundOrder(
+  deps: Deps,
+  orderPublicId: string,
+  options: { ownerId?: number; allowStarted?: boolean } = {},
+): Promise<{ sum: number; status: 'refunded' | 'refunding' }> {
   const now = deps.clock.now();
   const order = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.publicId, orderPublicId)).for('update');
     if (!row) throw notFound();
-    if (row.userId !== auth.user.id) throw notFound(orderMessages.notYours);
+    if (options.ownerId !== undefined && row.userId !== options.ownerId) throw notFound(orderMessages.notYours);
     if (row.status !== 'paid') throw badRequest(orderMessages.notPaid);
     if (row.shopStatus === 'delivered') throw badRequest(orderMessages.delivered);
     const held = await tx
@@ -410,7 +480,7 @@ export async function cancelOrder(deps: Deps, auth: Authenticated, orderPublicId
       .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
       .where(eq(tickets.orderId, row.id));
     for (const { ticket, start } of held) {
-      if (new Date(start).getTime() <= now.getTime()) throw badRequest(orderMessages.started);
+      if (!options.allowStarted && new Date(start).getTime() <= now.getTime()) throw badRequest(orderMessages.started);
       if (ticket.info.offline_registered) throw badRequest(orderMessages.used);
     }
     const [refunding] = await tx
@@ -433,8 +503,8 @@ export async function cancelOrder(deps: Deps, auth: Authenticated, orderPublicId
     return refunding!;
   });
   stockGate(deps.db).invalidate();
-  await completeRefund(deps, order.id);
-  return { sum: toRubles(order.amount) };
+  const done = await completeRefund(deps, order.id);
+  return { sum: toRubles(order.amount), status: done ? 'refunded' : 'refunding' };
 }
 
 /**
@@ -448,13 +518,22 @@ export async function completeRefund(deps: Deps, orderId: number): Promise<boole
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.status, 'refunding')));
   if (!order) return false;
-  let outcome: Awaited<ReturnType<Deps['payments']['refund']>>;
+  let answer: Awaited<ReturnType<Deps['payments']['refund']>>;
   try {
-    outcome = await deps.payments.refund({ paymentId: order.paymentId, amount: order.amount });
+    answer = await deps.payments.refund({
+      paymentId: order.paymentId,
+      providerPaymentId: order.providerPaymentId,
+      refundId: order.providerRefundId,
+      amount: order.amount,
+      receipt: order.receipt,
+    });
   } catch {
     return false; // the tickets stay «Ожидайте возврат»; the sweeper asks again
   }
-  if (outcome === 'pending') return false;
+  // The provider's refund id, kept: the next ask reads that refund back instead of asking anew.
+  if (answer.refundId && answer.refundId !== order.providerRefundId)
+    await deps.db.update(orders).set({ providerRefundId: answer.refundId }).where(eq(orders.id, orderId));
+  if (answer.outcome === 'pending') return false;
   return finishRefund(deps, orderId);
 }
 
@@ -485,6 +564,7 @@ async function finishRefund(deps: Deps, orderId: number, eventId?: string): Prom
       subject: `Возврат по заказу ${order.publicId}`,
       text: `Заказ ${order.publicId} отменён, ${toRubles(order.amount)} Руб. возвращены.`,
       meta: { kind: 'order-refunded', order: order.publicId },
+      key: `order-refunded:${order.publicId}`,
     });
   }
   return Boolean(order);

@@ -1,29 +1,108 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Notification } from './schema';
+import { badRequest, forbidden } from '../../lib/errors';
+import type { Receipt } from './receipt';
+import { type Notification, sandboxNotificationBody } from './schema';
+
+/** Where a payment stands at the provider. */
+export type PaymentState = 'pending' | 'succeeded' | 'canceled';
 
 /**
- * Where a refund stands after the site asked for it: `succeeded` (or nothing said) — the money is
- * back; `pending` — the provider has taken the request and settles it later, then notifies the site
- * (`status: 'refunded'`) and answers `succeeded` when asked again. A provider that has not taken the
- * request throws.
+ * Where a refund stands after the site asked for it: `succeeded` — the money is back; `pending` — the
+ * provider has taken the request and settles it later, then notifies the site and answers `succeeded`
+ * when asked again. A provider that has not taken the request (or refused it) throws.
  */
 export type RefundOutcome = 'succeeded' | 'pending';
 
+export interface NewPayment {
+  /** The site's id of the payment (also its idempotence key at the provider: one per order). */
+  paymentId: string;
+  orderPublicId: string;
+  /** Kopecks. */
+  amount: number;
+  description: string;
+  /** Where the provider returns the buyer. */
+  returnUrl: string;
+  /** The fiscal receipt (54-ФЗ); its items add up to `amount`. */
+  receipt: Receipt;
+}
+
+export interface RefundRequest {
+  paymentId: string;
+  /** The provider's id of the payment (null: the provider names it by `paymentId`). */
+  providerPaymentId: string | null;
+  /** The refund already asked for, to read back (null the first time). */
+  refundId: string | null;
+  amount: number;
+  receipt: Receipt | null;
+}
+
+/**
+ * What the provider itself says about the object a notification points at — read back from it, never
+ * taken from the notification's body (a body is only a pointer; anyone can post one).
+ */
+export type ConfirmedEvent =
+  | {
+      kind: 'payment';
+      /** The site's payment id, when the provider carries it (YooKassa's metadata, the sandbox's id). */
+      paymentId: string | null;
+      providerPaymentId: string;
+      status: PaymentState;
+      amount: number;
+      /** A signed notification's own id (a replay is refused); none for a provider that is asked. */
+      eventId?: string;
+    }
+  | {
+      kind: 'refund';
+      paymentId: string | null;
+      providerPaymentId: string;
+      refundId: string | null;
+      status: 'pending' | 'succeeded' | 'canceled';
+      amount: number;
+      eventId?: string;
+    };
+
+/** A notification as it reached the site: the parsed body, the headers, the sender's address. */
+export interface IncomingNotification {
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+  ip: string;
+}
+
 /**
  * A payment provider. The site creates a payment and sends the buyer to `redirectUrl`; the provider
- * later notifies the site of the outcome with a signed message (POST /api/payment/notification).
- * Refunds are asynchronous as real providers' are: asked for, then settled and notified.
+ * later notifies the site (POST /api/payment/notification), and `confirm` turns that notification into
+ * what the provider stands behind: a signed message checked (the sandbox), or the object asked back
+ * from the provider's API (YooKassa, whose notifications are not signed). The sweeper asks `status`
+ * of payments left pending. Refunds are asynchronous as real providers' are: asked for, then settled.
  */
 export interface PaymentProvider {
   readonly name: string;
-  create(payment: { paymentId: string; orderPublicId: string; amount: number; description: string }): Promise<{ redirectUrl: string }>;
-  /** Asks for the whole payment back; idempotent per payment, so asking again reads where it stands. */
-  refund(payment: { paymentId: string; amount: number }): Promise<RefundOutcome | undefined>;
-  /** The header carrying a notification's signature. */
-  readonly signatureHeader: string;
-  /** Whether a notification really comes from the provider. */
-  verify(notification: Notification, signature: string | undefined): boolean;
+  create(payment: NewPayment): Promise<{ redirectUrl: string; providerPaymentId: string }>;
+  /**
+   * Asks for the whole payment back (or reads the refund asked before, `refundId`); idempotent per
+   * payment. Answers where it stands and the provider's refund id.
+   */
+  refund(refund: RefundRequest): Promise<{ outcome: RefundOutcome; refundId: string | null }>;
+  /**
+   * What a notification is worth: the confirmed event, null for one the site has no use for, or an
+   * HttpError (403 for one not from the provider, 400 for a malformed or stale one).
+   */
+  confirm(notification: IncomingNotification): Promise<ConfirmedEvent | null>;
+  /** Where a payment stands, asked of the provider; null when the provider cannot be asked (the sandbox). */
+  status(payment: { paymentId: string; providerPaymentId: string | null }): Promise<{ status: PaymentState; amount: number } | null>;
 }
+
+export const providerMessages = {
+  forged: 'Подпись уведомления неверна',
+  stale: 'Уведомление устарело',
+  malformed: 'Уведомление не распознано',
+  notFromProvider: 'Уведомление принимается только от платёжного провайдера',
+  unknownObject: 'Платёж не найден у платёжного провайдера',
+  providerAway: 'Платёжный провайдер недоступен, повторите уведомление позже',
+} as const;
+
+/** How long a sandbox notification stays acceptable (its `ts` against our clock). */
+const NOTIFICATION_WINDOW_MS = 10 * 60_000;
 
 /** The canonical text a notification's signature covers. */
 const signedText = (n: Notification) => [n.event_id, n.payment_id, n.status, n.amount, n.ts].join('.');
@@ -31,6 +110,9 @@ const signedText = (n: Notification) => [n.event_id, n.payment_id, n.status, n.a
 export function signNotification(secret: string, notification: Notification): string {
   return createHmac('sha256', secret).update(signedText(notification)).digest('hex');
 }
+
+/** The header carrying a sandbox notification's signature. */
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 
 /** How long the sandbox takes to settle a refund by itself (its pay page's «Провести возврат» is at once). */
 export const SANDBOX_REFUND_SETTLE_MS = 5 * 60_000;
@@ -57,7 +139,8 @@ export const isSandboxProvider = (provider: PaymentProvider): provider is Sandbo
 
 /**
  * The sandbox provider: its pay page is served by this server (`/sandbox/pay/{paymentId}`, see
- * features/sandbox-payment) and signs its notifications with a key generated on first run. A refund
+ * features/sandbox-payment) and signs its notifications with a key generated on first run; a
+ * notification is confirmed by its signature (and a `ts` within ten minutes). A refund
  * stays pending, as a real provider's does, until the pay page's «Провести возврат» settles it (the
  * page then notifies the site) or `settleAfterMs` has passed when the site asks again (its sweeper
  * asks every minute). Its memory is the process's: after a restart the sweeper asks again.
@@ -73,8 +156,10 @@ export function createSandboxProvider(options: {
   const refunds = new Map<string, SandboxRefund>();
   return {
     name: 'sandbox',
-    signatureHeader: 'x-sandbox-signature',
-    create: async ({ paymentId }) => ({ redirectUrl: `${options.publicUrl()}/sandbox/pay/${paymentId}` }),
+    create: async ({ paymentId }) => ({
+      redirectUrl: `${options.publicUrl()}/sandbox/pay/${paymentId}`,
+      providerPaymentId: paymentId,
+    }),
     refund: async ({ paymentId, amount }) => {
       let refund = refunds.get(paymentId);
       if (!refund) {
@@ -82,7 +167,7 @@ export function createSandboxProvider(options: {
         refunds.set(paymentId, refund);
       }
       if (!refund.settled && now().getTime() - refund.requestedAt.getTime() >= settleAfterMs) refund.settled = true;
-      return refund.settled ? 'succeeded' : 'pending';
+      return { outcome: refund.settled ? 'succeeded' : 'pending', refundId: paymentId };
     },
     refundOf: (paymentId) => refunds.get(paymentId),
     settleRefund: ({ paymentId, amount }) => {
@@ -91,10 +176,26 @@ export function createSandboxProvider(options: {
       refunds.set(paymentId, refund);
       return refund;
     },
-    verify: (notification, signature) => {
-      if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
+    // The sandbox's pay page decides at once and notifies: there is nothing to ask it later.
+    status: async () => null,
+    confirm: async ({ body, headers }) => {
+      const parsed = sandboxNotificationBody.safeParse(body);
+      if (!parsed.success) throw badRequest(providerMessages.malformed);
+      const notification = parsed.data;
+      const signature = headers[SANDBOX_SIGNATURE_HEADER];
+      if (typeof signature !== 'string' || !/^[0-9a-f]{64}$/.test(signature)) throw forbidden(providerMessages.forged);
       const expected = Buffer.from(signNotification(options.secret, notification), 'hex');
-      return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+      if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw forbidden(providerMessages.forged);
+      if (Math.abs(now().getTime() - notification.ts * 1000) > NOTIFICATION_WINDOW_MS) throw badRequest(providerMessages.stale);
+      const common = {
+        paymentId: notification.payment_id,
+        providerPaymentId: notification.payment_id,
+        amount: notification.amount,
+        eventId: notification.event_id,
+      };
+      return notification.status === 'refunded'
+        ? { kind: 'refund', ...common, refundId: notification.payment_id, status: 'succeeded' }
+        : { kind: 'payment', ...common, status: notification.status };
     },
   };
 }

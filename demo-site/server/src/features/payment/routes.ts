@@ -8,7 +8,7 @@ import { cacheable } from '../../http/response-cache';
 import { noQuery } from '../../lib/schemas';
 import { pruneRateLimits } from '../rate-limits/service';
 import { checkCertificateCode, listCertificates } from './certificate-codes';
-import { cancelOrder, expireOrders, getOrder, handleNotification } from './orders';
+import { cancelOrder, expireOrders, getOrder, handleNotification, reconcilePending } from './orders';
 import {
   availabilityParams,
   availabilityQuery,
@@ -42,10 +42,16 @@ export const paymentRoutes =
       isDatabaseUnavailable(error)
         ? app.log.warn(`sweep skipped, database unavailable: ${(error as Error).message}`)
         : app.log.error(error);
+    // The provider is asked of pending payments first (a lost notification), then holds run out.
+    const sweep = async () => {
+      await reconcilePending(deps).catch(report);
+      await expireOrders(deps);
+    };
     app.addHook('onReady', async () => {
+      await reconcilePending(deps).catch(report);
       await expireOrders(deps);
       sweeper = setInterval(() => {
-        void expireOrders(deps).catch(report);
+        void sweep().catch(report);
         // Rate-limit counters whose window is over are dropped on the same beat.
         void pruneRateLimits(deps).catch(report);
       }, config.payment.sweepIntervalMs);
@@ -63,10 +69,10 @@ export const paymentRoutes =
       cancelOrder(deps, await requireUser(deps, request), request.body.order_id),
     );
 
-    app.post('/api/payment/notification', { schema: { body: notificationBody, querystring: noQuery } }, async (request) => {
-      const signature = request.headers[deps.payments.signatureHeader];
-      return handleNotification(deps, request.body, typeof signature === 'string' ? signature : undefined);
-    });
+    // The sandbox's signed shape or YooKassa's; the provider confirms it (a signature, or asking its API).
+    app.post('/api/payment/notification', { schema: { body: notificationBody, querystring: noQuery } }, async (request) =>
+      handleNotification(deps, { body: request.body, headers: request.headers, ip: request.ip }),
+    );
 
     app.get('/api/order/:orderId', { schema: { params: orderParams, querystring: noQuery } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');

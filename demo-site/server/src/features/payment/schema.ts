@@ -168,17 +168,32 @@ export const orderParams = z.strictObject({ orderId: publicId });
 export const cancelBody = z.object({ order_id: publicId });
 
 /**
- * The provider's notification of a payment's outcome (signed; see provider.ts): paid, declined, or —
+ * The sandbox's notification of a payment's outcome (signed; see provider.ts): paid, declined, or —
  * after a cancel — its refund settled (`refunded`, `amount` the sum returned).
  */
-export const notificationBody = z.strictObject({
+export const sandboxNotificationBody = z.strictObject({
   event_id: z.string().regex(/^[\w-]{8,64}$/),
   payment_id: z.string().regex(/^[\w-]{8,64}$/),
   status: z.enum(['succeeded', 'canceled', 'refunded']),
   amount: z.number().int().nonnegative(),
   ts: z.number().int().positive(),
 });
-export type Notification = z.infer<typeof notificationBody>;
+
+/**
+ * YooKassa's notification (`{ "type": "notification", "event": "payment.succeeded", "object": {…} }`):
+ * unsigned, so only the event's name and its object's id are read — the object itself is asked back.
+ */
+export const yookassaNotificationBody = z.object({
+  type: z.literal('notification'),
+  event: z.string().regex(/^[a-z_]{1,32}\.[a-z_]{1,32}$/),
+  object: z.object({ id: z.string().regex(/^[\w-]{8,64}$/) }).loose(),
+});
+
+/** POST /api/payment/notification: the sandbox's or YooKassa's shape; the provider confirms it. */
+export const notificationBody = z.union([sandboxNotificationBody, yookassaNotificationBody], {
+  error: 'Уведомление не распознано',
+});
+export type Notification = z.infer<typeof sandboxNotificationBody>;
 
 export const availabilityParams = z.strictObject({ formatId: publicId });
 export const availabilityQuery = z.strictObject({

@@ -17,10 +17,12 @@ import { createSession, type SignedIn } from '../sessions/service';
 import type { UserRow } from '../users/service';
 import { catalogueFrom, loadCatalogue, type PaymentCatalogue, presentPromocode } from './catalogue';
 import { redeemCertificate } from './certificate-codes';
-import { readCheckout } from './checkout-reads';
+import { type CheckoutReads, readCheckout } from './checkout-reads';
 import { checkInsurance } from './insurance-rules';
 import { confirmOrder, expireOrders } from './orders';
 import { type PricedLine, type PricedOrder, PricingError, priceOrder, pricingMessages } from './pricing';
+import { buildReceipt, type Receipt } from './receipt';
+import { chargeLines, receiptTitles } from './receipt-lines';
 import type { PaymentBody } from './schema';
 import { takeStock } from './stock';
 import { stockGate } from './stock-gate';
@@ -40,6 +42,10 @@ export interface PaymentResult {
   token?: string;
   user?: SignedIn['user'];
 }
+
+export const paymentMessages = {
+  providerAway: 'Платёжный сервис сейчас недоступен. Попробуйте оплатить позже',
+} as const;
 
 /** The order's page after the provider: the basket's thanks route reads the order from here. */
 export const returnUrl = (publicUrl: string, orderPublicId: string) => `${publicUrl}/basket/thanks?order=${orderPublicId}`;
@@ -251,6 +257,10 @@ function formatKeyOf(catalogue: PaymentCatalogue, formatId: number | null | unde
   return null;
 }
 
+/**
+ * The checkout, top to bottom: read what it needs, check the basket's rules, price it, write the order
+ * (taking the stock), ask the provider for the payment, and answer. Each step is a function below.
+ */
 async function purchase(
   deps: ServerDeps,
   request: PaymentBody,
@@ -260,22 +270,59 @@ async function purchase(
   beforeTransaction: () => Promise<void>,
   shortStock: ShortStock,
 ): Promise<PaymentResult> {
-  const { db, config } = deps;
   shortStock.refuseKnown();
+  const reads = await readStep(deps, request, auth, meta, now);
+  const checked = await checkStep(deps, request, auth, reads, now, shortStock);
+  const priced = await priceStep(deps, checked, auth, meta, now);
+  const provider = providerStep(deps, checked, reads, priced.delivery);
+  const created = await writeStep(deps, checked, priced, provider, auth, meta, now, beforeTransaction, shortStock);
+  return answerStep(deps, created, auth, meta);
+}
 
-  // Every read the checkout needs, in one statement (checkout-reads.ts): the hold caps' sums, the
-  // e-mail's account, the formats with their stock and rules, buy_limit's tickets bought, the catalogue.
-  const reads = await readCheckout(db, request, { email: request.email, ip: meta.ip, now, userId: auth?.user.id ?? null });
-  const held = reads.held;
+/** Read: every read the checkout needs, in one statement (checkout-reads.ts). */
+function readStep(
+  deps: ServerDeps,
+  request: PaymentBody,
+  auth: Authenticated | null,
+  meta: RequestMeta,
+  now: Date,
+): Promise<CheckoutReads> {
+  // The hold caps' sums, the e-mail's account, the formats with their stock and rules, buy_limit's
+  // tickets bought, the catalogue rows the basket names.
+  return readCheckout(deps.db, request, { email: request.email, ip: meta.ip, now, userId: auth?.user.id ?? null });
+}
+
+/** What the checks leave for pricing and writing: the basket as checked, its catalogue, who buys. */
+interface CheckedBasket {
+  body: PaymentBody;
+  catalogue: PaymentCatalogue;
+  checkout: ReturnType<typeof checkoutFormatsFrom>;
+  /** The formats the buyer already holds tickets of: the vip ticket list of ticketing-shop §6. */
+  heldFormats: Set<string>;
+  /** The account the order goes to (the session's, or a guest e-mail's proven account). */
+  existing: UserRow | null;
+  guest: ReturnType<typeof accountForGuestOrder> | null;
+  held: CheckoutReads['held'];
+  insuranceChecks: (InsuranceCheck | null)[];
+}
+
+/** Check: the checkout's own rules — participants, kinds, buy_limit, the phone, files, the register's answers, insurance forms. */
+async function checkStep(
+  deps: ServerDeps,
+  request: PaymentBody,
+  auth: Authenticated | null,
+  reads: CheckoutReads,
+  now: Date,
+  shortStock: ShortStock,
+): Promise<CheckedBasket> {
+  const { db } = deps;
   // Without a session the order goes to the e-mail's account only when its e-mail is proven
   // (features/accounts): an account a guest checkout made for a stranger's address gets nothing more.
   const guest = auth ? null : accountForGuestOrder(reads.holder);
   // The checkout's own rules (ticket-rules.ts): participants, kinds, buy_limit per person, the phone.
   const checkout = checkoutFormatsFrom(reads, request.tickets);
-  const existing = auth?.user ?? guest?.owner ?? null;
   const bought = reads.bought;
   const checked = checkTicketLines(request.tickets, checkout, bought, now);
-  // The formats the buyer already holds tickets of: the vip ticket list of ticketing-shop §6.
   const heldFormats = new Set([...checkout.values()].filter((format) => (bought.get(format.id) ?? 0) > 0).map((format) => format.publicId));
   checkCheckoutPhone(request.delivery);
   const body: PaymentBody = { ...request, tickets: checked.tickets };
@@ -296,13 +343,9 @@ async function purchase(
   }
   for (const [key, count] of wantedByKind) {
     const [publicId, kind] = key.split(':') as [string, string];
-    const format = catalogue.formats.get(publicId);
-    const left = format?.left[kind];
+    const left = catalogue.formats.get(publicId)?.left[kind];
     if (left !== undefined && left < count) shortStock.saw(publicId, kind, left + 1);
   }
-  const prePriced = price(catalogue, body, auth?.user ?? null, now, heldFormats);
-  checkHoldCaps(deps, held, prePriced, meta.ip);
-  const delivery = await deliveryCost(db, body);
   // The insurance form's rules (start date, age on it, phone), checked once; an unknown offer is the pricing's refusal.
   const insuranceChecks = body.insurances.map((line) => {
     const offer = catalogue.insurances.get(line.public_id);
@@ -310,20 +353,112 @@ async function purchase(
       ? checkInsurance(line, offer, now, line.format_public_id ? catalogue.formatStarts.get(line.format_public_id) : undefined)
       : null;
   });
+  return {
+    body,
+    catalogue,
+    checkout,
+    heldFormats,
+    existing: auth?.user ?? guest?.owner ?? null,
+    guest,
+    held: reads.held,
+    insuranceChecks,
+  };
+}
 
-  // The provider's payment link goes into the order's own row, written with it (no write after the
-  // commit that could fail and leave a pending order without its link). Without promocodes to lock or a
-  // certificate to spend, the amount is known now and the provider is asked before the transaction
-  // (no connection held meanwhile); otherwise inside it, once the locked figures have set the amount.
+/** The price as the reads set it (before any promocode row is locked), and delivery. */
+interface PricedBasket {
+  prePriced: PricedOrder;
+  delivery: number;
+  /** Promocode rows to lock before the final price (sorted: one lock order for every process). */
+  promoIds: number[];
+  /** The amount when nothing is left to lock or spend (no promocode, no certificate): known now. */
+  knownAmount: number | null;
+}
+
+/** Price: the basket from the database's figures, the caps on open holds, delivery. */
+async function priceStep(
+  deps: ServerDeps,
+  checked: CheckedBasket,
+  auth: Authenticated | null,
+  meta: RequestMeta,
+  now: Date,
+): Promise<PricedBasket> {
+  const prePriced = price(checked.catalogue, checked.body, auth?.user ?? null, now, checked.heldFormats);
+  checkHoldCaps(deps, checked.held, prePriced, meta.ip);
+  const delivery = await deliveryCost(deps.db, checked.body);
+  const promoIds = [...checked.catalogue.promocodes.values()].map((promo) => promo.id).sort((a, b) => a - b);
+  const knownAmount = promoIds.length === 0 && !checked.body.certificate_code ? prePriced.total + delivery : null;
+  return { prePriced, delivery, promoIds, knownAmount };
+}
+
+/** The order's ids and its payment at the provider, asked once the amount is known. */
+interface ProviderAsk {
+  publicId: string;
+  paymentId: string;
+  ask(priced: PricedOrder, amount: number): Promise<AskedPayment>;
+}
+
+/**
+ * Ask the provider: the payment for an amount, with its 54-ФЗ receipt (nothing for a free order). A
+ * provider that fails after its own tries again is the buyer's clear 503; nothing has been written.
+ */
+function providerStep(deps: ServerDeps, checked: CheckedBasket, reads: CheckoutReads, delivery: number): ProviderAsk {
+  const { config } = deps;
   const publicId = newOrderId();
   const paymentId = newPaymentId();
-  const askProvider = async (amount: number): Promise<string | null> =>
-    amount === 0
-      ? null
-      : (await deps.payments.create({ paymentId, orderPublicId: publicId, amount, description: `Заказ ${publicId}` })).redirectUrl;
-  const promoIds = [...catalogue.promocodes.values()].map((promo) => promo.id).sort((a, b) => a - b);
-  const askedFor = promoIds.length === 0 && !body.certificate_code ? prePriced.total + delivery : null;
-  const askedUrl = askedFor === null ? null : await askProvider(askedFor);
+  const titles = receiptTitles(reads);
+  return {
+    publicId,
+    paymentId,
+    ask: async (priced, amount) => {
+      if (amount === 0) return { paymentUrl: null, providerPaymentId: null, receipt: null };
+      const receipt = buildReceipt({
+        email: checked.body.email,
+        lines: chargeLines(priced, delivery, titles),
+        payable: amount,
+        vatCode: config.payment.vatCode ?? 1,
+      });
+      const created = await deps.payments
+        .create({
+          paymentId,
+          orderPublicId: publicId,
+          amount,
+          description: `Заказ ${publicId}`,
+          returnUrl: returnUrl(config.publicUrl, publicId),
+          receipt,
+        })
+        .catch((error: unknown) => {
+          // Tried again under the same key already (provider.ts): the buyer is told, nothing is written.
+          throw error instanceof HttpError ? error : Object.assign(new HttpError(503, paymentMessages.providerAway), { cause: error });
+        });
+      return { paymentUrl: created.redirectUrl, providerPaymentId: created.providerPaymentId, receipt };
+    },
+  };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Write: the order and its lines, the stock taken. The provider's payment link goes into the order's
+ * own row, written with it (no write after the commit that could fail and leave a pending order
+ * without its link): when the amount is known before the locks, the provider is asked first (no
+ * connection held meanwhile); otherwise inside the transaction, once the locked figures set it.
+ */
+async function writeStep(
+  deps: ServerDeps,
+  checked: CheckedBasket,
+  priced: PricedBasket,
+  provider: ProviderAsk,
+  auth: Authenticated | null,
+  meta: RequestMeta,
+  now: Date,
+  beforeTransaction: () => Promise<void>,
+  shortStock: ShortStock,
+): Promise<{ order: OrderRow; newAccount: UserRow | null }> {
+  const { db, config } = deps;
+  const { body, catalogue, insuranceChecks, existing, guest } = checked;
+  const { prePriced, delivery, promoIds, knownAmount } = priced;
+  const asked = knownAmount === null ? null : await provider.ask(prePriced, knownAmount);
 
   await beforeTransaction();
   const orderValues = (fields: {
@@ -331,10 +466,10 @@ async function purchase(
     userId: number | null;
     needsToken: boolean;
     certificate: { id: number; amount: number } | null;
-    paymentUrl: string | null;
+    payment: AskedPayment;
   }) =>
     ({
-      publicId,
+      publicId: provider.publicId,
       userId: fields.userId,
       email: body.email,
       status: 'pending',
@@ -342,13 +477,15 @@ async function purchase(
       amount: fields.amount,
       deliveryCost: delivery,
       delivery: body.delivery ?? null,
-      paymentId,
-      paymentUrl: fields.paymentUrl,
+      paymentId: provider.paymentId,
+      paymentUrl: fields.payment.paymentUrl,
+      providerPaymentId: fields.payment.providerPaymentId,
+      receipt: fields.payment.receipt,
       // A signed-in buyer's order, or one that made an account, is read with that account's token.
       needsToken: fields.needsToken,
       ip: meta.ip ?? null,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + holdFor(config.payment.holdMs, body.tickets, checkout)),
+      expiresAt: new Date(now.getTime() + holdFor(config.payment.holdMs, body.tickets, checked.checkout)),
       certificateId: fields.certificate?.id ?? null,
       certificateAmount: fields.certificate?.amount ?? 0,
     }) satisfies typeof orders.$inferInsert;
@@ -359,99 +496,93 @@ async function purchase(
   // one in a rush, is then held for that statement alone, not across round trips to the commit.
   const plainRows = prePriced.lines.map((line) => itemRow(line, body, insuranceChecks, 0));
   const plainClaim = plainStockClaim(body, plainRows, !auth && !guest?.holder && body.register);
-  const created =
-    plainClaim && askedFor !== null
-      ? {
-          order: await writeOrder(
-            db,
-            orderValues({
-              amount: askedFor,
-              userId: existing?.id ?? null,
-              needsToken: auth !== null,
-              certificate: null,
-              paymentUrl: askedUrl,
-            }),
-            plainRows,
-            plainClaim,
-          ).catch((error: unknown) => {
-            // The conditional update took nothing: fewer than the claim's count were left.
-            const publicId = formatKeyOf(catalogue, plainClaim.formatId);
-            if (publicId && isStockRefusal(error)) shortStock.saw(publicId, plainClaim.kind, plainClaim.count);
-            throw error;
-          }),
-          newAccount: null,
-        }
-      : await db.transaction(async (tx) => {
-          // Promocode rows locked first, then priced with what they have left at this moment.
-          if (promoIds.length) {
-            const locked = await tx
-              .select()
-              .from(promocodes)
-              .where(inArray(promocodes.id, promoIds))
-              .orderBy(asc(promocodes.id))
-              .for('update');
-            for (const row of locked) catalogue.promocodes.set(row.code, presentPromocode(row));
-          }
-          // The stock figures read above may be a moment old: the conditional updates below decide.
-          const priced = price(catalogue, body, auth?.user ?? null, now, heldFormats);
+  if (plainClaim && knownAmount !== null && asked) {
+    const order = await writeOrder(
+      db,
+      orderValues({ amount: knownAmount, userId: existing?.id ?? null, needsToken: auth !== null, certificate: null, payment: asked }),
+      plainRows,
+      plainClaim,
+    ).catch((error: unknown) => {
+      // The conditional update took nothing: fewer than the claim's count were left.
+      const publicId = formatKeyOf(catalogue, plainClaim.formatId);
+      if (publicId && isStockRefusal(error)) shortStock.saw(publicId, plainClaim.kind, plainClaim.count);
+      throw error;
+    });
+    return { order, newAccount: null };
+  }
+  return db.transaction(async (tx) => {
+    // Promocode rows locked first, then priced with what they have left at this moment.
+    if (promoIds.length) {
+      const locked = await tx.select().from(promocodes).where(inArray(promocodes.id, promoIds)).orderBy(asc(promocodes.id)).for('update');
+      for (const row of locked) catalogue.promocodes.set(row.code, presentPromocode(row));
+    }
+    // The stock figures read above may be a moment old: the conditional updates below decide.
+    const final = price(catalogue, body, auth?.user ?? null, now, checked.heldFormats);
 
-          let buyer = existing;
-          let newAccount: UserRow | null = null;
-          if (!auth && !guest?.holder && body.register) {
-            // An account for an address nobody proved: its session reads what it bought, nothing more, until
-            // the address is proven (the letter below).
-            newAccount = await openAccount(tx, now, { email: body.email });
-            buyer = newAccount;
-          }
-          // A gift certificate pays what it has left, up to the order's cost without certificates (they are not paid with one).
-          const payable =
-            priced.total + delivery - priced.lines.reduce((sum, line) => sum + (line.kind === 'certificate' ? line.total : 0), 0);
-          const redeemed = body.certificate_code ? await redeemCertificate(tx, body.certificate_code, payable) : null;
-          const amount = priced.total + delivery - (redeemed?.amount ?? 0);
-          const paymentUrl = askedFor === amount ? askedUrl : await askProvider(amount);
-          // The order and its lines in one statement (the lines name the new order's id through the CTE).
-          const rows = priced.lines.map((line) => itemRow(line, body, insuranceChecks, 0));
-          const order = await writeOrder(
-            tx,
-            orderValues({
-              amount,
-              userId: buyer?.id ?? null,
-              needsToken: auth !== null || newAccount !== null,
-              certificate: redeemed,
-              paymentUrl,
-            }),
-            rows,
-            null,
-          );
-          // The chosen start numbers and seats: the buyer's own running holds, moved to this order.
-          await takeChoices(tx, body, catalogue, auth?.user.id ?? null, order, now);
-          // The stock last: its row locks (the format's counter, the hot row when a crowd buys one format)
-          // are held from here to the commit only, not across the inserts as well.
-          await takeStock(
-            tx,
-            rows.map((row) => ({
-              kind: row.kind,
-              formatId: row.formatId ?? null,
-              stockKind: row.stockKind ?? null,
-              teamId: row.teamId ?? null,
-              proportionId: row.proportionId ?? null,
-              promocodeId: row.promocodeId ?? null,
-              promocodeCount: row.promocodeCount ?? 0,
-              count: row.count,
-            })),
-            (formatId, kind, count) => {
-              const publicId = formatKeyOf(catalogue, formatId);
-              if (publicId) shortStock.saw(publicId, kind, count);
-            },
-          );
-          return { order, newAccount };
-        });
+    let buyer = existing;
+    let newAccount: UserRow | null = null;
+    if (!auth && !guest?.holder && body.register) {
+      // An account for an address nobody proved: its session reads what it bought, nothing more, until
+      // the address is proven (the letter below).
+      newAccount = await openAccount(tx, now, { email: body.email });
+      buyer = newAccount;
+    }
+    // A gift certificate pays what it has left, up to the order's cost without certificates (they are not paid with one).
+    const payable = final.total + delivery - final.lines.reduce((sum, line) => sum + (line.kind === 'certificate' ? line.total : 0), 0);
+    const redeemed = body.certificate_code ? await redeemCertificate(tx, body.certificate_code, payable) : null;
+    const amount = final.total + delivery - (redeemed?.amount ?? 0);
+    const payment = knownAmount === amount && asked ? asked : await provider.ask(final, amount);
+    // The order and its lines in one statement (the lines name the new order's id through the CTE).
+    const rows = final.lines.map((line) => itemRow(line, body, insuranceChecks, 0));
+    const order = await writeOrder(
+      tx,
+      orderValues({
+        amount,
+        userId: buyer?.id ?? null,
+        needsToken: auth !== null || newAccount !== null,
+        certificate: redeemed,
+        payment,
+      }),
+      rows,
+      null,
+    );
+    // The chosen start numbers and seats: the buyer's own running holds, moved to this order.
+    await takeChoices(tx, body, catalogue, auth?.user.id ?? null, order, now);
+    // The stock last: its row locks (the format's counter, the hot row when a crowd buys one format)
+    // are held from here to the commit only, not across the inserts as well.
+    await takeStock(
+      tx,
+      rows.map((row) => ({
+        kind: row.kind,
+        formatId: row.formatId ?? null,
+        stockKind: row.stockKind ?? null,
+        teamId: row.teamId ?? null,
+        proportionId: row.proportionId ?? null,
+        promocodeId: row.promocodeId ?? null,
+        promocodeCount: row.promocodeCount ?? 0,
+        count: row.count,
+      })),
+      (formatId, kind, count) => {
+        const publicId = formatKeyOf(catalogue, formatId);
+        if (publicId) shortStock.saw(publicId, kind, count);
+      },
+    );
+    return { order, newAccount };
+  });
+}
 
+/** Answer: a free order is confirmed at once; a new account gets its session and its confirmation letter. */
+async function answerStep(
+  deps: ServerDeps,
+  created: { order: OrderRow; newAccount: UserRow | null },
+  auth: Authenticated | null,
+  meta: RequestMeta,
+): Promise<PaymentResult> {
   const { order, newAccount } = created;
   let redirectUrl: string;
   if (order.amount === 0) {
     await confirmOrder(deps, order.id, null);
-    redirectUrl = returnUrl(config.publicUrl, order.publicId);
+    redirectUrl = returnUrl(deps.config.publicUrl, order.publicId);
   } else redirectUrl = order.paymentUrl!;
   const result: PaymentResult = { order_id: order.publicId, redirect_url: redirectUrl, form: null, amount: toRubles(order.amount) };
   if (newAccount && !auth) {
@@ -642,6 +773,13 @@ function checkHoldCaps(deps: ServerDeps, held: HeldUnits, order: PricedOrder, ip
   const adding = order.lines.reduce((sum, line) => sum + (line.kind === 'ticket' || line.kind === 'shop' ? line.count : 0), 0);
   if (held.byEmail + adding > deps.config.holdCaps.perEmail) throw tooManyRequests(holdMessages.tooManyHolds);
   if (ip && held.byAddress + adding > deps.config.holdCaps.perAddress) throw tooManyRequests(holdMessages.tooManyHolds);
+}
+
+/** What the provider gave for an order's payment (nothing for a free order). */
+interface AskedPayment {
+  paymentUrl: string | null;
+  providerPaymentId: string | null;
+  receipt: Receipt | null;
 }
 
 const newOrderId = (): string => crypto.randomUUID().replaceAll('-', '').slice(0, 24);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { orders } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { notFound } from '../../lib/errors';
-import { isSandboxProvider, signNotification } from '../payment/provider';
+import { isSandboxProvider, SANDBOX_SIGNATURE_HEADER, signNotification } from '../payment/provider';
 import type { Notification } from '../payment/schema';
 import { returnUrl } from '../payment/service';
 import { renderSandboxPage } from './page';
@@ -63,7 +63,7 @@ export const sandboxPaymentRoutes =
         const delivered = await app.inject({
           method: 'POST',
           url: '/api/payment/notification',
-          headers: { [deps.payments.signatureHeader]: signNotification(deps.config.payment.sandboxSecret, notification) },
+          headers: { [SANDBOX_SIGNATURE_HEADER]: signNotification(deps.config.payment.sandboxSecret, notification) },
           payload: notification,
         });
         if (delivered.statusCode >= 500) request.log.error({ status: delivered.statusCode }, 'sandbox notification failed');
