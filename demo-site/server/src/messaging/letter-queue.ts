@@ -177,8 +177,10 @@ export function startLetterQueue(
   const letterOf = (row: Row): OutgoingLetter => {
     const headers: Record<string, string> = {};
     if (!row.transactional) {
+      // A letter's own one-click link when it has one (an organiser's letter: POST unsubscribes, RFC 8058).
+      const link = row.meta?.unsubscribe ?? `${options.publicUrl}/me/settings?unsubscribe=1`;
       headers['List-Unsubscribe'] =
-        `<${options.publicUrl}/me/settings?unsubscribe=1>, <mailto:${/<?([^<>\s]+@[^<>\s]+)>?\s*$/.exec(options.from)?.[1] ?? options.from}?subject=unsubscribe>`;
+        `<${link}>, <mailto:${/<?([^<>\s]+@[^<>\s]+)>?\s*$/.exec(options.from)?.[1] ?? options.from}?subject=unsubscribe>`;
       headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
     }
     // One Message-ID per letter: a letter sent again (after a crash mid-send) is recognisably the same.

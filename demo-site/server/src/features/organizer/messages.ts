@@ -140,6 +140,9 @@ export async function deliver(deps: ServerDeps, messageId: number): Promise<numb
             message: message.publicId,
             ...(link ? { unsubscribe: link } : {}),
           },
+          // With the SMTP queue: one letter per message and address, even if this were sent again.
+          key: `organizer-message:${message.publicId}`,
+          transactional: message.essential,
         });
         sent += 1;
       } catch {
