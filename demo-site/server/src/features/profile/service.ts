@@ -3,7 +3,7 @@ import { users } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
-import { assertPasswordNotLocked, countPasswordFailure, passwordSubject } from '../account-lockout/service';
+import { checkCountedPassword, passwordSubject } from '../account-lockout/service';
 import { changeEmail, changePhone, endSessions, requireProvenAccount, setPassword } from '../accounts/service';
 import { checkSmsCode, consumeCode, findLinkCode, issueLinkCode, issueSmsCode } from '../codes/service';
 import type { Authenticated } from '../sessions/service';
@@ -80,9 +80,8 @@ export async function requireProof(deps: Deps, user: UserRow, input: { password?
   if (!input.password) throw badRequest(profileMessages.oldPasswordRequired);
   // The same per-account count as sign-in: a stolen session does not get unlimited guesses here.
   const lockout = passwordSubject(user, user.email ?? '');
-  await assertPasswordNotLocked(deps, lockout);
-  if (!(await verifyPassword(input.password, stored.passwordHash))) {
-    await countPasswordFailure(deps, lockout, user);
+  const password = input.password;
+  if (!(await checkCountedPassword(deps, lockout, user, () => verifyPassword(password, stored.passwordHash!)))) {
     throw badRequest(profileMessages.wrongPassword);
   }
 }

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { certificates } from '../../db/schema/index';
+import { hashPassword } from '../../lib/crypto';
+import { readOutbox } from '../../messaging/senders';
+import { fakeProvider } from '../../testing/adversary';
+import { CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { createUser } from '../users/service';
+
+// Issue 33: the other direction — no one signed into an attacker's account, no one left inside after
+// recovery. Each finding as the attack it describes, on PGlite through the HTTP app.
+let database: DatabaseHandle;
+let api: TestApp;
+let certificate: string;
+beforeAll(async () => {
+  database = await openTemplateDatabase();
+  api = await createTestApp(database);
+  api.deps.providers = { gid: fakeProvider('demo-site'), vk: fakeProvider('vk'), google: fakeProvider('google') };
+  certificate = (await database.db.select({ id: certificates.publicId }).from(certificates).limit(1))[0]!.id;
+});
+afterAll(async () => {
+  await api.close();
+  await database.close();
+});
+
+let addresses = 0;
+const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token?: string, remoteAddress?: string) => {
+  const response = await api.request({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    ...(token ? { token } : {}),
+    ...(remoteAddress ? { remoteAddress } : {}),
+    headers: { 'user-agent': CHROME_UA },
+  });
+  return { status: response.statusCode, body: response.body ? response.json() : {} };
+};
+const codeFrom = (link: string | undefined) => link?.split(/[/#=]/).pop() ?? '';
+const guestCheckout = (email: string, register: boolean, token?: string) =>
+  call('POST', '/api/payment', { email, certificates: [{ public_id: certificate, count: 1 }], register }, token);
+const letterCode = async (email: string, kind: string) =>
+  codeFrom((await readOutbox(api.deps.db, { to: email, limit: 20 })).find((m) => m.meta.kind === kind)?.meta.link);
+
+async function resetByOwner(email: string, password: string) {
+  expect((await call('POST', '/api/auth/resetpassword', { email })).status).toBe(200);
+  const checked = await call('PUT', '/api/auth/resetpassword', { code: await letterCode(email, 'password_reset') });
+  expect((await call('POST', '/api/auth/resetpassword/update', { secure: checked.body.secure, password })).status).toBe(200);
+}
+
+async function confirmedAccount(password = 'Owner123') {
+  const email = uniqueEmail('owner');
+  await call('POST', '/api/user', { email, password });
+  const confirmed = await call('POST', '/api/user/verify/email', { code: await letterCode(email, 'email_confirm'), password });
+  expect(confirmed.status).toBe(200);
+  return { email, password, token: confirmed.body.token as string, publicId: confirmed.body.user.public_id as string };
+}
+
+describe('finding 1: a confirmation link signs in only the person it was sent to, who is asked first', () => {
+  it('the page can show whose account the link confirms before anything is used up', async () => {
+    const mallory = uniqueEmail('mallory');
+    expect((await guestCheckout(mallory, true)).status).toBe(200);
+    const code = await letterCode(mallory, 'email_confirm');
+    expect(await call('POST', '/api/user/verify/email/check', { code })).toEqual({
+      status: 200,
+      body: { email: mallory, password_required: false },
+    });
+    // Checking twice uses nothing up; the address's owner then confirms.
+    expect((await call('POST', '/api/user/verify/email/check', { code })).status).toBe(200);
+    expect((await call('POST', '/api/user/verify/email', { code })).status).toBe(200);
+    expect((await call('POST', '/api/user/verify/email/check', { code })).status).toBe(400);
+  });
+
+  it('a signed-in visitor opening someone else’s link is told so and stays who they are', async () => {
+    const victim = await confirmedAccount();
+    const mallory = uniqueEmail('mallory');
+    await guestCheckout(mallory, true);
+    const code = await letterCode(mallory, 'email_confirm');
+    expect(await call('POST', '/api/user/verify/email/check', { code }, victim.token)).toEqual({
+      status: 403,
+      body: { message: 'Ссылка подтверждения принадлежит другому пользователю' },
+    });
+    expect((await call('POST', '/api/user/verify/email', { code }, victim.token)).status).toBe(403);
+    expect((await call('GET', '/api/user', undefined, victim.token)).body.user.public_id).toBe(victim.publicId);
+  });
+
+  it('a leftover link of an account proven since signs no one in (it would skip the password)', async () => {
+    const mallory = uniqueEmail('mallory');
+    await guestCheckout(mallory, true);
+    const code = await letterCode(mallory, 'email_confirm');
+    // The attacker proves the address another way and keeps the letter's link for a victim.
+    await resetByOwner(mallory, 'Mallory1');
+    expect(await call('POST', '/api/user/verify/email', { code })).toEqual({
+      status: 400,
+      body: { message: 'Почта уже подтверждена. Войдите в аккаунт' },
+    });
+    expect((await call('POST', '/api/user/verify/email/check', { code })).status).toBe(400);
+  });
+});
+
+const LOCKED = 'Слишком много неудачных попыток входа. Вход паролем приостановлен на 15 мин. Попробуйте позже или восстановите пароль';
+const nextAddress = () => {
+  addresses += 1;
+  return `198.19.${Math.floor(addresses / 250)}.${addresses % 250}`;
+};
+
+async function passwordAccount(password = 'Secret12') {
+  const email = uniqueEmail('lock');
+  const user = await createUser(api.deps.db, api.clock.now(), {
+    email,
+    passwordHash: await hashPassword(password, api.deps.config.scrypt),
+    emailConfirmedAt: api.clock.now(),
+  });
+  return { email, password, user };
+}
+
+describe('finding 3: every password check is counted before it is made', () => {
+  it('40 wrong guesses at once from 40 addresses: at most 10 are judged, the rest locked out; the right one inside the burst gets no session', async () => {
+    const { email, password } = await passwordAccount();
+    const guesses = Array.from({ length: 40 }, (_, i) => `Wrong${i}pass`);
+    guesses.splice(30, 0, password);
+    const answers = await Promise.all(
+      guesses.map((guess) => call('PUT', '/api/auth', { email, password: guess }, undefined, nextAddress())),
+    );
+    const judged = answers.filter((answer) => answer.status !== 429);
+    expect(judged.length).toBeLessThanOrEqual(10);
+    expect(answers.filter((answer) => answer.status === 429).every((answer) => answer.body.message === LOCKED)).toBe(true);
+    expect(answers[30]!.status).toBe(429);
+    const letters = (await readOutbox(api.deps.db, { to: email, limit: 50 })).filter((m) => m.meta.kind === 'password_locked');
+    expect(letters).toHaveLength(1);
+    // After the lock, one check at a time; the owner's right password opens.
+    api.clock.advance(15 * 60_000 + 1000);
+    expect((await call('PUT', '/api/auth', { email, password }, undefined, nextAddress())).status).toBe(200);
+  });
+
+  it('the registration password on the confirmation page counts per account', async () => {
+    const email = uniqueEmail('victim');
+    await call('POST', '/api/user', { email, password: 'Attack12' });
+    const code = await letterCode(email, 'email_confirm');
+    const answers = [];
+    for (let i = 0; i < 11; i++) {
+      answers.push((await call('POST', '/api/user/verify/email', { code, password: `Guess${i}pw` }, undefined, nextAddress())).status);
+    }
+    expect(answers).toEqual([...Array(10).fill(400), 429]);
+    expect((await call('POST', '/api/user/verify/email', { code, password: 'Attack12' }, undefined, nextAddress())).status).toBe(429);
+  });
+
+  it('a right password gives its attempt back: a good sign-in is not one step closer to a lock', async () => {
+    const { email, password } = await passwordAccount();
+    for (let i = 0; i < 9; i++)
+      expect((await call('PUT', '/api/auth', { email, password: `Wrong${i}pass` }, undefined, nextAddress())).status).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await call('PUT', '/api/auth', { email, password }, undefined, nextAddress())).status).toBe(200);
+    expect((await call('PUT', '/api/auth', { email, password: 'Wrong9pass' }, undefined, nextAddress())).status).toBe(400);
+    expect((await call('PUT', '/api/auth', { email, password }, undefined, nextAddress())).status).toBe(429);
+  });
+});
+
+describe('finding 3: the per-address limits key an IPv6 client by its /64', () => {
+  it('guesses from 11 addresses of one /64 share the login limit of 10 a minute; another /64 has its own', async () => {
+    const strict = await createTestApp(database, {
+      rateLimits: { ...api.deps.config.rateLimits, login: { max: 10, windowMs: 60_000 } },
+    });
+    try {
+      const email = uniqueEmail('v6');
+      const statuses = [];
+      for (let i = 1; i <= 11; i++) {
+        const response = await strict.request({
+          method: 'PUT',
+          url: '/api/auth',
+          payload: { email, password: `Guess${i}pw` },
+          remoteAddress: `2001:db8:33:64::${i.toString(16)}:1`,
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([...Array(10).fill(400), 429]);
+      const elsewhere = await strict.request({
+        method: 'PUT',
+        url: '/api/auth',
+        payload: { email: uniqueEmail('v6'), password: 'Guess1pw' },
+        remoteAddress: '2001:db8:33:65::1',
+      });
+      expect(elsewhere.statusCode).toBe(400);
+    } finally {
+      await strict.close();
+    }
+  });
+});
