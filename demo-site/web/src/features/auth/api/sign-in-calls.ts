@@ -35,6 +35,15 @@ export const registerByPhone = (body: { phone: string; phone_code: string; maili
 export const verifyEmail = (code: string, password?: string) =>
   requestParsed(signedInSchema, { url: '/api/user/verify/email', method: 'POST', data: password ? { code, password } : { code } });
 
+const confirmationSchema = z.object({ email: z.string(), password_required: z.boolean() });
+
+/**
+ * POST /api/user/verify/email/check: whose address a confirmation link confirms and whether the
+ * registration password is needed — shown before anything is sent (nothing is used up).
+ */
+export const checkConfirmation = (code: string) =>
+  requestParsed(confirmationSchema, { url: '/api/user/verify/email/check', method: 'POST', data: { code } });
+
 /** Whether a confirmation failed for want of the registration password (the page then asks for it). */
 export const needsRegistrationPassword = (error: unknown): boolean =>
   isApiError(error) && error.status === 400 && (error.data as { password_required?: unknown } | null)?.password_required === true;
