@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, inArray, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import { defaultConfig } from '../config';
@@ -128,6 +129,24 @@ const keep = (actor: Actor, body: Body) => {
 };
 
 export const providerCode = (claims: Claims) => Buffer.from(JSON.stringify(claims)).toString('base64url');
+
+/** The PKCE verifier of the test's social flows (any 43+ unreserved characters). */
+const FLOW_VERIFIER = 'adversary-flow-verifier-'.padEnd(48, 'v');
+
+/**
+ * A social flow started at the server as the web app starts it (`POST /api/user/{network}/state`):
+ * the return's redirect URI, verifier and the server's state, to send with the network's code.
+ */
+export async function socialFlow(api: TestApp, network: 'vk' | 'google', purpose: 'auth' | 'add') {
+  const redirect_uri = `http://site.test/user/${purpose === 'add' ? 'add/auth' : 'auth'}/${network}`;
+  const started = await api.request({
+    method: 'POST',
+    url: `/api/user/${network}/state`,
+    payload: { redirect_uri, code_challenge: createHash('sha256').update(FLOW_VERIFIER).digest('base64url') },
+  });
+  if (started.statusCode !== 200) throw new Error(`the social flow did not start: ${started.body}`);
+  return { redirect_uri, code_verifier: FLOW_VERIFIER, state: started.json().state as string };
+}
 
 /** The claims of one of an actor's network accounts. Only the actor's own contacts can be verified. */
 function claimsOf(
@@ -297,7 +316,7 @@ class ProviderSignIn extends Base {
             code,
             state: 's',
           })
-        : await call(w, 'POST', `/api/user/${this.network}`, { code, redirect_uri });
+        : await call(w, 'POST', `/api/user/${this.network}`, { code, ...(await socialFlow(w.api, this.network, 'auth')) });
     keep(actor, result.body);
   }
   toString = () =>
@@ -336,7 +355,7 @@ class Link extends WithSession {
         w,
         'POST',
         `/api/user/add/${this.network}`,
-        { code, redirect_uri: 'http://site.test/add', proof: given.body.proof },
+        { code, ...(await socialFlow(w.api, this.network, 'add')), proof: given.body.proof },
         token,
       );
       return;

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { certificates } from '../../db/schema/index';
 import { hashPassword } from '../../lib/crypto';
 import { readOutbox } from '../../messaging/senders';
-import { fakeProvider } from '../../testing/adversary';
+import { fakeProvider, providerCode, socialFlow } from '../../testing/adversary';
 import { CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
 import { createUser } from '../users/service';
 
@@ -182,5 +182,39 @@ describe('finding 3: the per-address limits key an IPv6 client by its /64', () =
     } finally {
       await strict.close();
     }
+  });
+});
+
+let subjects = 0;
+describe('finding 4: a provider’s e-mail is proof only where it states it verified it and is configured as verifying', () => {
+  const signIn = async (network: 'vk' | 'google', claims: object) =>
+    call('POST', `/api/user/${network}`, { code: providerCode({ sub: `${network}-${process.pid}-${++subjects}`, ...claims }), ...(await socialFlow(api, network, 'auth')) });
+
+  it('VK (not verifying) vouching for the victim’s proven address opens a new account, not the victim’s', async () => {
+    const victim = await confirmedAccount();
+    const vk = await signIn('vk', { email: victim.email, email_verified: true });
+    expect(vk.status).toBe(200);
+    expect(vk.body.user.public_id).not.toBe(victim.publicId);
+    expect(vk.body.user.email).toBeNull();
+    expect((await call('GET', '/api/user/links', undefined, victim.token)).body.values).toEqual([]);
+    // Google, configured as verifying and stating it, is proof; without the statement it is not.
+    expect((await signIn('google', { email: victim.email })).body.user.public_id).not.toBe(victim.publicId);
+    expect((await signIn('google', { email: victim.email, email_verified: true })).body.user.public_id).toBe(victim.publicId);
+  });
+
+  it('a social return without the verifier, or with a state the server did not issue for it, signs no one in', async () => {
+    const code = providerCode({ sub: `vk-${process.pid}-${++subjects}` });
+    const flow = await socialFlow(api, 'vk', 'auth');
+    expect((await call('POST', '/api/user/vk', { code, redirect_uri: flow.redirect_uri })).status).toBe(400);
+    expect((await call('POST', '/api/user/vk', { code, redirect_uri: flow.redirect_uri, code_verifier: flow.code_verifier })).status).toBe(400);
+    expect((await call('POST', '/api/user/vk', { ...flow, code, state: 'x'.repeat(43) })).body).toEqual({
+      message: 'Ответ сервиса авторизации не совпал с запросом. Попробуйте войти ещё раз',
+    });
+    expect((await call('POST', '/api/user/vk', { ...flow, code, code_verifier: 'w'.repeat(43) })).status).toBe(400);
+    // A sign-in flow's state does not serve the link page's return, nor another network's.
+    expect((await call('POST', '/api/user/google', { ...flow, code, redirect_uri: 'http://site.test/user/auth/google' })).status).toBe(400);
+    expect((await call('POST', '/api/user/vk', { ...flow, code })).status).toBe(200);
+    // Used up.
+    expect((await call('POST', '/api/user/vk', { ...flow, code })).status).toBe(400);
   });
 });

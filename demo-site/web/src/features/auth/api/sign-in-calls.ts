@@ -63,10 +63,21 @@ export const verifyNewEmail = (code: string) =>
 /** POST /api/auth/logout: ends this session on the server. */
 export const logout = () => request({ url: '/api/auth/logout', method: 'POST' });
 
+/**
+ * POST /api/user/{network}/state: the server's `state` for a social flow about to start, kept with its
+ * return address and PKCE challenge; the return call brings it back with the verifier (issue 33).
+ */
+export const startSocialFlow = (network: 'vk' | 'google', body: { redirect_uri: string; code_challenge: string }) =>
+  requestParsed(z.object({ state: z.string() }), { url: `/api/user/${network}/state`, method: 'POST', data: body, anonymous: true });
+
 /** POST /api/user/{network}: the return page's code, exchanged by the server; signs in or up. */
-export const socialSignIn = (network: 'vk' | 'google', body: { code: string; redirect_uri: string; code_verifier: string }) =>
-  requestParsed(signedInSchema, { url: `/api/user/${network}`, method: 'POST', data: body });
+export const socialSignIn = (
+  network: 'vk' | 'google',
+  body: { code: string; redirect_uri: string; code_verifier: string; state: string },
+) => requestParsed(signedInSchema, { url: `/api/user/${network}`, method: 'POST', data: body });
 
 /** POST /api/user/add/{network}: links the network's account to the signed-in user (409 when it is someone else's). */
-export const socialLink = (network: 'vk' | 'google', body: { code: string; redirect_uri: string; code_verifier: string; proof: string }) =>
-  requestParsed(userOnlySchema, { url: `/api/user/add/${network}`, method: 'POST', data: body });
+export const socialLink = (
+  network: 'vk' | 'google',
+  body: { code: string; redirect_uri: string; code_verifier: string; state: string; proof: string },
+) => requestParsed(userOnlySchema, { url: `/api/user/add/${network}`, method: 'POST', data: body });

@@ -48,7 +48,7 @@ describe('social return (/user/auth/{network}, /user/add/auth/{network})', () =>
     );
     renderApp(`/user/auth/vk?code=the-code&state=${state}`);
     await waitFor(() => expect(location()).toBe('/me'));
-    expect(body).toEqual({ code: 'the-code', redirect_uri: `${window.location.origin}/user/auth/vk`, code_verifier: flow.verifier });
+    expect(body).toEqual({ code: 'the-code', redirect_uri: `${window.location.origin}/user/auth/vk`, code_verifier: flow.verifier, state });
     expect(localStorage.getItem(storageKeys.token)).toBe('vk-token');
   });
 
