@@ -188,7 +188,10 @@ describe('finding 3: the per-address limits key an IPv6 client by its /64', () =
 let subjects = 0;
 describe('finding 4: a provider’s e-mail is proof only where it states it verified it and is configured as verifying', () => {
   const signIn = async (network: 'vk' | 'google', claims: object) =>
-    call('POST', `/api/user/${network}`, { code: providerCode({ sub: `${network}-${process.pid}-${++subjects}`, ...claims }), ...(await socialFlow(api, network, 'auth')) });
+    call('POST', `/api/user/${network}`, {
+      code: providerCode({ sub: `${network}-${process.pid}-${++subjects}`, ...claims }),
+      ...(await socialFlow(api, network, 'auth')),
+    });
 
   it('VK (not verifying) vouching for the victim’s proven address opens a new account, not the victim’s', async () => {
     const victim = await confirmedAccount();
@@ -206,7 +209,9 @@ describe('finding 4: a provider’s e-mail is proof only where it states it veri
     const code = providerCode({ sub: `vk-${process.pid}-${++subjects}` });
     const flow = await socialFlow(api, 'vk', 'auth');
     expect((await call('POST', '/api/user/vk', { code, redirect_uri: flow.redirect_uri })).status).toBe(400);
-    expect((await call('POST', '/api/user/vk', { code, redirect_uri: flow.redirect_uri, code_verifier: flow.code_verifier })).status).toBe(400);
+    expect((await call('POST', '/api/user/vk', { code, redirect_uri: flow.redirect_uri, code_verifier: flow.code_verifier })).status).toBe(
+      400,
+    );
     expect((await call('POST', '/api/user/vk', { ...flow, code, state: 'x'.repeat(43) })).body).toEqual({
       message: 'Ответ сервиса авторизации не совпал с запросом. Попробуйте войти ещё раз',
     });
@@ -216,5 +221,76 @@ describe('finding 4: a provider’s e-mail is proof only where it states it veri
     expect((await call('POST', '/api/user/vk', { ...flow, code })).status).toBe(200);
     // Used up.
     expect((await call('POST', '/api/user/vk', { ...flow, code })).status).toBe(400);
+  });
+});
+
+describe('finding 5: after recovery only the person who recovered is inside', () => {
+  const vkClaims = () => ({ sub: `vk-${process.pid}-${++subjects}` });
+  const vkSignIn = async (claims: object) =>
+    call('POST', '/api/user/vk', { code: providerCode(claims), ...(await socialFlow(api, 'vk', 'auth')) });
+  const linkVk = async (token: string, claims: object, proof: object) => {
+    const given = await call('POST', '/api/user/add/proof', proof, token);
+    expect(given.status).toBe(200);
+    const linked = await call(
+      'POST',
+      '/api/user/add/vk',
+      { code: providerCode(claims), ...(await socialFlow(api, 'vk', 'add')), proof: given.body.proof },
+      token,
+    );
+    expect(linked.status).toBe(200);
+  };
+  const opens = async (token: string) => (await call('GET', '/api/user', undefined, token)).status;
+
+  it('unlinking a network ends the sessions it opened and every other one; the unlinking session stays', async () => {
+    const owner = await confirmedAccount();
+    const other = await call('PUT', '/api/auth', { email: owner.email, password: owner.password });
+    const vk = vkClaims();
+    await linkVk(owner.token, vk, { current_password: owner.password });
+    const viaVk = await vkSignIn(vk);
+    expect(viaVk.body.user.public_id).toBe(owner.publicId);
+    expect((await call('POST', '/api/user/unlink/vk', { current_password: owner.password }, owner.token)).status).toBe(200);
+    expect(await opens(viaVk.body.token)).toBe(401);
+    expect(await opens(other.body.token)).toBe(401);
+    expect(await opens(owner.token)).toBe(200);
+  });
+
+  it('an e-mail change ends every other session', async () => {
+    const owner = await confirmedAccount();
+    const other = await call('PUT', '/api/auth', { email: owner.email, password: owner.password });
+    const email = uniqueEmail('moved');
+    expect((await call('POST', '/api/user/change/email', { email, current_password: owner.password }, owner.token)).status).toBe(200);
+    expect((await call('POST', '/api/user/verify/new/email', { code: await letterCode(email, 'email_change') }, owner.token)).status).toBe(
+      200,
+    );
+    expect(await opens(other.body.token)).toBe(401);
+    expect(await opens(owner.token)).toBe(200);
+  });
+
+  it('a reset of a proven account removes the networks the old password linked, keeps those the address’s owner proved, and lists what is left', async () => {
+    const owner = await confirmedAccount();
+    // An intruder who knew the password links their VK with it and signs in through it.
+    const intruder = await call('PUT', '/api/auth', { email: owner.email, password: owner.password });
+    const theirs = vkClaims();
+    await linkVk(intruder.body.token, theirs, { current_password: owner.password });
+    const inside = await vkSignIn(theirs);
+    expect(inside.body.user.public_id).toBe(owner.publicId);
+    // The owner's own Google, vouched for by the provider for the proven address, stays.
+    const google = await call('POST', '/api/user/google', {
+      code: providerCode({ sub: `g-${process.pid}-${++subjects}`, email: owner.email, email_verified: true }),
+      ...(await socialFlow(api, 'google', 'auth')),
+    });
+    expect(google.body.user.public_id).toBe(owner.publicId);
+
+    await resetByOwner(owner.email, 'Owner456');
+    expect(await opens(inside.body.token)).toBe(401);
+    expect(await opens(intruder.body.token)).toBe(401);
+    expect((await vkSignIn(theirs)).body.user.public_id).not.toBe(owner.publicId);
+    const signedIn = await call('PUT', '/api/auth', { email: owner.email, password: 'Owner456' });
+    expect((await call('GET', '/api/user/links', undefined, signedIn.body.token)).body.values).toEqual([
+      expect.objectContaining({ provider: 'google', proven_by: 'email' }),
+    ]);
+    const letter = (await readOutbox(api.deps.db, { to: owner.email, limit: 20 })).find((m) => m.meta.kind === 'password_changed');
+    expect(letter?.text).toContain('Отвязаны соцсети, привязанные по старому паролю: Вконтакте.');
+    expect(letter?.text).toContain('Войти в аккаунт по-прежнему можно через: Google.');
   });
 });

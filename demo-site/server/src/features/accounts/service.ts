@@ -181,6 +181,24 @@ export async function provePhone(db: Tx, userId: number, channel: ProofChannel, 
   return proven!;
 }
 
+/**
+ * The owner of an account's proven e-mail recovered it (a reset, issue 33): every session ends, and
+ * whatever the replaced password vouched for goes with it — the networks linked with the password as
+ * the proof (an intruder who knew it could have linked their own). Links the address's owner proved
+ * (a code to the proven e-mail, the provider vouching for the address, the network that made the
+ * account) stay. Answers the providers removed.
+ */
+export async function recoverAccount(db: Tx, userId: number, now: Date, state: 'proven' | 'claimed'): Promise<ExternalProvider[]> {
+  await endSessions(db, userId, now);
+  // A first proof (the claim) removed every link already.
+  if (state === 'claimed') return [];
+  const removed = await db
+    .delete(externalIdentities)
+    .where(and(eq(externalIdentities.userId, userId), eq(externalIdentities.provenBy, 'password')))
+    .returning({ provider: externalIdentities.provider });
+  return removed.map((row) => row.provider as ExternalProvider);
+}
+
 /** A new or changed password: only after the caller checked the proof the path needs. */
 export async function setPassword(db: Tx, userId: number, passwordHash: string | null): Promise<UserRow> {
   const [user] = await db.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
@@ -294,13 +312,23 @@ export async function tellLinked(deps: NoticeDeps, user: UserRow, provider: Exte
   );
 }
 
-/** Removes a linked provider account (the caller checked the proof); the confirmed contacts are told. */
-export async function detachExternal(deps: NoticeDeps & { db: Tx }, user: UserRow, provider: ExternalProvider): Promise<void> {
+/**
+ * Removes a linked provider account (the caller checked the proof); every other session of the account
+ * ends, those the network opened among them; the confirmed contacts are told.
+ */
+export async function detachExternal(
+  deps: NoticeDeps & { db: Tx; clock: { now(): Date } },
+  user: UserRow,
+  provider: ExternalProvider,
+  keepSessionId: number,
+): Promise<void> {
   const removed = await deps.db
     .delete(externalIdentities)
     .where(and(eq(externalIdentities.userId, user.id), eq(externalIdentities.provider, provider)))
     .returning({ id: externalIdentities.id });
   if (removed.length === 0) throw badRequest(accountMessages.notLinked);
+  // A recovery (issue 33): the sessions the network opened end, and every other one but this.
+  await endSessions(deps.db, user.id, deps.clock.now(), keepSessionId);
   const name = providerNames[provider];
   await tellConfirmedContacts(
     deps,

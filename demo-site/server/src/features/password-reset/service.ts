@@ -2,9 +2,10 @@ import type { ServerDeps } from '../../deps';
 import { hashPassword } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
 import { clearLockout, passwordSubject } from '../account-lockout/service';
-import { endSessions, proveEmail, setPassword } from '../accounts/service';
+import { type ExternalProvider, linkedAccounts, proveEmail, recoverAccount, setPassword } from '../accounts/service';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
-import { findUserByEmail } from '../users/service';
+import { maskContact } from '../profile/service';
+import { findUserByEmail, findUserById } from '../users/service';
 
 export const resetMessages = {
   sent: 'Письмо для восстановления пароля отправлено',
@@ -67,12 +68,43 @@ export async function updateResetPassword(deps: Deps, input: { secure: string; p
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password, deps.config.scrypt);
   const userId = secure.userId;
-  await deps.db.transaction(async (tx) => {
+  const removed: ExternalProvider[] = await deps.db.transaction(async (tx) => {
+    // A first proof claims the account (everything of whoever made it goes); a proven one is recovered.
+    const before = await findUserById(tx, userId);
     await proveEmail(tx, userId, 'reset', now, { address: secure.target });
     await setPassword(tx, userId, passwordHash);
-    await endSessions(tx, userId, now);
+    return recoverAccount(tx, userId, now, before?.emailConfirmedAt ? 'proven' : 'claimed');
   });
+  await tellRecovered(deps, userId, removed);
   // The owner proved the address: an attacker's wrong guesses no longer keep them out.
   await clearLockout(deps, passwordSubject({ id: userId }, secure.target));
   return { message: resetMessages.changed };
+}
+
+const providerNames: Record<ExternalProvider, string> = { vk: 'Вконтакте', google: 'Google', gid: 'Газпром ID' };
+
+/**
+ * The letter after a reset (issue 33): every session ended, the networks removed with the old password,
+ * and what still signs into the account — the phone and the networks left — to check in the settings.
+ */
+async function tellRecovered(deps: Deps, userId: number, removed: ExternalProvider[]): Promise<void> {
+  const user = await findUserById(deps.db, userId);
+  if (!user?.email) return;
+  const left = [
+    ...(user.phone && user.phoneConfirmedAt ? [`телефон ${maskContact('sms', user.phone)}`] : []),
+    ...(await linkedAccounts(deps.db, userId)).map((link) => providerNames[link.provider]),
+  ];
+  const lines = [
+    'Пароль вашего аккаунта на сайте «Герои» изменён, все сеансы входа завершены.',
+    ...(removed.length ? [`Отвязаны соцсети, привязанные по старому паролю: ${removed.map((p) => providerNames[p]).join(', ')}.`] : []),
+    left.length
+      ? `Войти в аккаунт по-прежнему можно через: ${left.join(', ')}. Если это не ваше, отвяжите в настройках личного кабинета.`
+      : 'Других способов войти, кроме почты и пароля, у аккаунта нет.',
+  ];
+  await deps.email.send({
+    to: user.email,
+    subject: 'Пароль изменён',
+    text: `Здравствуйте!\n\n${lines.join('\n')}`,
+    meta: { kind: 'password_changed' },
+  });
 }

@@ -161,8 +161,10 @@ export async function requestEmailChange(deps: Deps, user: UserRow, input: Proof
  * POST /api/user/verify/new/email: the link's code makes the new address the account's confirmed
  * e-mail — opened by the account that asked (its token with the request). Someone else opening it (the
  * address's owner, sent a link they never asked for) does not put their address on a stranger's account.
+ * Every other session of the account ends.
  */
-export async function confirmEmailChange(deps: Deps, code: string, signedInUserId: number | null) {
+export async function confirmEmailChange(deps: Deps, code: string, signedIn: { userId: number; sessionId: number } | null) {
+  const signedInUserId = signedIn?.userId ?? null;
   const row = await findLinkCode(deps, 'email_change', code);
   const email = row?.payload?.email;
   if (!row || row.userId === null || !email) throw badRequest(profileMessages.badLink);
@@ -173,6 +175,8 @@ export async function confirmEmailChange(deps: Deps, code: string, signedInUserI
   if (!(await consumeCode(deps, row.id))) throw badRequest(profileMessages.badLink);
   const before = await findUserById(deps.db, row.userId);
   const user = await changeEmail(deps.db, row.userId, email, deps.clock.now());
+  // The address that recovers the account changed (issue 33): every other session ends.
+  await endSessions(deps.db, row.userId, deps.clock.now(), signedIn!.sessionId);
   const old = before?.email && before.emailConfirmedAt && before.email !== email ? before.email : null;
   if (old) {
     await tellContact(

@@ -272,7 +272,7 @@ describe('/me/setting (accounts-sso §2.9, §4.6, §5)', () => {
     await person.clear(password);
     await person.type(password, 'Secret12');
     await person.click(within(list).getByRole('button', { name: 'Отвязать Вконтакте' }));
-    expect(await within(section).findByText('Аккаунт Вконтакте отвязан: входить через него больше нельзя.')).toBeTruthy();
+    expect(await within(section).findByText('Аккаунт Вконтакте отвязан: входить через него больше нельзя. Все другие сеансы входа, и открытые через него, завершены.')).toBeTruthy();
     expect(within(section).getByText('Привязанных аккаунтов нет.')).toBeTruthy();
     expect(sent).toEqual([{ current_password: 'Wrong123' }, { current_password: 'Secret12' }]);
   });
