@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { certificates } from '../../db/schema/index';
+import { certificates, users } from '../../db/schema/index';
 import { hashPassword } from '../../lib/crypto';
 import { readOutbox } from '../../messaging/senders';
-import { fakeProvider, providerCode, socialFlow } from '../../testing/adversary';
+import { type Claims, fakeProvider, providerCode, socialFlow } from '../../testing/adversary';
 import { CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
 import { createUser } from '../users/service';
 
@@ -226,9 +227,9 @@ describe('finding 4: a provider’s e-mail is proof only where it states it veri
 
 describe('finding 5: after recovery only the person who recovered is inside', () => {
   const vkClaims = () => ({ sub: `vk-${process.pid}-${++subjects}` });
-  const vkSignIn = async (claims: object) =>
+  const vkSignIn = async (claims: Claims) =>
     call('POST', '/api/user/vk', { code: providerCode(claims), ...(await socialFlow(api, 'vk', 'auth')) });
-  const linkVk = async (token: string, claims: object, proof: object) => {
+  const linkVk = async (token: string, claims: Claims, proof: object) => {
     const given = await call('POST', '/api/user/add/proof', proof, token);
     expect(given.status).toBe(200);
     const linked = await call(
@@ -292,5 +293,38 @@ describe('finding 5: after recovery only the person who recovered is inside', ()
     const letter = (await readOutbox(api.deps.db, { to: owner.email, limit: 20 })).find((m) => m.meta.kind === 'password_changed');
     expect(letter?.text).toContain('Отвязаны соцсети, привязанные по старому паролю: Вконтакте.');
     expect(letter?.text).toContain('Войти в аккаунт по-прежнему можно через: Google.');
+  });
+});
+
+describe('finding 8: nothing planted in a guest-checkout account survives the owner’s claim', () => {
+  it('the session of an account nobody proved cannot fill in its profile', async () => {
+    const victim = uniqueEmail('victim');
+    const attacker = await guestCheckout(victim, true);
+    expect(
+      await call(
+        'PUT',
+        '/api/user',
+        { name: 'Мэллори', extra_contact: 'Мама', type_relate: 'Родитель', contact_phone: '79001234567' },
+        attacker.body.token,
+      ),
+    ).toEqual({
+      status: 403,
+      body: {
+        message:
+          'Сначала подтвердите почту по ссылке из письма. До этого можно смотреть свои покупки, но нельзя привязать соцсеть, задать пароль или изменить почту и телефон',
+      },
+    });
+  });
+
+  it('the owner’s claim leaves no profile field someone else put there (as an account filled before the guard)', async () => {
+    const victim = uniqueEmail('victim');
+    await guestCheckout(victim, true);
+    await api.deps.db
+      .update(users)
+      .set({ name: 'Мэллори', lastName: 'Злая', extraContact: 'Мама', contactPhone: '79001234567', typeRelate: 'мать', mailing: true })
+      .where(eq(users.email, victim));
+    await resetByOwner(victim, 'Owner123');
+    const [account] = await api.deps.db.select().from(users).where(eq(users.email, victim));
+    expect(account).toMatchObject({ name: null, lastName: null, extraContact: null, contactPhone: null, typeRelate: null, mailing: false });
   });
 });

@@ -130,11 +130,24 @@ export async function endSessions(db: Tx, userId: number, now: Date, keepSession
   }
 }
 
+/** The profile fields of `PUT /api/user`, as a claim leaves them: empty. */
+const plantedProfileCleared = {
+  name: null,
+  lastName: null,
+  secondName: null,
+  birthDate: null,
+  gender: 'none',
+  extraContact: null,
+  typeRelate: null,
+  contactPhone: null,
+  mailing: false,
+} satisfies Partial<typeof users.$inferInsert>;
+
 /**
  * The first proof of an identifier of an account: whoever proves it holds the account from now on, so
  * nothing attached before by someone else survives — every session ends, every link goes, the password
  * goes (unless `keepPassword`: the same person proved it in the same act, e.g. the registration password
- * typed on the confirmation page) and so does the other contact.
+ * typed on the confirmation page), and so do the other contact and the profile's fields.
  */
 async function claim(db: Tx, user: UserRow, now: Date, keep: { password: boolean; email: boolean; phone: boolean }): Promise<void> {
   await endSessions(db, user.id, now);
@@ -142,6 +155,9 @@ async function claim(db: Tx, user: UserRow, now: Date, keep: { password: boolean
   await db
     .update(users)
     .set({
+      // Whatever someone else typed into the account before it was claimed goes too (issue 33): a name,
+      // an emergency contact planted for the owner to trust. The registrant proving it is them keeps theirs.
+      ...(keep.password ? {} : plantedProfileCleared),
       ...(keep.password ? {} : { passwordHash: null }),
       ...(keep.email ? {} : { email: null, emailConfirmedAt: null, emailProvenBy: null }),
       ...(keep.phone ? {} : { phone: null, phoneConfirmedAt: null, phoneProvenBy: null }),

@@ -113,8 +113,11 @@ const columns = {
   contact_phone: 'contactPhone',
 } as const satisfies Record<keyof ProfileChanges, keyof UserRow>;
 
-/** PUT /api/user: saves the fields that differ from the stored ones; nothing different is a 400. */
+/** PUT /api/user: saves the fields that differ from the stored ones; nothing different is a 400; an unproven account's session, a 403. */
 export async function updateProfile(deps: Deps, user: UserRow, changes: ProfileChanges) {
+  // An account nobody proved (the guest checkout's) is not a profile to fill in (issue 33): what a
+  // stranger types there would wait for the address's owner to trust it.
+  await requireProvenAccount(deps.db, user);
   const update: Partial<typeof users.$inferInsert> = {};
   for (const [field, column] of Object.entries(columns) as [keyof ProfileChanges, (typeof columns)[keyof ProfileChanges]][]) {
     const value = changes[field];
