@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { certificates, users } from '../../db/schema/index';
@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/crypto';
 import { readOutbox } from '../../messaging/senders';
 import { type Claims, fakeProvider, providerCode, socialFlow } from '../../testing/adversary';
 import { CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { demoAccountIds, retireDemoAccounts } from '../users/demo-accounts';
 import { createUser } from '../users/service';
 
 // Issue 33: the other direction — no one signed into an attacker's account, no one left inside after
@@ -326,5 +327,19 @@ describe('finding 8: nothing planted in a guest-checkout account survives the ow
     await resetByOwner(victim, 'Owner123');
     const [account] = await api.deps.db.select().from(users).where(eq(users.email, victim));
     expect(account).toMatchObject({ name: null, lastName: null, extraContact: null, contactPhone: null, typeRelate: null, mailing: false });
+  });
+});
+
+describe('finding 9: a production start retires the demo accounts of a database seeded in demo mode', () => {
+  it('their password, phone and sessions open nothing any more; a second retirement finds none', async () => {
+    const demo = await call('PUT', '/api/auth', { email: 'demo@geroi.example', password: 'Demo1234' });
+    expect(demo.status).toBe(200);
+    const retired = await retireDemoAccounts(api.deps.db, api.clock.now());
+    expect(retired).toContain('demo@geroi.example');
+    expect(await call('GET', '/api/user', undefined, demo.body.token)).toMatchObject({ status: 401 });
+    expect((await call('PUT', '/api/auth', { email: 'demo@geroi.example', password: 'Demo1234' })).status).toBe(400);
+    const [account] = await api.deps.db.select().from(users).where(inArray(users.publicId, demoAccountIds()));
+    expect(account).toMatchObject({ email: null, phone: null, passwordHash: null, roles: [] });
+    expect(await retireDemoAccounts(api.deps.db, api.clock.now())).toEqual([]);
   });
 });
