@@ -343,3 +343,38 @@ describe('finding 9: a production start retires the demo accounts of a database 
     expect(await retireDemoAccounts(api.deps.db, api.clock.now())).toEqual([]);
   });
 });
+
+describe('finding 6: reset, sign-in link and resend answer an unknown address as a known one — same words, same work', () => {
+  /** The statements one call sends to the database (the time it takes follows them). */
+  async function statementsOf(send: () => Promise<{ status: number; body: unknown }>) {
+    const client = (database as unknown as { client: { query: (...args: unknown[]) => Promise<unknown> } }).client;
+    const original = client.query.bind(client);
+    let count = 0;
+    client.query = (...args: unknown[]) => {
+      count++;
+      return original(...args);
+    };
+    try {
+      const answer = await send();
+      return { answer, count };
+    } finally {
+      client.query = original;
+    }
+  }
+
+  it.each([
+    ['POST /api/auth/resetpassword', '/api/auth/resetpassword', 'confirmed'],
+    ['POST /api/auth/link', '/api/auth/link', 'confirmed'],
+    ['POST /api/user/confirm/email', '/api/user/confirm/email', 'unconfirmed'],
+  ] as const)('%s', async (_name, url, kind) => {
+    const known = kind === 'confirmed' ? (await confirmedAccount()).email : uniqueEmail('pending');
+    if (kind === 'unconfirmed') await call('POST', '/api/user', { email: known, password: 'Pending1' });
+    // Warm: the first call of a statement's shape prepares it.
+    await call('POST', url, { email: uniqueEmail('warm') });
+    await call('POST', url, { email: known });
+    const mine = await statementsOf(() => call('POST', url, { email: known }));
+    const nobody = await statementsOf(() => call('POST', url, { email: uniqueEmail('nobody') }));
+    expect(nobody.answer).toEqual(mine.answer);
+    expect(nobody.count).toBe(mine.count);
+  });
+});

@@ -4,6 +4,7 @@ import { hashNeedsUpgrade, hashPassword, verifyPassword } from '../../lib/crypto
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, forbidden, HttpError } from '../../lib/errors';
 import { checkCountedPassword, passwordSubject } from '../account-lockout/service';
+import { decoyLetter } from '../accounts/decoy';
 import { openAccount, passwordMatches, proveEmail, setPassword } from '../accounts/service';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
 import { createSession, type SignedIn } from '../sessions/service';
@@ -84,6 +85,8 @@ export async function resendConfirmation(deps: Deps, email: string): Promise<{ m
   // An unknown or already confirmed address gets the same answer (and no letter): this call must not
   // tell who is registered.
   if (user && !user.emailConfirmedAt) await sendConfirmation(deps, user);
+  // The same work as a letter (issue 33): the time taken does not tell them apart either.
+  else await decoyLetter(deps, 'email_confirm', email);
   return { message: emailAuthMessages.confirmationSent };
 }
 

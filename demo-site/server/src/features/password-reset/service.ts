@@ -2,6 +2,7 @@ import type { ServerDeps } from '../../deps';
 import { hashPassword } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
 import { clearLockout, passwordSubject } from '../account-lockout/service';
+import { decoyLetter } from '../accounts/decoy';
 import { type ExternalProvider, linkedAccounts, proveEmail, recoverAccount, setPassword } from '../accounts/service';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
 import { maskContact } from '../profile/service';
@@ -21,7 +22,11 @@ type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'config'>;
  */
 export async function requestPasswordReset(deps: Deps, email: string) {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) return { message: resetMessages.sent };
+  if (!user) {
+    // The same work as a letter (issue 33): the time taken does not tell who has an account.
+    await decoyLetter(deps, 'password_reset', email);
+    return { message: resetMessages.sent };
+  }
   const code = await issueLinkCode(deps, {
     purpose: 'password_reset',
     target: email,
