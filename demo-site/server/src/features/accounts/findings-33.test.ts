@@ -276,6 +276,12 @@ describe('finding 5: after recovery only the person who recovered is inside', ()
     await linkVk(intruder.body.token, theirs, { current_password: owner.password });
     const inside = await vkSignIn(theirs);
     expect(inside.body.user.public_id).toBe(owner.publicId);
+    // …and, a minute later, puts their phone on it, with the password as the proof.
+    api.clock.advance(60_000);
+    const phone = `7999${String(process.pid % 1000).padStart(3, '0')}${String(++subjects).padStart(4, '0')}`;
+    expect((await call('POST', '/api/user/phone/code', { phone, current_password: owner.password }, intruder.body.token)).status).toBe(200);
+    const sms = (await readOutbox(api.deps.db, { to: phone, limit: 5 })).find((m) => m.meta.kind === 'phone_change');
+    expect((await call('POST', '/api/user/new/phone', { phone, phone_code: sms?.meta.code }, intruder.body.token)).status).toBe(200);
     // The owner's own Google, vouched for by the provider for the proven address, stays.
     const google = await call('POST', '/api/user/google', {
       code: providerCode({ sub: `g-${process.pid}-${++subjects}`, email: owner.email, email_verified: true }),
@@ -294,6 +300,8 @@ describe('finding 5: after recovery only the person who recovered is inside', ()
     const letter = (await readOutbox(api.deps.db, { to: owner.email, limit: 20 })).find((m) => m.meta.kind === 'password_changed');
     expect(letter?.text).toContain('Отвязаны соцсети, привязанные по старому паролю: Вконтакте.');
     expect(letter?.text).toContain('Войти в аккаунт по-прежнему можно через: Google.');
+    expect(letter?.text).toContain('Отвязан телефон');
+    expect((await call('GET', '/api/user', undefined, signedIn.body.token)).body.user.phone).toBeNull();
   });
 });
 

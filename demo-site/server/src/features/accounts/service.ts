@@ -200,19 +200,32 @@ export async function provePhone(db: Tx, userId: number, channel: ProofChannel, 
 /**
  * The owner of an account's proven e-mail recovered it (a reset, issue 33): every session ends, and
  * whatever the replaced password vouched for goes with it — the networks linked with the password as
- * the proof (an intruder who knew it could have linked their own). Links the address's owner proved
- * (a code to the proven e-mail, the provider vouching for the address, the network that made the
- * account) stay. Answers the providers removed.
+ * the proof (an intruder who knew it could have linked their own) and a phone added since the e-mail
+ * was proven. Links the address's owner proved (a code to the proven e-mail, the provider vouching for
+ * the address, the network that made the account) stay. Answers what was removed.
  */
-export async function recoverAccount(db: Tx, userId: number, now: Date, state: 'proven' | 'claimed'): Promise<ExternalProvider[]> {
+export async function recoverAccount(
+  db: Tx,
+  userId: number,
+  now: Date,
+  state: 'proven' | 'claimed',
+): Promise<{ networks: ExternalProvider[]; phone: string | null }> {
   await endSessions(db, userId, now);
-  // A first proof (the claim) removed every link already.
-  if (state === 'claimed') return [];
+  // A first proof (the claim) removed every link and the other contact already.
+  if (state === 'claimed') return { networks: [], phone: null };
   const removed = await db
     .delete(externalIdentities)
     .where(and(eq(externalIdentities.userId, userId), eq(externalIdentities.provenBy, 'password')))
     .returning({ provider: externalIdentities.provider });
-  return removed.map((row) => row.provider as ExternalProvider);
+  // A phone added after the e-mail was proven came through a session and its proof — the password, for
+  // all one knows — so it goes too; one the account had before its e-mail (an SMS registration) stays.
+  const user = await load(db, userId);
+  let phone: string | null = null;
+  if (user.phone && user.phoneConfirmedAt && user.emailConfirmedAt && user.phoneConfirmedAt > user.emailConfirmedAt) {
+    phone = user.phone;
+    await db.update(users).set({ phone: null, phoneConfirmedAt: null, phoneProvenBy: null }).where(eq(users.id, userId));
+  }
+  return { networks: removed.map((row) => row.provider as ExternalProvider), phone };
 }
 
 /** A new or changed password: only after the caller checked the proof the path needs. */

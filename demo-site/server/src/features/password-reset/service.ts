@@ -73,7 +73,7 @@ export async function updateResetPassword(deps: Deps, input: { secure: string; p
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password, deps.config.scrypt);
   const userId = secure.userId;
-  const removed: ExternalProvider[] = await deps.db.transaction(async (tx) => {
+  const removed = await deps.db.transaction(async (tx) => {
     // A first proof claims the account (everything of whoever made it goes); a proven one is recovered.
     const before = await findUserById(tx, userId);
     await proveEmail(tx, userId, 'reset', now, { address: secure.target });
@@ -92,7 +92,7 @@ const providerNames: Record<ExternalProvider, string> = { vk: 'Вконтакт�
  * The letter after a reset (issue 33): every session ended, the networks removed with the old password,
  * and what still signs into the account — the phone and the networks left — to check in the settings.
  */
-async function tellRecovered(deps: Deps, userId: number, removed: ExternalProvider[]): Promise<void> {
+async function tellRecovered(deps: Deps, userId: number, removed: { networks: ExternalProvider[]; phone: string | null }): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user?.email) return;
   const left = [
@@ -101,7 +101,14 @@ async function tellRecovered(deps: Deps, userId: number, removed: ExternalProvid
   ];
   const lines = [
     'Пароль вашего аккаунта на сайте «Герои» изменён, все сеансы входа завершены.',
-    ...(removed.length ? [`Отвязаны соцсети, привязанные по старому паролю: ${removed.map((p) => providerNames[p]).join(', ')}.`] : []),
+    ...(removed.networks.length
+      ? [`Отвязаны соцсети, привязанные по старому паролю: ${removed.networks.map((p) => providerNames[p]).join(', ')}.`]
+      : []),
+    ...(removed.phone
+      ? [
+          `Отвязан телефон ${maskContact('sms', removed.phone)}, добавленный после подтверждения почты: привяжите его снова в настройках, если он ваш.`,
+        ]
+      : []),
     left.length
       ? `Войти в аккаунт по-прежнему можно через: ${left.join(', ')}. Если это не ваше, отвяжите в настройках личного кабинета.`
       : 'Других способов войти, кроме почты и пароля, у аккаунта нет.',
