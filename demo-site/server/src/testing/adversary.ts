@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import { defaultConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import { certificates, externalIdentities, orders, users } from '../db/schema/index';
+import { certificates, eventCities, eventFormats, externalIdentities, orders, tickets, users } from '../db/schema/index';
 import type { IdentityProvider, IdentityProviders } from '../features/identity-providers/provider';
 import { authenticate } from '../features/sessions/service';
 import { verifyPassword } from '../lib/crypto';
 import { readOutbox } from '../messaging/senders';
 import { createTestApp, type TestApp } from './fixtures';
+import { insertTicket, signedInUser } from './purchases';
 
 /**
  * The adversary of issues 20 and 33: two people, a victim and an attacker, each controlling only their
@@ -46,11 +47,15 @@ interface Actor {
   signedInOrders: string[];
   /** Confirmation links someone else forwarded to this person (login CSRF bait). */
   forwarded: string[];
+  /** Tickets a third party transferred to this person's e-mail (their public ids). */
+  gifts: string[];
 }
 
 export interface World {
   api: TestApp;
   certificate: string;
+  /** A format of an event months ahead: the tickets a third party gives the victim (claimed by e-mail). */
+  ticketFormat: string | null;
   run: number;
   actors: Record<Who, Actor>;
   steps: number;
@@ -103,7 +108,13 @@ export async function openWorld(database: DatabaseHandle): Promise<WorldBase> {
   api.deps.providers = providers;
   const [certificate] = await database.db.select({ publicId: certificates.publicId }).from(certificates).limit(1);
   if (!certificate) throw new Error('the seed has no certificate to buy');
-  return { api, certificate: certificate.publicId };
+  const [format] = await database.db
+    .select({ publicId: eventFormats.publicId })
+    .from(eventFormats)
+    .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
+    .where(gt(eventCities.startTime, new Date(api.clock.now().getTime() + 60 * 86_400_000)))
+    .limit(1);
+  return { api, certificate: certificate.publicId, ticketFormat: format?.publicId ?? null };
 }
 
 let runCounter = 0;
@@ -119,6 +130,7 @@ export function newActors(): Record<Who, Actor> {
     orders: [],
     signedInOrders: [],
     forwarded: [],
+    gifts: [],
   });
   return { victim: make('victim', 1), attacker: make('attacker', 2) };
 }
@@ -578,6 +590,32 @@ class ChangePhone extends WithSession {
   toString = () => `changePhone(${this.who}, session #${this.session}, to ${this.whose} phone, proof by ${this.via})`;
 }
 
+/**
+ * A third party gives the person a ticket: bought (written directly, as a paid purchase leaves it) and
+ * transferred to their e-mail (`PUT /api/user/ticket/transfer`) — claimed by whoever signs in with that
+ * e-mail confirmed.
+ */
+class GiftTicket extends Base {
+  async act(w: World, actor: Actor) {
+    if (!w.ticketFormat) return;
+    const giver = await signedInUser(w.api.deps, 'giver');
+    const ticket = await insertTicket(w.api.deps.db, w.api.clock.now(), { formatPublicId: w.ticketFormat, userId: giver.id });
+    const sent = await call(w, 'PUT', '/api/user/ticket/transfer', { public_id: ticket.publicId, email: actor.email }, giver.token);
+    if (sent.status === 200) actor.gifts.push(ticket.publicId);
+  }
+  toString = () => `giftTicket(a third party → ${this.who}'s e-mail)`;
+}
+
+/** Accepts every ticket transferred to the victim, with each of one's sessions (`PUT /api/user/ticket/confirm/transfer`). */
+class AcceptTransfers extends Base {
+  async act(w: World, actor: Actor) {
+    for (const id of w.actors.victim.gifts.slice(-2))
+      for (const token of actor.tokens.slice(-3))
+        await call(w, 'PUT', '/api/user/ticket/confirm/transfer', { public_id: id, transfer_confirm: true }, token);
+  }
+  toString = () => `acceptTransfers(${this.who}, the tickets given to the victim)`;
+}
+
 /** `PUT /api/user`: a profile field typed in with one of one's sessions (the attacker's is ATTACKER_MARK). */
 class PutProfile extends WithSession {
   async withToken(w: World, actor: Actor, token: string) {
@@ -736,6 +774,21 @@ export async function checkInvariant(w: World, after: string): Promise<void> {
     // Nothing the attacker wrote is in the victim's account (issue 33): a profile planted before the claim goes with it.
     if ([account.name, account.extraContact].includes(ATTACKER_MARK)) fail(`left «${ATTACKER_MARK}» in the profile`);
   }
+  // A ticket given to the victim's e-mail is claimed only by the address's owner: never by an account the attacker opens.
+  if (victim.gifts.length) {
+    const claimed = await db
+      .select({ publicId: tickets.publicId, user: users })
+      .from(tickets)
+      .innerJoin(users, eq(users.id, tickets.userId))
+      .where(and(inArray(tickets.publicId, victim.gifts), eq(tickets.transferStatus, 'accepted')));
+    for (const ticket of claimed) {
+      const opens = await attackerOpens(w, ticket.user, attackerAccounts);
+      if (opens)
+        throw new Error(
+          `after ${after}: the ticket ${ticket.publicId} given to the victim went to an account the attacker can open (${opens})`,
+        );
+    }
+  }
   // Both ways (issue 33): the victim never holds a session of an account the attacker can open.
   for (const token of victim.tokens) {
     const held = await authenticate(clock, token);
@@ -800,6 +853,8 @@ export const steps = [
   who.map((w) => new SignInLink(w)),
   fc.tuple(who, session).map(([w, s]) => new PutProfile(w, s)),
   fc.tuple(who, session).map(([w, s]) => new SignedInCheckout(w, s)),
+  fc.constant(new GiftTicket('victim')),
+  who.map((w) => new AcceptTransfers(w)),
   who.map((w) => new ReadOrders(w)),
   fc.constant(new Leak('attacker')),
   fc.constantFrom(16 * 60_000, 61 * 60_000, 25 * 3_600_000).map((ms) => new Wait(ms)),
@@ -826,4 +881,17 @@ export async function runSteps(w: World, sequence: Step[]): Promise<void> {
   for (const step of sequence) await step.run({}, w);
 }
 
-export { Confirm, ForwardConfirmation, GuessBurst, Leak, OpenForwarded, OrderWithoutSession, PasswordSignIn, PutProfile, Register, Reset };
+export {
+  AcceptTransfers,
+  Confirm,
+  ForwardConfirmation,
+  GiftTicket,
+  GuessBurst,
+  Leak,
+  OpenForwarded,
+  OrderWithoutSession,
+  PasswordSignIn,
+  PutProfile,
+  Register,
+  Reset,
+};

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { tickets, users } from '../../db/schema/index';
 import {
+  AcceptTransfers,
   Confirm,
   ForwardConfirmation,
+  GiftTicket,
   GuessBurst,
   Leak,
   newWorld,
@@ -126,5 +128,21 @@ describe('each invariant catches the mutation of the rule it guards', () => {
       ['check-then-act'],
       /guesses sent at once were checked \(the limit is 10\)/,
     );
+  });
+});
+
+describe('the model’s ticket steps do what they say', () => {
+  it('a ticket given to the victim’s e-mail is not claimed by the attacker’s account holding that e-mail unproven; the victim claims it', async () => {
+    const w = newWorld(world);
+    await runSteps(w, [new OrderWithoutSession('attacker', 'other', 'guest'), new GiftTicket('victim'), new AcceptTransfers('attacker')]);
+    const [gift] = w.actors.victim.gifts;
+    expect(gift).toBeDefined();
+    const [pending] = await world.api.deps.db.select().from(tickets).where(eq(tickets.publicId, gift!));
+    expect(pending!.transferStatus).toBe('pending');
+    await runSteps(w, [new Reset('victim', 1), new PasswordSignIn('victim', 'own'), new AcceptTransfers('victim')]);
+    const [claimed] = await world.api.deps.db.select().from(tickets).where(eq(tickets.publicId, gift!));
+    expect(claimed!.transferStatus).toBe('accepted');
+    const [owner] = await world.api.deps.db.select().from(users).where(eq(users.id, claimed!.userId!));
+    expect(owner!.email).toBe(w.actors.victim.email);
   });
 });
