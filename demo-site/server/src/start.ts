@@ -11,7 +11,7 @@ import type { ServerDeps } from './deps';
 import { createIdentityProviders } from './features/identity-providers/provider';
 import { seedDemoPurchases } from './features/payment/demo-purchases';
 import { createSandboxProvider, newSandboxSecret, type PaymentProvider } from './features/payment/provider';
-import { retireDemoAccounts } from './features/users/demo-accounts';
+import { demoAccountsWarning, liveDemoAccounts } from './features/users/demo-accounts';
 import { installWebApp } from './http/web-app';
 import { type Clock, systemClock } from './lib/clock';
 import { createStaticGeoLocator } from './lib/geo';
@@ -97,13 +97,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       options.databaseUrl,
     );
     await database.warm?.();
-    // Demo accounts in a database first seeded in demo mode do not outlive it (issue 33): retired, and said so.
+    // Demo accounts in a database first seeded in demo mode (issue 33): a production start names them and the command that closes them.
     if (!config.demo) {
-      const retired = await retireDemoAccounts(database.db, clock.now());
-      if (retired.length)
-        console.warn(
-          `Демо-аккаунты из базы, заполненной в демо-режиме, отключены (вход в них закрыт, их почта, телефон и пароль удалены): ${retired.join(', ')}`,
-        );
+      const open = await liveDemoAccounts(database.db);
+      if (open.length) console.warn(demoAccountsWarning(open));
     }
     if (!options.config?.payment?.sandboxSecret)
       config.payment.sandboxSecret = options.dataDir ? localSandboxSecret(options.dataDir) : newSandboxSecret();

@@ -6,7 +6,7 @@ import { hashPassword } from '../../lib/crypto';
 import { readOutbox } from '../../messaging/senders';
 import { type Claims, fakeProvider, providerCode, socialFlow } from '../../testing/adversary';
 import { CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
-import { demoAccountIds, retireDemoAccounts } from '../users/demo-accounts';
+import { demoAccountIds, demoAccountsWarning, liveDemoAccounts, retireDemoAccounts } from '../users/demo-accounts';
 import { createUser } from '../users/service';
 
 // Issue 33: the other direction — no one signed into an attacker's account, no one left inside after
@@ -338,10 +338,13 @@ describe('finding 8: nothing planted in a guest-checkout account survives the ow
   });
 });
 
-describe('finding 9: a production start retires the demo accounts of a database seeded in demo mode', () => {
-  it('their password, phone and sessions open nothing any more; a second retirement finds none', async () => {
+describe('finding 9: a production start names the demo accounts of a database seeded in demo mode; demo:retire closes them', () => {
+  it('the warning names them and the command; after it their password, phone and sessions open nothing', async () => {
     const demo = await call('PUT', '/api/auth', { email: 'demo@geroi.example', password: 'Demo1234' });
     expect(demo.status).toBe(200);
+    const open = await liveDemoAccounts(api.deps.db);
+    expect(open).toContain('demo@geroi.example');
+    expect(demoAccountsWarning(open)).toContain('pnpm --filter @gid/server run demo:retire');
     const retired = await retireDemoAccounts(api.deps.db, api.clock.now());
     expect(retired).toContain('demo@geroi.example');
     expect(await call('GET', '/api/user', undefined, demo.body.token)).toMatchObject({ status: 401 });
@@ -349,6 +352,7 @@ describe('finding 9: a production start retires the demo accounts of a database 
     const [account] = await api.deps.db.select().from(users).where(inArray(users.publicId, demoAccountIds()));
     expect(account).toMatchObject({ email: null, phone: null, passwordHash: null, roles: [] });
     expect(await retireDemoAccounts(api.deps.db, api.clock.now())).toEqual([]);
+    expect(await liveDemoAccounts(api.deps.db)).toEqual([]);
   });
 });
 
