@@ -1,8 +1,8 @@
-// Accounts adversary, the long run (`npm run bench`): issue 20's model-based test
+// Accounts adversary, the long run (`npm run bench`): issues 20 and 33's model-based test
 // (demo-site/server/src/features/accounts/adversary.test.ts) with more sequences and longer ones than
-// `npm test` runs — by default 5,000 sequences of up to 12 steps from another seed. Prints sequences,
-// steps, time and the machine's load; a counterexample fails the run with the steps that replay it.
-// ADVERSARY_RUNS / ADVERSARY_STEPS / ADVERSARY_SEED override.
+// `npm test` runs — by default 20,000 sequences of up to 8 steps from a fresh seed (printed with the
+// command that replays it). Prints sequences, steps, time and the machine's load; a counterexample fails
+// the run with the steps that replay it. ADVERSARY_RUNS / ADVERSARY_STEPS / ADVERSARY_SEED override.
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url';
 const server = fileURLToPath(new URL('../demo-site/server/', import.meta.url));
 const env = {
   ...process.env,
-  ADVERSARY_RUNS: process.env.ADVERSARY_RUNS ?? '5000',
-  ADVERSARY_STEPS: process.env.ADVERSARY_STEPS ?? '12',
-  ADVERSARY_SEED: process.env.ADVERSARY_SEED ?? String(Date.now() % 1_000_000),
+  ADVERSARY_RUNS: process.env.ADVERSARY_RUNS ?? '20000',
+  ADVERSARY_STEPS: process.env.ADVERSARY_STEPS ?? '8',
+  ADVERSARY_SEED: process.env.ADVERSARY_SEED ?? String(Math.floor(Math.random() * 2 ** 31)),
 };
 const load = loadavg()[0];
 console.log(
-  `accounts adversary: ${env.ADVERSARY_RUNS} sequences of ≤ ${env.ADVERSARY_STEPS} steps, seed ${env.ADVERSARY_SEED} (load ${load.toFixed(1)} on ${cpus().length} cores)`,
+  `accounts adversary: ${env.ADVERSARY_RUNS} sequences of ≤ ${env.ADVERSARY_STEPS} steps, seed ${env.ADVERSARY_SEED} (load ${load.toFixed(1)} on ${cpus().length} cores); replay: ADVERSARY_SEED=${env.ADVERSARY_SEED} ADVERSARY_RUNS=${env.ADVERSARY_RUNS} ADVERSARY_STEPS=${env.ADVERSARY_STEPS} node bench/accounts.mjs`,
 );
 const started = performance.now();
 const child = spawn(join(server, 'node_modules', '.bin', 'vitest'), ['run', 'src/features/accounts/adversary.test.ts', '--maxWorkers=1'], {

@@ -28,6 +28,7 @@ import { paymentRoutes } from './features/payment/routes';
 import { temporaryPaymentRoutes } from './features/payment/temporary-payment-routes';
 import { profileRoutes } from './features/profile/routes';
 import { promocodeRoutes } from './features/promocodes/routes';
+import { addressKey } from './features/rate-limits/address';
 import { resultRoutes } from './features/results/routes';
 import { saleRoutes } from './features/sales/routes';
 import { sandboxPaymentRoutes } from './features/sandbox-payment/routes';
@@ -154,6 +155,8 @@ export async function buildServer(deps: ServerDeps, options: BuildOptions = {}):
     // Counters in PostgreSQL: several server processes on one database share them.
     store: postgresRateLimitStore(deps),
     errorResponseBuilder: () => new HttpError(429, messages.tooManyRequests),
+    // An IPv6 client counts by its /64 (one subscriber's whole network), an IPv4 one by its address.
+    keyGenerator: (request) => addressKey(request.ip),
   });
   installResponseCache(app, deps.config.responseCacheMs);
   if (options.operator?.metrics) installRequestMetrics(app, options.operator.metrics);

@@ -33,6 +33,12 @@ export interface IdentityProviderConfig {
    * Without `jwks`, ID tokens cannot be verified, so such a provider is used as plain OAuth.
    */
   endpoints?: { token: string; revocation?: string | undefined; jwks?: string | undefined; authorization?: string | undefined } | undefined;
+  /**
+   * Whether the provider checks the e-mail addresses and phones it vouches for (issue 33, finding 4):
+   * only then is its `email_verified` / `phone_number_verified: true` proof that joins an account. A
+   * provider not configured as verifying (VK by default: its token answer states nothing) proves no contact.
+   */
+  verifiesContacts?: boolean | undefined;
 }
 
 /** The local identity provider (demo-site/idp) on its default port. */
@@ -171,9 +177,9 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     responseCacheMs: 5000,
     payment: { holdMs: 15 * 60_000, sweepIntervalMs: 60_000, sandboxSecret: newSandboxSecret() },
     identity: {
-      gid: { issuer: LOCAL_IDP_URL, clientId: 'demo-site' },
-      vk: { issuer: LOCAL_IDP_URL, clientId: 'vk' },
-      google: { issuer: LOCAL_IDP_URL, clientId: 'google' },
+      gid: { issuer: LOCAL_IDP_URL, clientId: 'demo-site', verifiesContacts: true },
+      vk: { issuer: LOCAL_IDP_URL, clientId: 'vk', verifiesContacts: false },
+      google: { issuer: LOCAL_IDP_URL, clientId: 'google', verifiesContacts: true },
     },
     ...overrides,
   };

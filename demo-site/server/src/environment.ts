@@ -40,6 +40,8 @@ export function readEnvironment(env: NodeJS.ProcessEnv, repoRoot: string): Envir
     issuer: env[`${name}_AUTH_URL`] || localIdp,
     clientId: env[`${name}_CLIENT_ID`] || clientId,
     clientSecret: env[`${name}_CLIENT_SECRET`] || undefined,
+    // {NAME}_VERIFIES_CONTACTS=1/0: whether the provider's verified e-mail or phone is proof (by default GID and Google yes, VK no).
+    verifiesContacts: env[`${name}_VERIFIES_CONTACTS`] ? env[`${name}_VERIFIES_CONTACTS`] === '1' : undefined,
     endpoints: env[`${name}_TOKEN_URL`]
       ? {
           token: env[`${name}_TOKEN_URL`]!,

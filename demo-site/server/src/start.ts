@@ -12,6 +12,7 @@ import type { ServerDeps } from './deps';
 import { createIdentityProviders } from './features/identity-providers/provider';
 import { seedDemoPurchases } from './features/payment/demo-purchases';
 import { createSandboxProvider, newSandboxSecret, type PaymentProvider } from './features/payment/provider';
+import { demoAccountsWarning, liveDemoAccounts } from './features/users/demo-accounts';
 import { countedProvider, createMetrics, type MetricSources, type ServerMetrics } from './http/metrics';
 import { installWebApp } from './http/web-app';
 import { type Clock, systemClock } from './lib/clock';
@@ -122,6 +123,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       options.databaseUrl,
     );
     await database.warm?.();
+    // Demo accounts in a database first seeded in demo mode (issue 33): a production start names them and the command that closes them.
+    if (!config.demo) {
+      const open = await liveDemoAccounts(database.db);
+      if (open.length) console.warn(demoAccountsWarning(open));
+    }
     if (!options.config?.payment?.sandboxSecret)
       config.payment.sandboxSecret = options.dataDir ? localSandboxSecret(options.dataDir) : newSandboxSecret();
     const metrics =

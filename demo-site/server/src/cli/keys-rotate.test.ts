@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { eventCities, eventFormats, eventKeys } from '../db/schema/index';
-import { signTicketCode, verifyTicketCode } from '../features/checkin/keys';
+import { publicEventKeys, signTicketCode, verifyTicketCode } from '../features/checkin/keys';
 import { manualClock } from '../lib/clock';
 import { stablePublicId } from '../lib/crypto';
 import { openTemplateDatabase } from '../testing/fixtures';
@@ -69,5 +69,23 @@ describe('keys:rotate', () => {
     });
     expect(await rotateKeysCommand(['--event-city', '999999'], database.db, clock)).toMatchObject({ code: 1 });
     expect(await activeKids()).toEqual(kids);
+  });
+
+  it('revokes a key by its kid (issue 33): its codes are refused, scanners no longer get it, a new key signs', async () => {
+    const leaked = await code();
+    expect(await verifyTicketCode(database.db, leaked)).not.toBeNull();
+    expect(await rotateKeysCommand(['--revoke', kidOf(leaked)], database.db, clock)).toEqual({
+      code: 0,
+      lines: [`Ключ ${kidOf(leaked)} отозван: его коды больше не принимаются (на всех серверах — в течение минуты)`],
+    });
+    expect(await verifyTicketCode(database.db, leaked)).toBeNull();
+    expect((await publicEventKeys(database.db, clock, place.id)).map((key) => key.kid)).not.toContain(kidOf(leaked));
+    const fresh = await code();
+    expect(kidOf(fresh)).not.toBe(kidOf(leaked));
+    expect(await verifyTicketCode(database.db, fresh)).toMatchObject({ eventCityId: place.id });
+    expect(await rotateKeysCommand(['--revoke', 'no-such-kid'], database.db, clock)).toEqual({
+      code: 1,
+      lines: ['Ключ no-such-kid не найден'],
+    });
   });
 });

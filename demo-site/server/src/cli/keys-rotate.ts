@@ -7,16 +7,18 @@ import { parseArgs } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/client';
 import { eventCities, eventKeys } from '../db/schema/index';
-import { rotateEventKey } from '../features/checkin/keys';
+import { revokeEventKey, rotateEventKey } from '../features/checkin/keys';
 import type { Clock } from '../lib/clock';
 import { systemClock } from '../lib/clock';
 import { openDatabase } from './database';
 
-export const usage = `Замена ключа подписи кодов билетов события (issue 24).
+export const usage = `Замена ключа подписи кодов билетов события (issue 24) и отзыв ключа (issue 33).
 
   pnpm --filter @gid/server run keys:rotate -- --event-city <public_id или номер>
+  pnpm --filter @gid/server run keys:rotate -- --revoke <kid>
 
 Прежний ключ остаётся для проверки уже показанных кодов; новые коды подписываются новым.
+Отозванный ключ (утёкший) больше ничего не проверяет: его коды не принимаются, сканеры его не получают.
 База: DATABASE_URL (PostgreSQL) или встроенная PGlite в <GID_DATA_DIR>/server-db (сервер должен быть остановлен).`;
 
 export interface RotateResult {
@@ -39,10 +41,17 @@ export async function rotateKeysCommand(argv: readonly string[], db: Database, c
   try {
     const { values } = parseArgs({
       args: argv.filter((arg) => arg !== '--'),
-      options: { 'event-city': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { 'event-city': { type: 'string' }, revoke: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
     });
     if (values.help) return { code: 0, lines: [usage] };
+    const revoke = values.revoke?.trim();
+    if (revoke) {
+      const revoked = await revokeEventKey(db, clock, revoke);
+      return revoked
+        ? { code: 0, lines: [`Ключ ${revoke} отозван: его коды больше не принимаются (на всех серверах — в течение минуты)`] }
+        : { code: 1, lines: [`Ключ ${revoke} не найден`] };
+    }
     ref = values['event-city']?.trim();
   } catch (error) {
     return { code: 2, lines: [`Неизвестный параметр: ${(error as Error).message}`, '', usage] };

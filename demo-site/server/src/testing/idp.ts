@@ -43,9 +43,9 @@ export async function startTestIdp(): Promise<TestIdp> {
   return {
     url: idp.url,
     identity: {
-      gid: { issuer: idp.url, clientId: 'demo-site' },
-      vk: { issuer: idp.url, clientId: 'vk' },
-      google: { issuer: idp.url, clientId: 'google' },
+      gid: { issuer: idp.url, clientId: 'demo-site', verifiesContacts: true },
+      vk: { issuer: idp.url, clientId: 'vk', verifiesContacts: false },
+      google: { issuer: idp.url, clientId: 'google', verifiesContacts: true },
     },
     close: async () => {
       await idp.close();
@@ -127,6 +127,9 @@ export interface AuthorizeOptions {
   nonce?: string | null;
   /** Name for the sign-up page of an unknown number. */
   name?: { given: string; family: string };
+  /** The flow's PKCE verifier and state, when someone else (the site's server) issued the state. */
+  verifier?: string;
+  state?: string;
 }
 
 export interface IdpCode {
@@ -142,8 +145,8 @@ export interface IdpCode {
  * in `browser` the code comes straight back.
  */
 export async function authorize(idpUrl: string, browser: Browser, phone: string, options: AuthorizeOptions = {}): Promise<IdpCode> {
-  const verifier = randomBytes(64).toString('base64url');
-  const state = randomBytes(32).toString('base64url');
+  const verifier = options.verifier ?? randomBytes(64).toString('base64url');
+  const state = options.state ?? randomBytes(32).toString('base64url');
   const scope = options.scope ?? 'openid profile phone';
   const redirectUri = options.redirectUri ?? `${SITE}/auth/gid`;
   const url = new URL('/oauth2/auth', idpUrl);

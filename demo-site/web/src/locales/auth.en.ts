@@ -66,6 +66,10 @@ export const authEn: Messages['auth'] = {
     code: 'The code from the SMS',
   },
   verify: {
+    account: 'The link confirms {{email}} and signs in to the account with this address. Confirm and sign in?',
+    accountNotMine: 'If this is not your address, do not sign in: whatever you do would go to someone else’s account.',
+    confirmAndSignIn: 'Confirm and sign in',
+    cancel: 'Cancel',
     emailTitle: 'E-mail confirmation',
     newEmailTitle: 'New e-mail confirmation',
     checking: 'Checking the link…',
@@ -76,7 +80,6 @@ export const authEn: Messages['auth'] = {
     toCabinet: 'To my account',
     passwordLead: 'To confirm the e-mail, enter the password you chose when registering.',
     password: 'Password chosen at registration',
-    confirm: 'Confirm e-mail',
     notMine: 'Did not register, or forgot the password?',
     toReset: 'Recover access with «Forgot password?»',
   },

@@ -245,9 +245,9 @@ export const cabinetEn: Messages['cabinet'] = {
     unlinkPassword: 'Account password, to unlink {{name}}',
     unlinkConfirm: 'Unlink {{name}}',
     unlinkCancel: 'Cancel',
-    unlinked: '{{name}} is unlinked: it no longer signs in to this account.',
+    unlinked: '{{name}} is unlinked: it no longer signs in to this account. Every other session, those it opened too, has ended.',
     unproven:
-      'Confirm your e-mail by the link in the letter. Until then you can see your purchases, but cannot link a network, set a password or change the e-mail or phone.',
+      'Confirm your e-mail by the link in the letter. Until then you can see your purchases, but cannot link a network, set a password or change the e-mail, phone or personal details.',
     socialLead: 'Sign in to the site with a social network by linking it to this account.',
   },
   online: {

@@ -43,6 +43,8 @@ export const eventKeys = pgTable(
     privateJwk: jsonb('private_jwk').$type<Record<string, string>>().notNull(),
     createdAt: timestamptz('created_at').notNull(),
     retiredAt: timestamptz('retired_at'),
+    /** Revoked (issue 33): its codes are refused, and scanners no longer get it. */
+    revokedAt: timestamptz('revoked_at'),
   },
   (table) => [uniqueIndex('event_keys_active_idx').on(table.eventCityId).where(sql`"retired_at" IS NULL`)],
 );

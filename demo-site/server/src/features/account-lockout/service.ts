@@ -3,7 +3,7 @@ import type { LockoutRule } from '../../config';
 import { rateLimits } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { tooManyRequests } from '../../lib/errors';
-import { countHit, readHits } from '../rate-limits/service';
+import { countHit, readHits, uncountHit } from '../rate-limits/service';
 import { findUserById, type UserRow } from '../users/service';
 
 /**
@@ -64,14 +64,69 @@ export async function assertPasswordNotLocked(deps: Deps, subject: string): Prom
   if (await isLockedOut(deps, subject)) throw tooManyRequests(lockoutMessages.password(deps.config.passwordLockout.lockMs));
 }
 
+/** One password check, counted before it is made: the caller reports how it went. */
+export interface PasswordAttempt {
+  /** The password was wrong: the attempt stays counted; the one that locks tells the owner. */
+  failed(owner: UserRow | undefined): Promise<void>;
+  /** The password was right: the attempt is taken back (and a lock it took, lifted). */
+  succeeded(): Promise<void>;
+}
+
 /**
- * Counts a wrong password; the one that locks the account tells its owner (the confirmed e-mail, else
- * the confirmed phone) — an address nobody registered has no owner to tell.
+ * Counts a password check of `subject` BEFORE it is made (issue 33, finding 3): the count is an atomic
+ * upsert in the database, so a burst of guesses sent at once — from as many addresses as the attacker
+ * likes, to as many server processes — gets at most `maxFailures` checks between them; the rest are the
+ * 429 without a check. The attempt that reaches the limit takes the lock as it is counted (one lock
+ * row's first hit: only one attempt at a time may hold it), and so does the single attempt allowed
+ * after a lock ran out while the window lasts (each further failure locks it again). A right password
+ * gives its attempt back. Throws the 429 when the check may not be made.
  */
-export async function countPasswordFailure(deps: Deps, subject: string, owner: UserRow | undefined): Promise<void> {
+export async function claimPasswordAttempt(deps: Deps, subject: string): Promise<PasswordAttempt> {
   const rule = deps.config.passwordLockout;
-  const { first } = await countFailure(deps, subject, rule);
-  if (!first || !owner) return;
+  const refuse = () => tooManyRequests(lockoutMessages.password(rule.lockMs));
+  if (await isLockedOut(deps, subject)) throw refuse();
+  const { hits } = await countHit(deps, failedKey(subject), rule.failureWindowMs);
+  let holdsLock = false;
+  if (hits >= rule.maxFailures) {
+    // The last check the window allows, or the one after a lock ran out: whoever counts the lock row first.
+    const lock = await countHit(deps, lockedKey(subject), rule.lockMs);
+    if (lock.hits > 1) throw refuse();
+    holdsLock = true;
+  }
+  return {
+    failed: async (owner) => {
+      if (hits !== rule.maxFailures || !owner) return;
+      await tellPasswordOwner(deps, owner);
+    },
+    succeeded: async () => {
+      await uncountHit(deps, failedKey(subject));
+      if (holdsLock) await deps.db.delete(rateLimits).where(inArray(rateLimits.key, [lockedKey(subject)]));
+    },
+  };
+}
+
+/**
+ * Checks a password of `subject` with `check`, counted first (claimPasswordAttempt): true when right;
+ * a wrong one is counted and answers false; over the limit, the 429.
+ */
+export async function checkCountedPassword(
+  deps: Deps,
+  subject: string,
+  owner: UserRow | undefined,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const attempt = await claimPasswordAttempt(deps, subject);
+  if (await check()) {
+    await attempt.succeeded();
+    return true;
+  }
+  await attempt.failed(owner);
+  return false;
+}
+
+/** The owner of an account whose password sign-in just locked: its confirmed e-mail, else its confirmed phone. */
+async function tellPasswordOwner(deps: Deps, owner: UserRow): Promise<void> {
+  const rule = deps.config.passwordLockout;
   const text = `На сайте «Герои» ${rule.maxFailures} раз подряд ввели неверный пароль от вашего аккаунта. Вход паролем приостановлен на ${duration(rule.lockMs)} Если это были не вы, смените пароль через «Забыли пароль?»; войти можно и по SMS-коду.`;
   if (owner.email && owner.emailConfirmedAt) {
     await deps.email.send({ to: owner.email, subject: 'Попытки войти в ваш аккаунт', text, meta: { kind: 'password_locked' } });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { certificates, orders, users } from '../../db/schema/index';
-import { type Claims, fakeProvider, providerCode } from '../../testing/adversary';
+import { type Claims, fakeProvider, providerCode, socialFlow } from '../../testing/adversary';
 import { CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
 
 // Issue 20's findings 1, 2, 6 and 7, each as the attack it describes, on PGlite through the HTTP app.
@@ -34,8 +34,8 @@ const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: objec
 const codeFrom = (link: string | undefined) => link?.split(/[/#=]/).pop() ?? '';
 let subjects = 0;
 const vkAccount = (claims: Partial<Claims> = {}): Claims => ({ sub: `vk-${process.pid}-${++subjects}`, ...claims });
-const vkSignIn = (claims: Claims) =>
-  call('POST', '/api/user/vk', { code: providerCode(claims), redirect_uri: 'http://site.test/user/auth/vk' });
+const vkSignIn = async (claims: Claims) =>
+  call('POST', '/api/user/vk', { code: providerCode(claims), ...(await socialFlow(api, 'vk', 'auth')) });
 const guestCheckout = (email: string, register: boolean, token?: string) =>
   call('POST', '/api/payment', { email, certificates: [{ public_id: certificate, count: 1 }], register }, token);
 
@@ -71,7 +71,7 @@ describe('finding 1: the guest checkout’s session outlives the address’s own
     const link = await call(
       'POST',
       '/api/user/add/vk',
-      { code: providerCode(vkAccount()), redirect_uri: 'http://site.test/add', proof: 'x' },
+      { code: providerCode(vkAccount()), ...(await socialFlow(api, 'vk', 'add')), proof: 'x' },
       token,
     );
     expect(link).toEqual({ status: 403, body: refused });
@@ -139,11 +139,11 @@ describe('finding 6: linking a network needs a proof, is listed and can be undon
   it('a session alone links nothing; with the password it links, the owner is told, and «Отвязать» (with a proof) removes it', async () => {
     const owner = await confirmedAccount();
     const network = vkAccount();
-    const add = (proof?: string) =>
+    const add = async (proof?: string) =>
       call(
         'POST',
         '/api/user/add/vk',
-        { code: providerCode(network), redirect_uri: 'http://site.test/user/add/auth/vk', ...(proof ? { proof } : {}) },
+        { code: providerCode(network), ...(await socialFlow(api, 'vk', 'add')), ...(proof ? { proof } : {}) },
         owner.token,
       );
     expect((await add()).status).toBe(400);

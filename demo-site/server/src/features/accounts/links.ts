@@ -5,6 +5,7 @@ import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
 import { requireProof } from '../profile/service';
 import { createSession, type SignedIn } from '../sessions/service';
 import { findUserByEmail, findUserById, type UserRow } from '../users/service';
+import { decoyLetter } from './decoy';
 import { type ExternalProvider, requireProvenAccount } from './service';
 
 export const linkMessages = {
@@ -78,7 +79,7 @@ export async function issueSignInLink(deps: Deps, user: UserRow): Promise<{ code
 
 /**
  * POST /api/auth/link: a sign-in link to an account's confirmed e-mail. Any other address gets the
- * same answer and no letter (the call tells nothing about who is registered).
+ * same answer, in the same time, and no letter (the call tells nothing about who is registered).
  */
 export async function requestSignInLink(deps: Deps, email: string) {
   const user = await findUserByEmail(deps.db, email);
@@ -90,7 +91,7 @@ export async function requestSignInLink(deps: Deps, email: string) {
       text: `Здравствуйте!\n\nЧтобы войти в личный кабинет, откройте ссылку (она действует 15 минут и открывается один раз):\n${link}\n\nЕсли вы не просили ссылку, просто удалите это письмо.`,
       meta: { kind: 'sign_in_link', link, code },
     });
-  }
+  } else await decoyLetter(deps, 'sign_in_link', email);
   return { message: linkMessages.signInLinkSent };
 }
 

@@ -32,9 +32,9 @@ export const accountRoutes =
     });
     for (const provider of linkableProviders) {
       app.post(`/api/user/unlink/${provider}`, { schema: { body: proofBody, querystring: noQuery }, config: login }, async (request) => {
-        const { user } = await requireUser(deps, request);
+        const { user, sessionId } = await requireUser(deps, request);
         await checkUnlinkProof(deps, user, request.body);
-        await detachExternal(deps, user, provider);
+        await detachExternal(deps, user, provider, sessionId);
         return { message: 'Аккаунт отвязан', user: presentUser(user), values: await linkedAccounts(deps.db, user.id) };
       });
     }

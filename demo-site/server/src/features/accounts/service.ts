@@ -130,11 +130,24 @@ export async function endSessions(db: Tx, userId: number, now: Date, keepSession
   }
 }
 
+/** The profile fields of `PUT /api/user`, as a claim leaves them: empty. */
+const plantedProfileCleared = {
+  name: null,
+  lastName: null,
+  secondName: null,
+  birthDate: null,
+  gender: 'none',
+  extraContact: null,
+  typeRelate: null,
+  contactPhone: null,
+  mailing: false,
+} satisfies Partial<typeof users.$inferInsert>;
+
 /**
  * The first proof of an identifier of an account: whoever proves it holds the account from now on, so
  * nothing attached before by someone else survives — every session ends, every link goes, the password
  * goes (unless `keepPassword`: the same person proved it in the same act, e.g. the registration password
- * typed on the confirmation page) and so does the other contact.
+ * typed on the confirmation page), and so do the other contact and the profile's fields.
  */
 async function claim(db: Tx, user: UserRow, now: Date, keep: { password: boolean; email: boolean; phone: boolean }): Promise<void> {
   await endSessions(db, user.id, now);
@@ -142,6 +155,9 @@ async function claim(db: Tx, user: UserRow, now: Date, keep: { password: boolean
   await db
     .update(users)
     .set({
+      // Whatever someone else typed into the account before it was claimed goes too (issue 33): a name,
+      // an emergency contact planted for the owner to trust. The registrant proving it is them keeps theirs.
+      ...(keep.password ? {} : plantedProfileCleared),
       ...(keep.password ? {} : { passwordHash: null }),
       ...(keep.email ? {} : { email: null, emailConfirmedAt: null, emailProvenBy: null }),
       ...(keep.phone ? {} : { phone: null, phoneConfirmedAt: null, phoneProvenBy: null }),
@@ -179,6 +195,37 @@ export async function provePhone(db: Tx, userId: number, channel: ProofChannel, 
   await claim(db, user, now, { password: false, email: false, phone: true });
   const [proven] = await db.update(users).set({ phoneConfirmedAt: now, phoneProvenBy: channel }).where(eq(users.id, userId)).returning();
   return proven!;
+}
+
+/**
+ * The owner of an account's proven e-mail recovered it (a reset, issue 33): every session ends, and
+ * whatever the replaced password vouched for goes with it — the networks linked with the password as
+ * the proof (an intruder who knew it could have linked their own) and a phone added since the e-mail
+ * was proven. Links the address's owner proved (a code to the proven e-mail, the provider vouching for
+ * the address, the network that made the account) stay. Answers what was removed.
+ */
+export async function recoverAccount(
+  db: Tx,
+  userId: number,
+  now: Date,
+  state: 'proven' | 'claimed',
+): Promise<{ networks: ExternalProvider[]; phone: string | null }> {
+  await endSessions(db, userId, now);
+  // A first proof (the claim) removed every link and the other contact already.
+  if (state === 'claimed') return { networks: [], phone: null };
+  const removed = await db
+    .delete(externalIdentities)
+    .where(and(eq(externalIdentities.userId, userId), eq(externalIdentities.provenBy, 'password')))
+    .returning({ provider: externalIdentities.provider });
+  // A phone added after the e-mail was proven came through a session and its proof — the password, for
+  // all one knows — so it goes too; one the account had before its e-mail (an SMS registration) stays.
+  const user = await load(db, userId);
+  let phone: string | null = null;
+  if (user.phone && user.phoneConfirmedAt && user.emailConfirmedAt && user.phoneConfirmedAt > user.emailConfirmedAt) {
+    phone = user.phone;
+    await db.update(users).set({ phone: null, phoneConfirmedAt: null, phoneProvenBy: null }).where(eq(users.id, userId));
+  }
+  return { networks: removed.map((row) => row.provider as ExternalProvider), phone };
 }
 
 /** A new or changed password: only after the caller checked the proof the path needs. */
@@ -294,13 +341,23 @@ export async function tellLinked(deps: NoticeDeps, user: UserRow, provider: Exte
   );
 }
 
-/** Removes a linked provider account (the caller checked the proof); the confirmed contacts are told. */
-export async function detachExternal(deps: NoticeDeps & { db: Tx }, user: UserRow, provider: ExternalProvider): Promise<void> {
+/**
+ * Removes a linked provider account (the caller checked the proof); every other session of the account
+ * ends, those the network opened among them; the confirmed contacts are told.
+ */
+export async function detachExternal(
+  deps: NoticeDeps & { db: Tx; clock: { now(): Date } },
+  user: UserRow,
+  provider: ExternalProvider,
+  keepSessionId: number,
+): Promise<void> {
   const removed = await deps.db
     .delete(externalIdentities)
     .where(and(eq(externalIdentities.userId, user.id), eq(externalIdentities.provider, provider)))
     .returning({ id: externalIdentities.id });
   if (removed.length === 0) throw badRequest(accountMessages.notLinked);
+  // A recovery (issue 33): the sessions the network opened end, and every other one but this.
+  await endSessions(deps.db, user.id, deps.clock.now(), keepSessionId);
   const name = providerNames[provider];
   await tellConfirmedContacts(
     deps,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CompactSign, compactVerify, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK } from 'jose';
 
 /** jose's key type (a WebCrypto key; the server's tsconfig has no DOM lib to name it). */
@@ -32,7 +32,7 @@ const ALG = 'EdDSA';
 
 // Imported keys are immutable (a kid names one key for ever): kept for the process's life.
 const privateKeys = new Map<string, Promise<SigningKey>>();
-const publicKeys = new Map<string, { eventCityId: number; key: Promise<SigningKey> }>();
+const publicKeys = new Map<string, { eventCityId: number; key: Promise<SigningKey>; readAt: number }>();
 
 async function createKey(db: Database, clock: Clock, eventCityId: number): Promise<void> {
   const pair = await generateKeyPair(ALG, { crv: 'Ed25519', extractable: true });
@@ -85,13 +85,32 @@ export async function rotateEventKey(db: Database, clock: Clock, eventCityId: nu
   return (await activeKey(db, clock, eventCityId)).kid;
 }
 
-/** Every public key of the event city, the active one first. */
+/**
+ * Revokes a key by its kid (issue 33): it signs nothing more (a new key is made on the next need) and its
+ * codes are refused — at once in this process, within REVOCATION_RECHECK_MS in the others. Answers the
+ * key's event city, or null for an unknown kid.
+ */
+export async function revokeEventKey(db: Database, clock: Clock, kid: string): Promise<{ eventCityId: number } | null> {
+  const now = clock.now();
+  const [row] = await db
+    .update(eventKeys)
+    .set({ revokedAt: now, retiredAt: sql`coalesce(${eventKeys.retiredAt}, ${now})` })
+    .where(eq(eventKeys.kid, kid))
+    .returning({ eventCityId: eventKeys.eventCityId });
+  publicKeys.delete(kid);
+  return row ?? null;
+}
+
+/** How long a process trusts what it read of a key before it reads its revocation again. */
+export const REVOCATION_RECHECK_MS = 60_000;
+
+/** Every public key of the event city that is not revoked, the active one first. */
 export async function publicEventKeys(db: Database, clock: Clock, eventCityId: number): Promise<PublicEventKey[]> {
   await activeKey(db, clock, eventCityId);
   const rows = await db
     .select({ kid: eventKeys.kid, jwk: eventKeys.publicJwk, retiredAt: eventKeys.retiredAt })
     .from(eventKeys)
-    .where(eq(eventKeys.eventCityId, eventCityId));
+    .where(and(eq(eventKeys.eventCityId, eventCityId), isNull(eventKeys.revokedAt)));
   return rows
     .map((row) => ({ kid: row.kid, jwk: row.jwk as unknown as PublicEventKey['jwk'], active: row.retiredAt === null }))
     .sort((a, b) => Number(b.active) - Number(a.active));
@@ -132,15 +151,23 @@ export async function verifyTicketCode(db: Database, qr: string): Promise<{ code
   } catch {
     return null;
   }
-  // A kid names one key of one event city for ever: found once per process, no query per scan after.
+  // A kid names one key of one event city for ever: found once per process; only whether it was revoked
+  // is read again, once a minute at most (issue 33), not on every scan.
   let known = publicKeys.get(kid);
-  if (!known) {
+  if (!known || Date.now() - known.readAt >= REVOCATION_RECHECK_MS) {
     const [row] = await db
-      .select({ eventCityId: eventKeys.eventCityId, jwk: eventKeys.publicJwk })
+      .select({ eventCityId: eventKeys.eventCityId, jwk: eventKeys.publicJwk, revokedAt: eventKeys.revokedAt })
       .from(eventKeys)
       .where(eq(eventKeys.kid, kid));
-    if (!row) return null;
-    known = { eventCityId: row.eventCityId, key: importJWK({ ...row.jwk, alg: ALG }, ALG) as Promise<SigningKey> };
+    if (!row || row.revokedAt !== null) {
+      publicKeys.delete(kid);
+      return null;
+    }
+    known = {
+      eventCityId: row.eventCityId,
+      key: known?.key ?? (importJWK({ ...row.jwk, alg: ALG }, ALG) as Promise<SigningKey>),
+      readAt: Date.now(),
+    };
     publicKeys.set(kid, known);
   }
   try {

@@ -19,7 +19,8 @@ export type CodePurpose =
   | 'phone_change'
   | 'account_proof'
   | 'link_proof'
-  | 'sign_in_link';
+  | 'sign_in_link'
+  | 'social_state';
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
 

@@ -3,8 +3,8 @@ import type { ServerDeps } from '../../deps';
 import { optionalUser } from '../../http/auth';
 import { requestMeta } from '../../http/request';
 import { noQuery } from '../../lib/schemas';
-import { confirmEmailBody, emailBody, loginBody, realEmailBody, registerBody } from './schema';
-import { checkRealEmail, confirmEmail, loginByEmail, registerByEmail, resendConfirmation } from './service';
+import { confirmEmailBody, emailBody, linkCodeBody, loginBody, realEmailBody, registerBody } from './schema';
+import { checkConfirmation, checkRealEmail, confirmEmail, loginByEmail, registerByEmail, resendConfirmation } from './service';
 
 /** Registration and sign-in by e-mail and password (accounts-sso §4.2, §5, §7). */
 export const emailAuthRoutes =
@@ -29,6 +29,15 @@ export const emailAuthRoutes =
       async (request) => {
         const auth = await optionalUser(deps, request);
         return confirmEmail(deps, request.body, auth?.user.id ?? null, requestMeta(request));
+      },
+    );
+    // Whose address the link confirms, shown before anything is sent (issue 33): nothing used up.
+    app.post(
+      '/api/user/verify/email/check',
+      { schema: { body: linkCodeBody, querystring: noQuery }, config: { rateLimit } },
+      async (request) => {
+        const auth = await optionalUser(deps, request);
+        return checkConfirmation(deps, request.body.code, auth?.user.id ?? null);
       },
     );
     app.post('/api/user/real/email', { schema: { body: realEmailBody, querystring: noQuery } }, async (request) =>

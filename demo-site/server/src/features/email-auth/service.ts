@@ -3,7 +3,8 @@ import type { RequestMeta } from '../../http/request';
 import { hashNeedsUpgrade, hashPassword, verifyPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, forbidden, HttpError } from '../../lib/errors';
-import { assertPasswordNotLocked, countPasswordFailure, passwordSubject } from '../account-lockout/service';
+import { checkCountedPassword, passwordSubject } from '../account-lockout/service';
+import { decoyLetter } from '../accounts/decoy';
 import { openAccount, passwordMatches, proveEmail, setPassword } from '../accounts/service';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
 import { createSession, type SignedIn } from '../sessions/service';
@@ -19,6 +20,7 @@ export const emailAuthMessages = {
   otherUser: 'Ссылка подтверждения принадлежит другому пользователю',
   passwordRequired: 'Введите пароль, который вы указали при регистрации',
   wrongPassword: 'Пароль не совпадает с указанным при регистрации. Если вы не регистрировались, восстановите доступ через «Забыли пароль?»',
+  alreadyConfirmed: 'Почта уже подтверждена. Войдите в аккаунт',
   realEmail: 'Адрес действителен',
   notRealEmail: 'Укажите действительный адрес',
 } as const;
@@ -83,6 +85,8 @@ export async function resendConfirmation(deps: Deps, email: string): Promise<{ m
   // An unknown or already confirmed address gets the same answer (and no letter): this call must not
   // tell who is registered.
   if (user && !user.emailConfirmedAt) await sendConfirmation(deps, user);
+  // The same work as a letter (issue 33): the time taken does not tell them apart either.
+  else await decoyLetter(deps, 'email_confirm', email);
   return { message: emailAuthMessages.confirmationSent };
 }
 
@@ -100,20 +104,51 @@ export async function confirmEmail(
   signedInUserId: number | null,
   meta: RequestMeta,
 ): Promise<SignedIn & { message: string }> {
-  const row = await findLinkCode(deps, 'email_confirm', input.code);
-  if (!row || row.userId === null) throw badRequest(emailAuthMessages.badLink);
-  if (signedInUserId !== null && signedInUserId !== row.userId) throw forbidden(emailAuthMessages.otherUser);
-  const account = await findUserById(deps.db, row.userId);
-  if (!account || account.email !== row.target) throw badRequest(emailAuthMessages.badLink);
-  if (account.passwordHash !== null && !account.emailConfirmedAt) {
+  const { row, account } = await confirmationAccount(deps, input.code, signedInUserId);
+  if (account.passwordHash !== null) {
     if (!input.password) throw new HttpError(400, emailAuthMessages.passwordRequired, { password_required: true });
-    if (!(await passwordMatches(deps.db, account.id, input.password))) {
+    // Counted before it is checked, per account, as every password check (features/account-lockout).
+    const password = input.password;
+    if (
+      !(await checkCountedPassword(deps, passwordSubject(account, row.target), account, () =>
+        passwordMatches(deps.db, account.id, password),
+      ))
+    ) {
       throw new HttpError(400, emailAuthMessages.wrongPassword, { password_required: true });
     }
   }
   if (!(await consumeCode(deps, row.id))) throw badRequest(emailAuthMessages.badLink);
   const user = await deps.db.transaction((tx) => proveEmail(tx, row.userId!, 'link', deps.clock.now(), { keepPassword: true }));
   return { ...(await createSession(deps, user, 'email', meta)), message: emailAuthMessages.confirmed };
+}
+
+/**
+ * The account a confirmation link's code confirms, while it still confirms one: the code open, the
+ * address still the account's and not proven yet (a proven account's leftover link signs no one in —
+ * it would be a way into the account without its password). A token of another user is a 403.
+ */
+async function confirmationAccount(deps: Deps, code: string, signedInUserId: number | null) {
+  const row = await findLinkCode(deps, 'email_confirm', code);
+  if (!row || row.userId === null) throw badRequest(emailAuthMessages.badLink);
+  if (signedInUserId !== null && signedInUserId !== row.userId) throw forbidden(emailAuthMessages.otherUser);
+  const account = await findUserById(deps.db, row.userId);
+  if (!account || account.email !== row.target) throw badRequest(emailAuthMessages.badLink);
+  if (account.emailConfirmedAt) throw badRequest(emailAuthMessages.alreadyConfirmed);
+  return { row, account };
+}
+
+/**
+ * POST /api/user/verify/email/check: whose address the link confirms (the page shows it and asks
+ * before anything is sent: a link someone else forwarded must not sign the visitor into their
+ * account), and whether the registration password is needed. Uses nothing up.
+ */
+export async function checkConfirmation(
+  deps: Deps,
+  code: string,
+  signedInUserId: number | null,
+): Promise<{ email: string; password_required: boolean }> {
+  const { row, account } = await confirmationAccount(deps, code, signedInUserId);
+  return { email: row.target, password_required: account.passwordHash !== null };
 }
 
 /**
@@ -124,17 +159,14 @@ export async function confirmEmail(
 export async function loginByEmail(deps: Deps, input: { email: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
   const user = await findUserByEmail(deps.db, input.email);
   const lockout = passwordSubject(user, input.email);
-  await assertPasswordNotLocked(deps, lockout);
-  if (!user?.passwordHash) {
+  // Counted before it is checked (atomically, in the database): a burst gets no more checks than the limit.
+  const right = await checkCountedPassword(deps, lockout, user, async () => {
+    if (user?.passwordHash) return verifyPassword(input.password, user.passwordHash);
     decoyHash ??= hashPassword('decoy-password', deps.config.scrypt);
     await verifyPassword(input.password, await decoyHash);
-    await countPasswordFailure(deps, lockout, user);
-    throw badRequest(emailAuthMessages.wrongCredentials);
-  }
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
-    await countPasswordFailure(deps, lockout, user);
-    throw badRequest(emailAuthMessages.wrongCredentials);
-  }
+    return false;
+  });
+  if (!right || !user?.passwordHash) throw badRequest(emailAuthMessages.wrongCredentials);
   if (!user.emailConfirmedAt) throw new HttpError(418, emailAuthMessages.notConfirmed);
   // A hash made with weaker scrypt parameters than today's is replaced now, while the password is known.
   if (hashNeedsUpgrade(user.passwordHash, deps.config.scrypt)) {

@@ -2,7 +2,7 @@ import type { TokenEndpointResponse } from 'oauth4webapi';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { findLinkedUser, signInWithExternalIdentity } from '../external-identity/service';
-import { identityFrom } from '../identity-providers/identity';
+import { identityFrom, verifiesContacts } from '../identity-providers/identity';
 import { describeOAuthError, type IdentityProvider, ProviderError } from '../identity-providers/provider';
 import type { UserResponse } from '../users/service';
 import type { CodeGrantBody, LogoutBody, RefreshGrantBody } from './schema';
@@ -56,7 +56,11 @@ export async function exchangeGidCode(deps: Deps, body: CodeGrantBody, meta: Req
     codeVerifier: body.code_verifier,
     idToken: 'required',
   });
-  const signedIn = await signInWithExternalIdentity(deps, identityFrom('gid', tokens, claims), meta);
+  const signedIn = await signInWithExternalIdentity(
+    deps,
+    identityFrom('gid', tokens, claims, verifiesContacts(deps.config.identity, 'gid')),
+    meta,
+  );
   return { ...tokenFields(tokens), additional_data: signedIn, ...signedIn };
 }
 

@@ -2,9 +2,11 @@ import type { ServerDeps } from '../../deps';
 import { hashPassword } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
 import { clearLockout, passwordSubject } from '../account-lockout/service';
-import { endSessions, proveEmail, setPassword } from '../accounts/service';
+import { decoyLetter } from '../accounts/decoy';
+import { type ExternalProvider, linkedAccounts, proveEmail, recoverAccount, setPassword } from '../accounts/service';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
-import { findUserByEmail } from '../users/service';
+import { maskContact } from '../profile/service';
+import { findUserByEmail, findUserById } from '../users/service';
 
 export const resetMessages = {
   sent: 'Письмо для восстановления пароля отправлено',
@@ -20,7 +22,11 @@ type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'config'>;
  */
 export async function requestPasswordReset(deps: Deps, email: string) {
   const user = await findUserByEmail(deps.db, email);
-  if (!user) return { message: resetMessages.sent };
+  if (!user) {
+    // The same work as a letter (issue 33): the time taken does not tell who has an account.
+    await decoyLetter(deps, 'password_reset', email);
+    return { message: resetMessages.sent };
+  }
   const code = await issueLinkCode(deps, {
     purpose: 'password_reset',
     target: email,
@@ -67,12 +73,50 @@ export async function updateResetPassword(deps: Deps, input: { secure: string; p
   const now = deps.clock.now();
   const passwordHash = await hashPassword(input.password, deps.config.scrypt);
   const userId = secure.userId;
-  await deps.db.transaction(async (tx) => {
+  const removed = await deps.db.transaction(async (tx) => {
+    // A first proof claims the account (everything of whoever made it goes); a proven one is recovered.
+    const before = await findUserById(tx, userId);
     await proveEmail(tx, userId, 'reset', now, { address: secure.target });
     await setPassword(tx, userId, passwordHash);
-    await endSessions(tx, userId, now);
+    return recoverAccount(tx, userId, now, before?.emailConfirmedAt ? 'proven' : 'claimed');
   });
+  await tellRecovered(deps, userId, removed);
   // The owner proved the address: an attacker's wrong guesses no longer keep them out.
   await clearLockout(deps, passwordSubject({ id: userId }, secure.target));
   return { message: resetMessages.changed };
+}
+
+const providerNames: Record<ExternalProvider, string> = { vk: 'Вконтакте', google: 'Google', gid: 'Газпром ID' };
+
+/**
+ * The letter after a reset (issue 33): every session ended, the networks removed with the old password,
+ * and what still signs into the account — the phone and the networks left — to check in the settings.
+ */
+async function tellRecovered(deps: Deps, userId: number, removed: { networks: ExternalProvider[]; phone: string | null }): Promise<void> {
+  const user = await findUserById(deps.db, userId);
+  if (!user?.email) return;
+  const left = [
+    ...(user.phone && user.phoneConfirmedAt ? [`телефон ${maskContact('sms', user.phone)}`] : []),
+    ...(await linkedAccounts(deps.db, userId)).map((link) => providerNames[link.provider]),
+  ];
+  const lines = [
+    'Пароль вашего аккаунта на сайте «Герои» изменён, все сеансы входа завершены.',
+    ...(removed.networks.length
+      ? [`Отвязаны соцсети, привязанные по старому паролю: ${removed.networks.map((p) => providerNames[p]).join(', ')}.`]
+      : []),
+    ...(removed.phone
+      ? [
+          `Отвязан телефон ${maskContact('sms', removed.phone)}, добавленный после подтверждения почты: привяжите его снова в настройках, если он ваш.`,
+        ]
+      : []),
+    left.length
+      ? `Войти в аккаунт по-прежнему можно через: ${left.join(', ')}. Если это не ваше, отвяжите в настройках личного кабинета.`
+      : 'Других способов войти, кроме почты и пароля, у аккаунта нет.',
+  ];
+  await deps.email.send({
+    to: user.email,
+    subject: 'Пароль изменён',
+    text: `Здравствуйте!\n\n${lines.join('\n')}`,
+    meta: { kind: 'password_changed' },
+  });
 }

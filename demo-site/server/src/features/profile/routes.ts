@@ -34,7 +34,7 @@ export const profileRoutes =
     });
     app.post('/api/user/verify/new/email', { schema: { body: linkCodeBody, querystring: noQuery } }, async (request) => {
       const auth = await optionalUser(deps, request);
-      return confirmEmailChange(deps, request.body.code, auth?.user.id ?? null);
+      return confirmEmailChange(deps, request.body.code, auth ? { userId: auth.user.id, sessionId: auth.sessionId } : null);
     });
     app.post('/api/user/phone/code', { schema: { body: phoneCodeBody, querystring: noQuery }, config: sms }, async (request) => {
       const { user } = await requireUser(deps, request);

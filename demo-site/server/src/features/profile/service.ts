@@ -3,7 +3,7 @@ import { users } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
-import { assertPasswordNotLocked, countPasswordFailure, passwordSubject } from '../account-lockout/service';
+import { checkCountedPassword, passwordSubject } from '../account-lockout/service';
 import { changeEmail, changePhone, endSessions, requireProvenAccount, setPassword } from '../accounts/service';
 import { checkSmsCode, consumeCode, findLinkCode, issueLinkCode, issueSmsCode } from '../codes/service';
 import type { Authenticated } from '../sessions/service';
@@ -80,9 +80,8 @@ export async function requireProof(deps: Deps, user: UserRow, input: { password?
   if (!input.password) throw badRequest(profileMessages.oldPasswordRequired);
   // The same per-account count as sign-in: a stolen session does not get unlimited guesses here.
   const lockout = passwordSubject(user, user.email ?? '');
-  await assertPasswordNotLocked(deps, lockout);
-  if (!(await verifyPassword(input.password, stored.passwordHash))) {
-    await countPasswordFailure(deps, lockout, user);
+  const password = input.password;
+  if (!(await checkCountedPassword(deps, lockout, user, () => verifyPassword(password, stored.passwordHash!)))) {
     throw badRequest(profileMessages.wrongPassword);
   }
 }
@@ -114,8 +113,11 @@ const columns = {
   contact_phone: 'contactPhone',
 } as const satisfies Record<keyof ProfileChanges, keyof UserRow>;
 
-/** PUT /api/user: saves the fields that differ from the stored ones; nothing different is a 400. */
+/** PUT /api/user: saves the fields that differ from the stored ones; nothing different is a 400; an unproven account's session, a 403. */
 export async function updateProfile(deps: Deps, user: UserRow, changes: ProfileChanges) {
+  // An account nobody proved (the guest checkout's) is not a profile to fill in (issue 33): what a
+  // stranger types there would wait for the address's owner to trust it.
+  await requireProvenAccount(deps.db, user);
   const update: Partial<typeof users.$inferInsert> = {};
   for (const [field, column] of Object.entries(columns) as [keyof ProfileChanges, (typeof columns)[keyof ProfileChanges]][]) {
     const value = changes[field];
@@ -162,8 +164,10 @@ export async function requestEmailChange(deps: Deps, user: UserRow, input: Proof
  * POST /api/user/verify/new/email: the link's code makes the new address the account's confirmed
  * e-mail — opened by the account that asked (its token with the request). Someone else opening it (the
  * address's owner, sent a link they never asked for) does not put their address on a stranger's account.
+ * Every other session of the account ends.
  */
-export async function confirmEmailChange(deps: Deps, code: string, signedInUserId: number | null) {
+export async function confirmEmailChange(deps: Deps, code: string, signedIn: { userId: number; sessionId: number } | null) {
+  const signedInUserId = signedIn?.userId ?? null;
   const row = await findLinkCode(deps, 'email_change', code);
   const email = row?.payload?.email;
   if (!row || row.userId === null || !email) throw badRequest(profileMessages.badLink);
@@ -174,6 +178,8 @@ export async function confirmEmailChange(deps: Deps, code: string, signedInUserI
   if (!(await consumeCode(deps, row.id))) throw badRequest(profileMessages.badLink);
   const before = await findUserById(deps.db, row.userId);
   const user = await changeEmail(deps.db, row.userId, email, deps.clock.now());
+  // The address that recovers the account changed (issue 33): every other session ends.
+  await endSessions(deps.db, row.userId, deps.clock.now(), signedIn!.sessionId);
   const old = before?.email && before.emailConfirmedAt && before.email !== email ? before.email : null;
   if (old) {
     await tellContact(

@@ -288,6 +288,14 @@ export async function readHits(deps: { db: Database; clock: Clock }, key: string
   return row && row.resetAt > deps.clock.now() ? row.hits : 0;
 }
 
+/** Takes one hit of `key`'s current window back (a password check that turned out right). */
+export async function uncountHit(deps: { db: Database; clock: Clock }, key: string): Promise<void> {
+  await deps.db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > ${deps.clock.now()}`);
+}
+
 /** Counts a hit and refuses it with 429 (`message`, the generic one by default) once over `limit.max`. */
 export async function limit(deps: { db: Database; clock: Clock }, key: string, rule: RateLimit, message?: string): Promise<void> {
   const { hits } = await countHit(deps, key, rule.windowMs);

@@ -5,8 +5,8 @@ import { requestMeta } from '../../http/request';
 import { noQuery } from '../../lib/schemas';
 import { spendLinkProof } from '../accounts/links';
 import { requireProvenAccount } from '../accounts/service';
-import { socialBody, socialLinkBody } from './schema';
-import { linkSocial, signInWithSocial, socialNetworks } from './service';
+import { socialBody, socialLinkBody, socialStateBody } from './schema';
+import { linkSocial, signInWithSocial, socialNetworks, startSocialFlow } from './service';
 
 /**
  * Sign-in and linking with the two social networks (accounts-sso §4.3, §7): the return page sends the
@@ -20,6 +20,11 @@ export const socialRoutes =
     const schema = { body: socialBody, querystring: noQuery };
 
     for (const network of socialNetworks) {
+      app.post(
+        `/api/user/${network}/state`,
+        { schema: { body: socialStateBody, querystring: noQuery }, config: { rateLimit } },
+        async (request) => startSocialFlow(deps, network, request.body),
+      );
       app.post(`/api/user/${network}`, { schema, config: { rateLimit } }, async (request) =>
         signInWithSocial(deps, network, request.body, requestMeta(request)),
       );

@@ -1,4 +1,5 @@
 import type { ProviderEntry } from './api/providers';
+import { startSocialFlow } from './api/sign-in-calls';
 
 /** The two social networks of accounts-sso §4.3 (the local idp stands in for both). */
 export const socialNetworks = ['vk', 'google'] as const;
@@ -37,8 +38,8 @@ export const socialRedirectUri = (origin: string, network: SocialNetwork, purpos
 
 /**
  * The provider's authorize URL of accounts-sso §7 (client id, redirect_uri, response_type=code,
- * scope=email, VK's API version 5.60) with a fresh state and PKCE S256; the flow is stored for
- * the return page.
+ * scope=email, VK's API version 5.60) with PKCE S256 and the state the server issued for its
+ * challenge; the flow is stored for the return page.
  */
 export async function buildSocialRedirect(
   provider: ProviderEntry,
@@ -47,19 +48,19 @@ export async function buildSocialRedirect(
   origin: string,
   storage: Storage = sessionStorage,
 ): Promise<string> {
-  const flow: SocialFlow = {
-    state: randomString(32),
-    verifier: randomString(64),
-    redirectUri: socialRedirectUri(origin, network, purpose),
-    purpose,
-  };
+  const verifier = randomString(64);
+  const redirectUri = socialRedirectUri(origin, network, purpose);
+  const challenge = await codeChallenge(verifier);
+  // The state is the server's (issue 33): it keeps it with the challenge and checks both on the return.
+  const { state } = await startSocialFlow(network, { redirect_uri: redirectUri, code_challenge: challenge });
+  const flow: SocialFlow = { state, verifier, redirectUri, purpose };
   const url = new URL(provider.authorizeUrl);
   url.searchParams.set('client_id', provider.clientId);
   url.searchParams.set('redirect_uri', flow.redirectUri);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', 'email');
   url.searchParams.set('state', flow.state);
-  url.searchParams.set('code_challenge', await codeChallenge(flow.verifier));
+  url.searchParams.set('code_challenge', challenge);
   url.searchParams.set('code_challenge_method', 'S256');
   url.searchParams.set('v', '5.60');
   storage.setItem(flowKey(network), JSON.stringify(flow));

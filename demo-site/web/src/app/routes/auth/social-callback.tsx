@@ -43,7 +43,7 @@ export default function SocialCallbackScreen() {
       fail(back.reason === 'state' ? t('auth.social.stateMismatch') : (back.description ?? t('auth.social.error')));
       return;
     }
-    const body = { code: back.code, redirect_uri: back.flow.redirectUri, code_verifier: back.flow.verifier };
+    const body = { code: back.code, redirect_uri: back.flow.redirectUri, code_verifier: back.flow.verifier, state: back.flow.state };
     if (purpose === 'link') {
       if (getToken() === null) {
         fail(t('auth.social.error'));

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageTitle } from '../../../components/ui/page';
 import { failureMessage, statusOf } from '../../../features/auth/api/messages';
-import { needsRegistrationPassword, verifyEmail } from '../../../features/auth/api/sign-in-calls';
+import { checkConfirmation, needsRegistrationPassword, verifyEmail } from '../../../features/auth/api/sign-in-calls';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { Busy } from '../../../features/auth/components/busy';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
@@ -14,11 +14,15 @@ import '../../../features/auth/auth.css';
 import '../../../locales/auth';
 
 /**
- * /verify/email/{code}: the letter's link confirms the address and signs the person in, the e-mail-confirmed
- * popup (isVerifyPopup) says so, then the cabinet. An account registered with a password confirms only with that password (whoever registered
- * may not own the address): the server says so and the page asks for it, with the way out for someone
- * who never registered («Забыли пароль?»). A 403 — the link is someone else's while signed in — drops
- * the stored token (accounts-sso §8).
+ * /verify/email/{code}: the letter's link confirms the address and signs the person in — only once they
+ * have seen whose account it is and said yes (issue 33: a link someone forwarded must not sign the
+ * visitor into the sender's account). On load the page only asks the server whose address the link
+ * confirms (`/api/user/verify/email/check`, nothing used up); «Подтвердить и войти» sends it, with the
+ * registration password when the account was made with one (whoever registered may not own the
+ * address; «Забыли пароль?» is the way out for someone who never registered). Then the e-mail-confirmed
+ * popup (isVerifyPopup) and the cabinet. A visitor signed into another account is told the link is
+ * someone else's and stays signed in as they are; a 403 of the confirmation itself drops the stored
+ * token (accounts-sso §8).
  */
 export default function VerifyEmailScreen() {
   const { t } = useTranslation();
@@ -27,37 +31,38 @@ export default function VerifyEmailScreen() {
   const finish = useFinishSignIn();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const [account, setAccount] = useState<{ email: string; passwordRequired: boolean } | null>(null);
   const [confirmed, setConfirmed] = useState<{ email: string | null; next: string } | null>(null);
-  const [asking, setAsking] = useState(false);
   const [password, setPassword] = useState('');
   const [sending, setSending] = useState(false);
 
-  const confirm = (withPassword?: string) =>
-    verifyEmail(code, withPassword).then(
+  useOnce(() => {
+    checkConfirmation(code).then(
+      (found) => setAccount({ email: found.email, passwordRequired: found.password_required }),
+      (failure) => setError(failureMessage(failure)),
+    );
+  });
+
+  const confirm = () =>
+    verifyEmail(code, account?.passwordRequired ? password : undefined).then(
       (signedIn) => {
-        // Confirmed: the password form gives way to the e-mail-confirmed popup.
-        setAsking(false);
+        setAccount(null);
         return finish(signedIn, '/me', {
           stay: (next) => setConfirmed({ email: typeof signedIn.user.email === 'string' ? signedIn.user.email : null, next }),
         });
       },
       (failure) => {
+        setError(failureMessage(failure));
         if (needsRegistrationPassword(failure)) {
-          setAsking(true);
-          setError(withPassword ? failureMessage(failure) : null);
+          setAccount((shown) => (shown ? { ...shown, passwordRequired: true } : shown));
           return;
         }
         if (statusOf(failure) === 403) removeToken();
-        setAsking(false);
-        setError(failureMessage(failure));
+        setAccount(null);
       },
     );
 
-  useOnce(() => {
-    void confirm();
-  });
-
-  if (asking) {
+  if (account) {
     return (
       <div className="container page auth-page">
         <PageTitle>{t('auth.verify.emailTitle')}</PageTitle>
@@ -68,35 +73,48 @@ export default function VerifyEmailScreen() {
             aria-busy={sending}
             onSubmit={(event) => {
               event.preventDefault();
-              if (!password) return;
+              if (account.passwordRequired && !password) return;
               setSending(true);
-              void confirm(password).finally(() => setSending(false));
+              void confirm().finally(() => setSending(false));
             }}
           >
-            <p>{t('auth.verify.passwordLead')}</p>
-            <div className="field">
-              <label htmlFor={`${id}-password`}>{t('auth.verify.password')}</label>
-              <input
-                id={`${id}-password`}
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={error ? true : undefined}
-              />
-            </div>
+            <p>{t('auth.verify.account', { email: account.email })}</p>
+            <p className="field-hint">{t('auth.verify.accountNotMine')}</p>
+            {account.passwordRequired ? (
+              <>
+                <p>{t('auth.verify.passwordLead')}</p>
+                <div className="field">
+                  <label htmlFor={`${id}-password`}>{t('auth.verify.password')}</label>
+                  <input
+                    id={`${id}-password`}
+                    type="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    aria-invalid={error ? true : undefined}
+                  />
+                </div>
+              </>
+            ) : null}
             {error ? (
               <p className="notice notice--error" role="alert">
                 {error}
               </p>
             ) : null}
-            <button type="submit" className="button" disabled={sending || !password}>
-              {t('auth.verify.confirm')}
-              <Busy on={sending} />
-            </button>
-            <p className="field-hint">
-              {t('auth.verify.notMine')} <Link to="/login">{t('auth.verify.toReset')}</Link>
+            <p className="actions">
+              <button type="submit" className="button" disabled={sending || (account.passwordRequired && !password)}>
+                {t('auth.verify.confirmAndSignIn')}
+                <Busy on={sending} />
+              </button>
+              <Link to="/" className="button button--secondary">
+                {t('auth.verify.cancel')}
+              </Link>
             </p>
+            {account.passwordRequired ? (
+              <p className="field-hint">
+                {t('auth.verify.notMine')} <Link to="/login">{t('auth.verify.toReset')}</Link>
+              </p>
+            ) : null}
           </form>
         </div>
       </div>

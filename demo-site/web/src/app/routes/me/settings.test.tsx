@@ -272,9 +272,29 @@ describe('/me/setting (accounts-sso §2.9, §4.6, §5)', () => {
     await person.clear(password);
     await person.type(password, 'Secret12');
     await person.click(within(list).getByRole('button', { name: 'Отвязать Вконтакте' }));
-    expect(await within(section).findByText('Аккаунт Вконтакте отвязан: входить через него больше нельзя.')).toBeTruthy();
+    expect(
+      await within(section).findByText(
+        'Аккаунт Вконтакте отвязан: входить через него больше нельзя. Все другие сеансы входа, и открытые через него, завершены.',
+      ),
+    ).toBeTruthy();
     expect(within(section).getByText('Привязанных аккаунтов нет.')).toBeTruthy();
     expect(sent).toEqual([{ current_password: 'Wrong123' }, { current_password: 'Secret12' }]);
+  });
+});
+
+describe('/me/setting of an account nobody proved (the guest checkout’s)', () => {
+  it('shows the e-mail and why the rest waits; no profile, contact, phone, password or network to fill in (issue 33)', async () => {
+    server.use(http.get('*/api/user', () => HttpResponse.json({ user: { ...user, email_confirmed: false, phone_confirmed: false } })));
+    localStorage.setItem(storageKeys.token, 't');
+    await renderCabinet('/me/setting');
+    expect(
+      (await screen.findByText(/нельзя привязать соцсеть, задать пароль, изменить почту, телефон и личные данные/, {}, { timeout: 5000 }))
+        .textContent,
+    ).toBeTruthy();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toContain('E-mail');
+    for (const hidden of ['Личные данные', 'Телефон', 'Пароль', 'Пол', 'Экстренный контакт']) expect(headings).not.toContain(hidden);
+    expect(screen.queryByRole('region', { name: 'Личные данные' })).toBeNull();
   });
 });
 

@@ -20,23 +20,27 @@ export default function Settings() {
       {user.isError ? <ErrorState error={user.error} onRetry={() => void user.refetch()} /> : null}
       {data ? (
         <div key={data.public_id}>
-          <MailingSection user={data} />
-          <ProfileSection user={data} />
-          <EmailSection user={data} />
           {isUnproven(data) ? (
-            // The guest checkout's account: nothing that adds a way in until the address is proven (issue 20).
-            <p className="notice notice--error" role="alert">
-              {t('cabinet.settings.unproven')}
-            </p>
+            // The guest checkout's account: nothing that adds a way in until the address is proven (issue 20),
+            // nor a profile a stranger could fill in for the address's owner to trust (issue 33).
+            <>
+              <EmailSection user={data} />
+              <p className="notice notice--error" role="alert">
+                {t('cabinet.settings.unproven')}
+              </p>
+            </>
           ) : (
             <>
+              <MailingSection user={data} />
+              <ProfileSection user={data} />
+              <EmailSection user={data} />
               <PhoneSection user={data} />
               <PasswordSection user={data} />
+              <GenderSection user={data} />
+              <ContactSection user={data} />
+              <LinksSection user={data} />
             </>
           )}
-          <GenderSection user={data} />
-          <ContactSection user={data} />
-          {isUnproven(data) ? null : <LinksSection user={data} />}
         </div>
       ) : null}
     </CabinetFrame>

@@ -35,6 +35,15 @@ export const registerByPhone = (body: { phone: string; phone_code: string; maili
 export const verifyEmail = (code: string, password?: string) =>
   requestParsed(signedInSchema, { url: '/api/user/verify/email', method: 'POST', data: password ? { code, password } : { code } });
 
+const confirmationSchema = z.object({ email: z.string(), password_required: z.boolean() });
+
+/**
+ * POST /api/user/verify/email/check: whose address a confirmation link confirms and whether the
+ * registration password is needed — shown before anything is sent (nothing is used up).
+ */
+export const checkConfirmation = (code: string) =>
+  requestParsed(confirmationSchema, { url: '/api/user/verify/email/check', method: 'POST', data: { code } });
+
 /** Whether a confirmation failed for want of the registration password (the page then asks for it). */
 export const needsRegistrationPassword = (error: unknown): boolean =>
   isApiError(error) && error.status === 400 && (error.data as { password_required?: unknown } | null)?.password_required === true;
@@ -54,10 +63,21 @@ export const verifyNewEmail = (code: string) =>
 /** POST /api/auth/logout: ends this session on the server. */
 export const logout = () => request({ url: '/api/auth/logout', method: 'POST' });
 
+/**
+ * POST /api/user/{network}/state: the server's `state` for a social flow about to start, kept with its
+ * return address and PKCE challenge; the return call brings it back with the verifier (issue 33).
+ */
+export const startSocialFlow = (network: 'vk' | 'google', body: { redirect_uri: string; code_challenge: string }) =>
+  requestParsed(z.object({ state: z.string() }), { url: `/api/user/${network}/state`, method: 'POST', data: body, anonymous: true });
+
 /** POST /api/user/{network}: the return page's code, exchanged by the server; signs in or up. */
-export const socialSignIn = (network: 'vk' | 'google', body: { code: string; redirect_uri: string; code_verifier: string }) =>
-  requestParsed(signedInSchema, { url: `/api/user/${network}`, method: 'POST', data: body });
+export const socialSignIn = (
+  network: 'vk' | 'google',
+  body: { code: string; redirect_uri: string; code_verifier: string; state: string },
+) => requestParsed(signedInSchema, { url: `/api/user/${network}`, method: 'POST', data: body });
 
 /** POST /api/user/add/{network}: links the network's account to the signed-in user (409 when it is someone else's). */
-export const socialLink = (network: 'vk' | 'google', body: { code: string; redirect_uri: string; code_verifier: string; proof: string }) =>
-  requestParsed(userOnlySchema, { url: `/api/user/add/${network}`, method: 'POST', data: body });
+export const socialLink = (
+  network: 'vk' | 'google',
+  body: { code: string; redirect_uri: string; code_verifier: string; state: string; proof: string },
+) => requestParsed(userOnlySchema, { url: `/api/user/add/${network}`, method: 'POST', data: body });

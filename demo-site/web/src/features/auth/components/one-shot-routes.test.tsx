@@ -48,7 +48,7 @@ describe('social return (/user/auth/{network}, /user/add/auth/{network})', () =>
     );
     renderApp(`/user/auth/vk?code=the-code&state=${state}`);
     await waitFor(() => expect(location()).toBe('/me'));
-    expect(body).toEqual({ code: 'the-code', redirect_uri: `${window.location.origin}/user/auth/vk`, code_verifier: flow.verifier });
+    expect(body).toEqual({ code: 'the-code', redirect_uri: `${window.location.origin}/user/auth/vk`, code_verifier: flow.verifier, state });
     expect(localStorage.getItem(storageKeys.token)).toBe('vk-token');
   });
 
@@ -122,29 +122,41 @@ describe('social return (/user/auth/{network}, /user/add/auth/{network})', () =>
 });
 
 describe('e-mail links', () => {
-  it('/verify/email/{code} of an account made with a password asks for that password, then confirms (issue 20)', async () => {
+  it('/verify/email/{code} of an account made with a password shows whose it is and asks for that password, then confirms (issues 20, 33)', async () => {
     const bodies: unknown[] = [];
     server.use(
+      http.post('*/api/user/verify/email/check', () => HttpResponse.json({ email: 'anna@example.ru', password_required: true })),
       http.post('*/api/user/verify/email', async ({ request }) => {
         const body = (await request.json()) as { password?: string };
         bodies.push(body);
         return body.password === 'Abcd1'
           ? HttpResponse.json({ token: 'fresh-token', user: testUser, message: 'Почта подтверждена' })
-          : HttpResponse.json({ message: 'Введите пароль, который вы указали при регистрации', password_required: true }, { status: 400 });
+          : HttpResponse.json({ message: 'Пароль не совпадает с указанным при регистрации', password_required: true }, { status: 400 });
       }),
     );
     renderApp('/verify/email/abc_123');
-    fireEvent.change(await screen.findByLabelText('Пароль, указанный при регистрации', {}, { timeout: 5000 }), {
-      target: { value: 'Abcd1' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Подтвердить почту' }));
+    const field = await screen.findByLabelText('Пароль, указанный при регистрации', {}, { timeout: 5000 });
+    expect(screen.getByText(/Ссылка подтверждает почту anna@example\.ru/)).toBeTruthy();
+    fireEvent.change(field, { target: { value: 'Wrong1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Подтвердить и войти' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Пароль не совпадает с указанным при регистрации');
+    fireEvent.change(field, { target: { value: 'Abcd1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Подтвердить и войти' }));
     await waitFor(() => expect(localStorage.getItem(storageKeys.token)).toBe('fresh-token'));
-    expect(bodies).toEqual([{ code: 'abc_123' }, { code: 'abc_123', password: 'Abcd1' }]);
+    expect(bodies).toEqual([
+      { code: 'abc_123', password: 'Wrong1' },
+      { code: 'abc_123', password: 'Abcd1' },
+    ]);
   });
 
-  it('/verify/email/{code} confirms, signs in, says so in the e-mail-confirmed popup and opens the cabinet', async () => {
+  it('/verify/email/{code} posts nothing on load: it names the account, and only «Подтвердить и войти» confirms and signs in (issue 33)', async () => {
     let code: unknown;
+    let checked: unknown;
     server.use(
+      http.post('*/api/user/verify/email/check', async ({ request }) => {
+        checked = await request.json();
+        return HttpResponse.json({ email: 'anna@example.ru', password_required: false });
+      }),
       http.post('*/api/user/verify/email', async ({ request }) => {
         code = await request.json();
         return HttpResponse.json({ token: 'confirmed', user: { ...testUser, email: 'anna@example.ru' }, message: 'Почта подтверждена' });
@@ -152,6 +164,13 @@ describe('e-mail links', () => {
     );
     const user = userEvent.setup();
     renderApp('/verify/email/abc_123');
+    const ask = await screen.findByRole('button', { name: 'Подтвердить и войти' }, { timeout: 5000 });
+    expect(screen.getByText(/Ссылка подтверждает почту anna@example\.ru/)).toBeTruthy();
+    expect(checked).toEqual({ code: 'abc_123' });
+    expect(code).toBeUndefined();
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Отмена' }).getAttribute('href')).toBe('/');
+    await user.click(ask);
     // isVerifyPopup (accounts-sso §2.3): the popup first, signed in already.
     const popup = await screen.findByRole('dialog', { name: 'Почта подтверждена' }, { timeout: 5000 });
     expect(popup.textContent).toContain('anna@example.ru');
@@ -162,18 +181,25 @@ describe('e-mail links', () => {
     await waitFor(() => expect(location()).toBe('/me'));
   });
 
-  it("/verify/email/{code}: a 403 drops the token and shows the server's message", async () => {
+  it("/verify/email/{code} of someone else's account while signed in: the server's message, and the visitor stays signed in as they are (issue 33)", async () => {
     signIn();
+    let confirmed = false;
     server.use(
-      http.post('*/api/user/verify/email', () =>
+      http.post('*/api/user/verify/email/check', () =>
         HttpResponse.json({ message: 'Ссылка подтверждения принадлежит другому пользователю' }, { status: 403 }),
       ),
+      http.post('*/api/user/verify/email', () => {
+        confirmed = true;
+        return HttpResponse.json({ token: 'other', user: testUser });
+      }),
     );
     renderApp('/verify/email/abc');
     expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toBe(
       'Ссылка подтверждения принадлежит другому пользователю',
     );
-    expect(localStorage.getItem(storageKeys.token)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Подтвердить и войти' })).toBeNull();
+    expect(confirmed).toBe(false);
+    expect(localStorage.getItem(storageKeys.token)).toBe('session-token');
   });
 
   it('/verify/new/email/{code} confirms the changed address', async () => {

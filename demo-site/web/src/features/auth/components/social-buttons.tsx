@@ -22,7 +22,11 @@ export function SocialButtons({ providers, purpose = 'signin', returnTo }: Socia
       return;
     }
     rememberReturnTo(returnTo);
-    window.location.assign(await buildSocialRedirect(providers[network], network, purpose, window.location.origin));
+    try {
+      window.location.assign(await buildSocialRedirect(providers[network], network, purpose, window.location.origin));
+    } catch {
+      setError(t('auth.social.unavailable'));
+    }
   };
   return (
     <>

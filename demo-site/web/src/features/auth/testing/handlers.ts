@@ -24,4 +24,6 @@ export const authHandlers = [
   ),
   http.get('http://127.0.0.1:4999/api/v1/analytics/event', () => new HttpResponse(null, { status: 204 })),
   http.get('*/api/user/basket', () => HttpResponse.json({ goods: [] })),
+  // The server's state for a social flow (issue 33): a fresh one each time.
+  http.post('*/api/user/:network/state', () => HttpResponse.json({ state: `state-${Math.random().toString(36).slice(2)}` })),
 ];
