@@ -395,6 +395,31 @@ describe('orders, participants, exports', () => {
   });
 });
 
+describe('refunds and letters', () => {
+  it('a manager resends the ticket letter and refunds a paid order through the provider; the audit and the order say so', async () => {
+    const buyer = await signedInUser(api.deps, 'refunded');
+    const ticket = await insertTicket(api.deps.db, api.clock.now(), {
+      formatPublicId: heroesFormat,
+      userId: buyer.id,
+      info: { last_name: 'Возвратов' },
+    });
+    const { orders } = await import('../../db/schema/index');
+    const [order] = await api.deps.db.select().from(orders).where(eq(orders.id, ticket.orderId));
+    const resent = await call('POST', `/api/organizer/orders/${order!.publicId}/resend`, org);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect((await api.lastMessage(order!.email)).text).toContain(`${order!.publicId}`);
+    expect((await call('POST', `/api/organizer/orders/${order!.publicId}/refund`, viewer.token)).statusCode).toBe(403);
+    const refunded = await call('POST', `/api/organizer/orders/${order!.publicId}/refund`, org);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(['refunded', 'refunding']).toContain(refunded.json().status);
+    const detail = (await call('GET', `/api/organizer/orders/${order!.publicId}`, org)).json();
+    expect(['refunded', 'refunding']).toContain(detail.status);
+    expect((detail.history as Body[]).map((entry) => entry.action)).toContain('order.refunded');
+    const again = await call('POST', `/api/organizer/orders/${order!.publicId}/refund`, org);
+    expect(again.statusCode).toBe(400);
+  });
+});
+
 describe('staff', () => {
   it('only a confirmed e-mail gets the scanner; the volunteer gets a letter and sees the event; revoke takes it back', async () => {
     const unproven = await signedInUser(api.deps, 'volunteer', { emailConfirmed: false });
@@ -418,6 +443,8 @@ describe('staff', () => {
 
 describe('dashboard', () => {
   it('counts sold tickets per format, revenue and sales per day', async () => {
+    // Its own sale: the generated route test above refunds the shared order.
+    await insertTicket(api.deps.db, api.clock.now(), { formatPublicId: heroesFormat, userId: stranger.id, info: { last_name: 'Статистиков' } });
     const stats = await call('GET', `/api/organizer/event_city/${heroesCity}/stats`, viewer.token);
     expect(stats.statusCode, stats.body).toBe(200);
     const body = stats.json();

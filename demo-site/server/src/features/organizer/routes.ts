@@ -12,6 +12,7 @@ import { addMember, listMembers, removeMember } from './members';
 import { deliver, formatIdIn, listMessages, previewMessage, sendMessage } from './messages';
 import { correctParticipant, orderDetail, searchOrders } from './orders';
 import { batchCsv, createPromocodes, listPromocodes } from './promocodes';
+import { refundAsOrganizer, resendTicketLetter } from './refunds';
 import { cityOptions, createEventCity, createSale, listSales, updateSale } from './sales';
 import {
   auditQuery,
@@ -162,6 +163,16 @@ export const organizerRoutes =
       '/api/organizer/orders/:public_id',
       { schema: { params: publicIdParams, querystring: noQuery }, config: scope('viewer', inParams('order', 'public_id')) },
       async (request) => orderDetail(deps.db, organizerOf(request).organisationIds, request.params.public_id),
+    );
+    app.post(
+      '/api/organizer/orders/:public_id/refund',
+      { schema: { params: publicIdParams }, config: scope('manager', inParams('order', 'public_id')) },
+      async (request) => refundAsOrganizer(deps, organizerOf(request), request.params.public_id),
+    );
+    app.post(
+      '/api/organizer/orders/:public_id/resend',
+      { schema: { params: publicIdParams }, config: scope('manager', inParams('order', 'public_id')) },
+      async (request) => resendTicketLetter(deps, organizerOf(request), request.params.public_id),
     );
     app.patch(
       '/api/organizer/ticket/:public_id',

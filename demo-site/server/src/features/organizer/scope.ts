@@ -241,3 +241,8 @@ export async function organisationNames(deps: ServerDeps, ids: number[]) {
     .where(and(inArray(organisations.id, ids)));
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** Every organisation whose tickets an order holds. */
+export async function organisationsOfOrder(deps: ServerDeps, orderPublicId: string): Promise<number[]> {
+  return (await ownersOf(deps, 'order', orderPublicId)).map((owner) => owner.organisationId);
+}

@@ -412,3 +412,10 @@ export const useCreateEventCity = () =>
   useOrganizerWrite((body: { event_public_id: string; city_id: number; start_time: string; address: string }) =>
     request<{ public_id: string }>({ url: '/api/organizer/event_city', method: 'POST', data: body }),
   );
+
+export const useRefundOrder = () =>
+  useOrganizerWrite((id: string) =>
+    request<{ sum: number; status: string }>({ url: `/api/organizer/orders/${path(id)}/refund`, method: 'POST' }),
+  );
+export const useResendLetter = () =>
+  useOrganizerWrite((id: string) => request<{ to: string }>({ url: `/api/organizer/orders/${path(id)}/resend`, method: 'POST' }));

@@ -148,6 +148,11 @@ const ru = {
   newEventCity: 'Ещё один старт этого события',
   city: 'Город',
   noSalesYet: 'Скидок нет',
+  refund: 'Вернуть деньги',
+  confirmRefund: 'Вернуть деньги за весь заказ? Билеты станут недействительны, когда платёжный сервис вернёт деньги.',
+  refundAsked: 'Возврат запрошен',
+  resend: 'Отправить письмо с билетами ещё раз',
+  letterSent: 'Письмо отправлено',
 } as const;
 
 type Texts = Record<keyof typeof ru, string>;
@@ -296,6 +301,11 @@ const en: Texts = {
   newEventCity: 'Another start of this event',
   city: 'City',
   noSalesYet: 'No discounts',
+  refund: 'Refund',
+  confirmRefund: 'Refund the whole order? Its tickets become void once the payment service returns the money.',
+  refundAsked: 'Refund requested',
+  resend: 'Send the tickets letter again',
+  letterSent: 'Letter sent',
 };
 
 export type TextKey = keyof typeof ru;

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { downloadExport, type Participant, useCorrectParticipant, useOrder, useOrders } from '../api';
+import { downloadExport, type Participant, useCorrectParticipant, useOrder, useOrders, useRefundOrder, useResendLetter } from '../api';
 import { dateTime, rubles, useText } from '../texts';
 import { errorMessage, QueryState } from './query-state';
 
@@ -145,6 +145,7 @@ export function OrderPage({ orderId, canWrite }: { orderId: string; canWrite: bo
               <dd>{rubles(data.refunded_amount, language)}</dd>
             </div>
           </dl>
+          {canWrite ? <OrderActions orderId={data.public_id} paid={data.status === 'paid'} /> : null}
           <section className="org-panel">
             <h3>{t('lines')}</h3>
             <table className="org-table">
@@ -337,4 +338,47 @@ function OrderStatus({ status }: { status: string }) {
   const { language } = useText();
   const names = statuses[status as keyof typeof statuses];
   return <span className={`org-status org-status--${status}`}>{names ? names[language === 'en' ? 1 : 0] : status}</span>;
+}
+
+/** What a manager does with a paid order: the tickets letter again, a refund through the provider. */
+function OrderActions({ orderId, paid }: { orderId: string; paid: boolean }) {
+  const { t } = useText();
+  const refund = useRefundOrder();
+  const resend = useResendLetter();
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    setMessage(null);
+    try {
+      await action();
+      setMessage({ error: false, text: done });
+    } catch (failure) {
+      setMessage({ error: true, text: errorMessage(failure, t('loadError')) });
+    }
+  };
+  if (!paid) return null;
+  return (
+    <div className="org-exports">
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        onClick={() => void act(() => resend.mutateAsync(orderId), t('letterSent'))}
+      >
+        {t('resend')}
+      </button>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        onClick={() => {
+          if (window.confirm(t('confirmRefund'))) void act(() => refund.mutateAsync(orderId), t('refundAsked'));
+        }}
+      >
+        {t('refund')}
+      </button>
+      {message ? (
+        <span className={message.error ? 'field-error' : 'org-notice'} role={message.error ? 'alert' : 'status'}>
+          {message.text}
+        </span>
+      ) : null}
+    </div>
+  );
 }
