@@ -444,7 +444,11 @@ describe('staff', () => {
 describe('dashboard', () => {
   it('counts sold tickets per format, revenue and sales per day', async () => {
     // Its own sale: the generated route test above refunds the shared order.
-    await insertTicket(api.deps.db, api.clock.now(), { formatPublicId: heroesFormat, userId: stranger.id, info: { last_name: 'Статистиков' } });
+    await insertTicket(api.deps.db, api.clock.now(), {
+      formatPublicId: heroesFormat,
+      userId: stranger.id,
+      info: { last_name: 'Статистиков' },
+    });
     const stats = await call('GET', `/api/organizer/event_city/${heroesCity}/stats`, viewer.token);
     expect(stats.statusCode, stats.body).toBe(200);
     const body = stats.json();
