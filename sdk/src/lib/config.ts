@@ -45,7 +45,7 @@ type Rule = [test: (value: unknown) => boolean, expected: string, required?: tru
 /** The rules of an object's fields, by field name. */
 export type Rules = Record<string, Rule>;
 
-// Rules are plain literals or `/* @__PURE__ */` calls (`oneOf`), so a bundler drops every table nobody uses.
+// Rules are plain literals or calls annotated as pure (`oneOf`), so a bundler drops every table nobody uses.
 const isIdent = matches(/^[!-~]{1,256}$/);
 const FLAG: Rule = [(v) => typeof v === 'boolean', 'a boolean'];
 /** A rule for one of `values`, said as `"a" or "b"` (strings quoted, `false` bare). Marked pure: an unused table still goes. */
