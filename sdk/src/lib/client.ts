@@ -1,7 +1,7 @@
 import { authorizeUrl, redirectLogin } from './authorize-url';
 import { handleCallback } from './callback';
 import { CLIENT_RULES, CORE_RULES, check, isPlainObject, LOGIN_RULES, LOGOUT_RULES, MODE_RULES } from './config';
-import { type Context, contextFor, createContext, PREFIX } from './context';
+import { type Context, contextFor, createContext, PREFIX, signOut } from './context';
 import { GidError, MSG_ABORTED } from './errors';
 import { clearFlow, readFlow } from './flow-storage';
 import { tokenKeeper } from './fresh';
@@ -60,18 +60,17 @@ export function clientFor(ctx: Context): GidClient {
       autoRefresh: ctx.cfg.autoRefresh,
       // From another tab (a sign-in, a refresh, a sign-out) or a refresh here.
       onTokens: (tokens) => {
-        if (!tokens) epoch++;
+        if (!tokens) signOut(ctx);
         emit('tokens', tokens);
         if (!tokens) emit('signedOut', { local: false });
       },
       onExpired: (tokens) => emit('expired', tokens),
       onError: ctx.debug,
     }));
-  /** Counts sign-outs: a sign-in, silent sign-in or refresh started before one never brings tokens back. */
-  let epoch = 0;
   let claims: [string | undefined, Record<string, unknown> | null] | undefined;
   const use = (tokens: GidTokens | undefined) => {
-    if (!tokens) epoch++;
+    // A sign-out: a sign-in, silent sign-in or refresh started before it never brings tokens back.
+    if (!tokens) signOut(ctx);
     const before = kept().tokens;
     kept().set(tokens);
     if (kept().tokens === before) return;
@@ -80,9 +79,9 @@ export function clientFor(ctx: Context): GidClient {
   };
   /** Keeps the tokens a call resolved with, unless a sign-out came since it started; hands the result on. */
   const keep = async <T>(call: Promise<T>, merge?: boolean): Promise<T> => {
-    const started = epoch;
+    const started = ctx.out;
     const result = await call;
-    if (result && started === epoch) {
+    if (result && started === ctx.out) {
       const { appState, ...tokens } = result as unknown as TokenResult;
       // A refresh's answer is merged: what it leaves out (an ID token) is kept.
       use(merge ? { ...kept().tokens, ...tokens } : tokens);
@@ -126,7 +125,7 @@ export function clientFor(ctx: Context): GidClient {
       return (await authorizeUrl(ctx, options)).href;
     },
     async getAccessToken({ minValiditySeconds = 60 } = {}) {
-      const started = epoch;
+      const started = ctx.out;
       const k = kept();
       // Valid for long enough, or of unknown lifetime.
       const valid = () => k.tokens && !((k.expiresAt as number) < Date.now() + minValiditySeconds * 1000);
@@ -141,11 +140,11 @@ export function clientFor(ctx: Context): GidClient {
       }
       // A sign-out while this waited (here or, heard meanwhile, in another tab): no silent sign-in after it.
       if (!refreshed && !valid()) {
-        if (started !== epoch) throw new GidError('ABORTED', MSG_ABORTED);
+        if (started !== ctx.out) throw new GidError('ABORTED', MSG_ABORTED);
         await checkSession();
       }
       // A sign-out while this waited: no token comes out of this call.
-      if (started !== epoch || !k.tokens) throw new GidError('ABORTED', MSG_ABORTED);
+      if (started !== ctx.out || !k.tokens) throw new GidError('ABORTED', MSG_ABORTED);
       return k.tokens.access_token;
     },
     get user() {
@@ -166,7 +165,7 @@ export function clientFor(ctx: Context): GidClient {
     },
     destroy() {
       ctx.dead = true;
-      for (const step of [...ctx.cleanup]) step();
+      for (const step of [...ctx.cleanup, ...ctx.flows]) step();
       ctx.cleanup.clear();
       keeper?.stop();
       listeners.clear();

@@ -1,5 +1,5 @@
 import { LOGOUT_RULES } from './config';
-import { type Context, contextFor, endpoint, PREFIX } from './context';
+import { type Context, contextFor, endpoint, PREFIX, signOut } from './context';
 import { GidError, MSG_LOGOUT } from './errors';
 import { postToBackend } from './token';
 import type { LogoutConfig, LogoutOptions } from './types';
@@ -43,8 +43,9 @@ export async function endSession(ctx: Context, token: string, options: LogoutOpt
  */
 export const logout = async (config: LogoutConfig, token: string, options?: LogoutOptions): Promise<void> => {
   const ctx = contextFor(config, LOGOUT_RULES);
-  // The function forms' client of this config (`getAccessToken`, …) forgets its tokens first, as a client's `logout` does.
+  // The function forms' client of this config (`getAccessToken`, …) forgets its tokens first, as a
+  // client's `logout` does, and whatever sign-in or refresh is under way with this config ends.
   ctx.client?.setTokens(undefined);
-  ctx.got = undefined;
+  signOut(ctx);
   return endSession(ctx, token, options);
 };

@@ -2,7 +2,7 @@ import { authorizeUrl, redirectLogin } from './authorize-url';
 import { completeCallback } from './callback';
 import { checkOptions, LOGIN_RULES } from './config';
 import { type Context, contextFor, failure, guard } from './context';
-import { GidError, MSG_CODE, MSG_POPUP_ALREADY_OPEN, MSG_POPUP_CLOSED, MSG_POPUP_OPEN } from './errors';
+import { GidError, MSG_ABORTED, MSG_CODE, MSG_POPUP_ALREADY_OPEN, MSG_POPUP_CLOSED, MSG_POPUP_OPEN } from './errors';
 import { clientChannel, isPopupMessage, POPUP_ACK, POPUP_NAME, stateChannel } from './popup-channel';
 import type { GidTokens, LoginConfig, LoginOptions } from './types';
 
@@ -73,7 +73,7 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
       asks?.close();
       clearTimeout(grace);
       win.removeEventListener('message', onMessage);
-      ctx.cleanup.delete(abort);
+      ctx.flows.delete(abort);
       clearInterval(poll);
       if (openPopups.get(win)?.[0] === popup) openPopups.delete(win);
       popup.close();
@@ -108,7 +108,8 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
       // Anything else is ignored.
       if (event.source === popup && event.origin === win.location.origin && isPopupMessage(event.data)) receive(event.data.url);
     };
-    const abort = () => finish(new GidError('POPUP_CLOSED', MSG_POPUP_CLOSED));
+    // A sign-out or `destroy()`: the site gave up this sign-in, the person closed nothing.
+    const abort = () => finish(new GidError('ABORTED', MSG_ABORTED));
     const poll = setInterval(() => {
       // Closed, or cut off by COOP on its way to the provider or back to the site's callback page
       // (it looks closed from here, also after it was seen at the provider: a callback page that
@@ -125,8 +126,9 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
       }
     }, POLL_MS);
     win.addEventListener('message', onMessage);
-    ctx.cleanup.add(abort);
-    openPopups.set(win, [popup, abort]);
+    ctx.flows.add(abort);
+    // A new sign-in gives this one up: the person closed it (in effect).
+    openPopups.set(win, [popup, () => finish(new GidError('POPUP_CLOSED', MSG_POPUP_CLOSED))]);
     navigate(options);
   });
   if (!params) throw failure(ctx, 'CODE_ERROR', MSG_CODE, {}, state);

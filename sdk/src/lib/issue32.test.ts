@@ -1,0 +1,177 @@
+// The bugs of issue 32, one case each: every one failed before its fix.
+import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOGOUT_URL, received, SITE, server, setup, type TestWindow, TOKEN_URL, tokens, useServer } from '../test/helpers';
+import { createClient, getUser } from './client';
+import { logout } from './logout';
+import { loginSilently } from './silent';
+
+useServer();
+afterEach(() => vi.useRealTimers());
+
+const CALLBACK = `${SITE}/auth/gid`;
+const frameOf = (win: TestWindow) => win.document.querySelector('iframe[name="gid_silent"]') as HTMLIFrameElement | null;
+const flush = async () => {
+  for (let i = 0; i < 50; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+/** The redirect URI page inside the silent frame hands `params` over, as handleRedirectCallback does. */
+const answerFrame = (win: TestWindow, frame: HTMLIFrameElement, params: Record<string, string>) =>
+  win.dispatchEvent(
+    new win.MessageEvent('message', {
+      data: { name: 'popup_auth', url: `${CALLBACK}?${new URLSearchParams(params)}` },
+      origin: SITE,
+      source: frame.contentWindow as never,
+    }),
+  );
+const okLogout = () => server.use(http.post(LOGOUT_URL, () => new HttpResponse(null, { status: 204 })));
+
+/** A window as `window.open` returns it, on its way to the provider. */
+function fakePopup() {
+  const popup = {
+    closed: false,
+    navigated: [] as string[],
+    close: vi.fn(() => {
+      popup.closed = true;
+    }),
+    focus: vi.fn(),
+    location: { href: 'about:blank', replace: (url: string) => void popup.navigated.push(url) },
+  };
+  return popup;
+}
+
+/** A page with a client whose `window.open` hands out `popup`. */
+function popupPage(popup: ReturnType<typeof fakePopup>, overrides = {}) {
+  const s = setup(`${SITE}/login`, overrides);
+  Object.assign(s.win, { open: vi.fn(() => popup), screenX: 0, screenY: 0, outerWidth: 1000, outerHeight: 800 });
+  Object.assign(s.win, { BroadcastChannel: NodeBroadcastChannel });
+  return { ...s, client: createClient(s.config) };
+}
+
+const answerPopup = (win: TestWindow, popup: unknown, query: string) =>
+  win.dispatchEvent(
+    new win.MessageEvent('message', { data: { name: 'popup_auth', url: `${CALLBACK}?${query}` }, origin: SITE, source: popup as never }),
+  );
+
+describe('Low: destroy() during a popup', () => {
+  it('rejects ABORTED (the site gave up), not POPUP_CLOSED, and callback hears nothing', async () => {
+    const popup = fakePopup();
+    const { client, results } = popupPage(popup);
+    const outcome = client.login({ mode: 'popup' }).catch((error) => error);
+    await vi.waitFor(() => expect(popup.navigated).toHaveLength(1));
+    client.destroy();
+    expect(await outcome).toMatchObject({ code: 'ABORTED' });
+    expect(results).toEqual([]);
+  });
+});
+
+describe('High: a sign-out stops a sign-in already under way', () => {
+  it('a popup sign-in under way at logout: closed, ABORTED, its answer exchanges nothing', async () => {
+    okLogout();
+    const popup = fakePopup();
+    const { client, win, results } = popupPage(popup);
+    const outcome = client.login({ mode: 'popup' }).catch((error) => error);
+    await vi.waitFor(() => expect(popup.navigated).toHaveLength(1));
+    const state = new URL(popup.navigated[0] as string).searchParams.get('state');
+    await client.logout('at-0', { local: true });
+    expect(await outcome).toMatchObject({ code: 'ABORTED' });
+    expect(popup.close).toHaveBeenCalled();
+    answerPopup(win, popup, `code=c&state=${state}&scope=openid`);
+    await flush();
+    expect(received).toEqual([]);
+    expect(results).toEqual([]);
+  });
+
+  it('getAccessToken’s silent frame answers after logout({ local: true }): no code exchange, no callback, no tokens', async () => {
+    okLogout();
+    const { config, win, results } = setup(`${SITE}/cabinet`);
+    const client = createClient(config);
+    const seen: unknown[] = [];
+    client.on('tokens', (t) => seen.push(t));
+    const pending = client.getAccessToken().catch((error) => error);
+    await vi.waitFor(() => expect(frameOf(win)).not.toBeNull());
+    const frame = frameOf(win) as HTMLIFrameElement;
+    const state = new URL(frame.src).searchParams.get('state') as string;
+    await client.logout('at-0', { local: true });
+    answerFrame(win, frame, { code: 'c-late', state, scope: 'openid' });
+    await flush();
+    expect(received).toEqual([]);
+    expect(results).toEqual([]);
+    expect(await pending).toMatchObject({ code: 'ABORTED' });
+    expect(client.tokens).toBeUndefined();
+    expect(seen.filter(Boolean)).toEqual([]);
+    expect(frameOf(win)).toBeNull();
+  });
+
+  it('a code exchange already sent when the sign-out comes: its answer reaches neither callback nor the tokens', async () => {
+    okLogout();
+    let release!: () => void;
+    server.use(
+      http.post(TOKEN_URL, async ({ request }) => {
+        received.push({ body: await request.clone().json(), headers: request.headers, request });
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json(tokens);
+      }),
+    );
+    const { config, win, results } = setup(`${SITE}/cabinet`, { storage: 'session' });
+    const client = createClient(config);
+    const pending = client.checkSession().catch((error) => error);
+    await vi.waitFor(() => expect(frameOf(win)).not.toBeNull());
+    const frame = frameOf(win) as HTMLIFrameElement;
+    answerFrame(win, frame, { code: 'c-1', state: new URL(frame.src).searchParams.get('state') as string, scope: 'openid' });
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await client.logout('at-0', { local: true });
+    release();
+    expect(await pending).toMatchObject({ code: 'ABORTED' });
+    await flush();
+    expect(results).toEqual([]);
+    expect(client.tokens).toBeUndefined();
+    expect(win.sessionStorage.getItem('gid:demo-site:tokens')).toBeNull();
+  });
+
+  it('an automatic refresh in flight at the sign-out: callback never hears of it, nothing is stored', async () => {
+    okLogout();
+    let release!: () => void;
+    server.use(
+      http.post(TOKEN_URL, async ({ request }) => {
+        received.push({ body: await request.clone().json(), headers: request.headers, request });
+        await new Promise<void>((resolve) => (release = resolve));
+        return HttpResponse.json({ ...tokens, access_token: 'at-2', refresh_token: 'rt-2' });
+      }),
+    );
+    const { config, win, results } = setup(`${SITE}/`, { storage: 'session' });
+    const client = createClient(config);
+    client.setTokens({ ...tokens, expires_in: 1 });
+    const refreshing = client.getAccessToken().catch((error) => error);
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await client.logout('at-1', { local: true });
+    release();
+    expect(await refreshing).toMatchObject({ code: 'ABORTED' });
+    await flush();
+    expect(results).toEqual([]);
+    expect(client.tokens).toBeUndefined();
+    expect(win.sessionStorage.getItem('gid:demo-site:tokens')).toBeNull();
+  });
+
+  it('function forms: a silent sign-in started before logout(config) is not joined by a later call, and its answer is dropped', async () => {
+    okLogout();
+    const { config, win, results } = setup(`${SITE}/cabinet`);
+    const first = loginSilently(config).catch((error) => error);
+    await vi.waitFor(() => expect(frameOf(win)).not.toBeNull());
+    const oldFrame = frameOf(win) as HTMLIFrameElement;
+    const oldState = new URL(oldFrame.src).searchParams.get('state') as string;
+    await logout(config, 'at-0', { local: true });
+    expect(await first).toMatchObject({ code: 'ABORTED' });
+    // A later call starts its own sign-in, with a new state.
+    const second = loginSilently(config).catch((error) => error);
+    await vi.waitFor(() => expect(frameOf(win)).not.toBeNull());
+    const frame = frameOf(win) as HTMLIFrameElement;
+    const state = new URL(frame.src).searchParams.get('state') as string;
+    expect(state).not.toBe(oldState);
+    answerFrame(win, frame, { error: 'login_required', state });
+    expect(await second).toMatchObject({ code: 'LOGIN_REQUIRED' });
+    expect(received).toEqual([]);
+    expect(results).toEqual([]);
+    expect(getUser(config)).toBeNull();
+  });
+});
