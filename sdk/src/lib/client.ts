@@ -127,19 +127,20 @@ export function clientFor(ctx: Context): GidClient {
     async getAccessToken({ minValiditySeconds = 60 } = {}) {
       const started = ctx.out;
       const k = kept();
-      // Valid for long enough, or of unknown lifetime.
-      const valid = () => k.tokens && !((k.expiresAt as number) < Date.now() + minValiditySeconds * 1000);
-      let refreshed: GidTokens | undefined;
+      // Valid for `seconds` more, or of unknown lifetime.
+      const valid = (seconds = minValiditySeconds) => k.tokens && !((k.expiresAt as number) < Date.now() + seconds * 1000);
       if (!valid() && k.tokens?.refresh_token) {
         try {
-          refreshed = await k.refresh();
+          await k.refresh();
         } catch (error) {
           // On to a silent sign-in.
           ctx.debug(error);
         }
       }
-      // A sign-out while this waited (here or, heard meanwhile, in another tab): no silent sign-in after it.
-      if (!refreshed && !valid()) {
+      // Still not valid (the refresh failed, or what it left is no better: never an expired
+      // token). A sign-out while this waited (here or, heard meanwhile, in another tab): no
+      // silent sign-in after it.
+      if (!valid(0)) {
         if (started !== ctx.out) throw new GidError('ABORTED', MSG_ABORTED);
         await checkSession();
       }

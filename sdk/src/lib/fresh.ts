@@ -181,9 +181,33 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
     };
   }
 
+  /** What the storage holds (parsed); null for nothing, or for anything not ours. */
+  const stored = (raw = store()?.getItem(storageKey)): Omit<TabMessage, 'when'> | null => {
+    try {
+      const kept = JSON.parse(raw as string) as Omit<TabMessage, 'when'> | null;
+      return typeof kept?.tokens?.access_token === 'string' ? kept : null;
+    } catch {
+      return null;
+    }
+  };
+  /**
+   * `local`: the tabs share the storage, where another tab's refresh, sign-in or sign-out lands
+   * before its message does (a message can be missed: a frozen tab, a closed channel). Takes
+   * other tokens found there (and says so); the same tokens written anew are no news.
+   */
+  const sync = () => {
+    const raw = storage === 'local' ? store()?.getItem(storageKey) : written;
+    if (raw === written) return;
+    const kept = stored(raw);
+    if (kept?.tokens?.access_token === tokens?.access_token) return;
+    const before = tokens;
+    take(kept?.tokens, kept?.expiresAt);
+    if (tokens !== before) onTokens?.(tokens);
+  };
+
   try {
     // What an earlier page load kept: an expired access token counts only with a refresh token.
-    const kept = JSON.parse(store()?.getItem(storageKey) as string) as Omit<TabMessage, 'when'> | null;
+    const kept = stored();
     const at = kept?.expiresAt;
     if (typeof kept?.tokens?.access_token === 'string' && (!(at! <= Date.now()) || kept.tokens.refresh_token))
       take(kept.tokens, at, false, 0);
@@ -202,22 +226,17 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
     async refresh() {
       const startedWith = tokens;
       const run = async () => {
+        // Another tab refreshed (or signed in or out) and its message is late: its tokens are in
+        // the storage. Read inside the lock, before anything is sent: a used refresh token sent
+        // again revokes the whole grant at the provider, which signs every tab out.
+        sync();
         // Another tab (or call) refreshed meanwhile: its tokens are here already.
         if (stopped || tokens !== startedWith || !tokens?.refresh_token) return tokens;
         const fresh = await refresh(ctx, tokens.refresh_token);
-        // Signed out, signed in anew or stopped meanwhile: this answer is stale, never written back.
+        // Signed out, signed in anew or stopped meanwhile (here, or in the storage: then those
+        // tokens are taken): this answer is stale, never written back.
+        if (!stopped) sync();
         if (stopped || tokens !== startedWith) return tokens;
-        // `local`: the tabs share the storage, where another tab's sign-out (or sign-in) lands before
-        // its message does. Changed meanwhile: this answer is stale too; nothing there: signed out.
-        const shared = storage === 'local' && store();
-        const now = shared ? shared.getItem(storageKey) : written;
-        if (now !== written) {
-          if (!now) {
-            take(undefined);
-            onTokens?.(undefined);
-          }
-          return tokens;
-        }
         // Merged: what the answer leaves out (a refresh or ID token the backend did not rotate) is kept.
         const merged = { ...startedWith, ...fresh };
         take(merged, undefined, true, undefined, startedWith!.access_token);

@@ -175,3 +175,77 @@ describe('High: a sign-out stops a sign-in already under way', () => {
     expect(getUser(config)).toBeNull();
   });
 });
+
+describe('two tabs over one localStorage whose messages were missed', () => {
+  /** Tab A and tab B of one site sharing `localStorage` (no BroadcastChannel: every message is missed). */
+  function tabs() {
+    const a = setup(`${SITE}/`, { storage: 'local' });
+    const b = setup(`${SITE}/`, { storage: 'local' });
+    Object.defineProperty(b.win, 'localStorage', { value: a.win.localStorage });
+    b.config.window = b.win as unknown as Window;
+    return { a, b };
+  }
+  /** The backend rotates refresh tokens, each usable once; `hold` keeps the answers until released. */
+  function rotating(hold = false) {
+    const used = new Set<string>();
+    const sent: string[] = [];
+    let n = 1;
+    const waiting: (() => void)[] = [];
+    server.use(
+      http.post(TOKEN_URL, async ({ request }) => {
+        const body = (await request.json()) as { refresh_token: string };
+        sent.push(body.refresh_token);
+        if (hold) await new Promise<void>((resolve) => waiting.push(resolve));
+        if (used.has(body.refresh_token)) return HttpResponse.json({ error: 'invalid_grant' }, { status: 400 });
+        used.add(body.refresh_token);
+        n += 1;
+        return HttpResponse.json({ access_token: `at-${n}`, refresh_token: `rt-${n}`, expires_in: 3600 });
+      }),
+    );
+    return { sent, release: () => waiting.splice(0).forEach((go) => go()) };
+  }
+
+  it('getAccessToken never resolves an expired token when another tab changed the stored tokens during this tab’s refresh', async () => {
+    const backend = rotating(true);
+    const { a, b } = tabs();
+    const tabA = createClient(a.config);
+    tabA.setTokens({ ...tokens, expires_in: 1 });
+    const token = tabA.getAccessToken();
+    await vi.waitFor(() => expect(backend.sent).toEqual(['rt-1']));
+    // Tab B signs in anew meanwhile (its message never arrives here).
+    createClient(b.config).setTokens({ access_token: 'at-B', refresh_token: 'rt-B', expires_in: 3600 });
+    backend.release();
+    await expect(token).resolves.toBe('at-B');
+    expect(tabA.tokens?.access_token).toBe('at-B');
+  });
+
+  it('a refresh whose answer crossed only a rewrite of the same tokens keeps the rotated refresh token', async () => {
+    const backend = rotating(true);
+    const { a } = tabs();
+    const tabA = createClient(a.config);
+    tabA.setTokens({ ...tokens, expires_in: 1 });
+    const token = tabA.getAccessToken();
+    await vi.waitFor(() => expect(backend.sent).toEqual(['rt-1']));
+    // The same tokens written again (another tab's load, in another layout): no news.
+    const stored = JSON.parse(a.win.localStorage.getItem('gid:demo-site:tokens') as string);
+    a.win.localStorage.setItem('gid:demo-site:tokens', JSON.stringify({ expiresAt: stored.expiresAt, tokens: stored.tokens }));
+    backend.release();
+    await expect(token).resolves.toBe('at-2');
+    expect(tabA.tokens?.refresh_token).toBe('rt-2');
+  });
+
+  it('a tab that missed another tab’s refresh reads the storage before sending: the used refresh token is never sent again', async () => {
+    const backend = rotating();
+    const { a, b } = tabs();
+    const tabA = createClient(a.config);
+    tabA.setTokens({ ...tokens, expires_in: 1 });
+    const tabB = createClient(b.config);
+    expect(tabB.tokens?.refresh_token).toBe('rt-1');
+    await tabB.refresh('rt-1');
+    expect(backend.sent).toEqual(['rt-1']);
+    // Tab A missed the message: its access token is expiring, and the storage has tab B's tokens.
+    await expect(tabA.getAccessToken()).resolves.toBe('at-2');
+    expect(backend.sent).toEqual(['rt-1']);
+    expect(tabA.tokens?.refresh_token).toBe('rt-2');
+  });
+});
