@@ -58,24 +58,40 @@ export function clientFor(ctx: Context): GidClient {
     (keeper ??= tokenKeeper(ctx, {
       storage: ctx.cfg.storage,
       autoRefresh: ctx.cfg.autoRefresh,
+      leewaySeconds: ctx.cfg.leeway,
       // From another tab (a sign-in, a refresh, a sign-out) or a refresh here.
       onTokens: (tokens) => {
         if (!tokens) signOut(ctx);
-        emit('tokens', tokens);
-        if (!tokens) emit('signedOut', { local: false });
+        told(tokens, false);
       },
+      onExpiring: (tokens) => emit('expiring', tokens),
       onExpired: (tokens) => emit('expired', tokens),
-      onError: ctx.debug,
+      // An automatic refresh failed: the tokens are kept (they may work until they expire).
+      // A sign-out that ended it is no failure.
+      onError: (error) => {
+        ctx.debug(error);
+        if ((error as GidError | undefined)?.code !== 'ABORTED') emit('renewError', error);
+      },
     }));
   let claims: [string | undefined, Record<string, unknown> | null] | undefined;
+  /** The `sub` of the person signed in now (undefined: nobody, or no ID token). */
+  let person: unknown;
+  /** Tells the listeners of new tokens (`local`: a sign-out here), and of another person. */
+  const told = (tokens: GidTokens | undefined, local: boolean) => {
+    emit('tokens', tokens);
+    if (!tokens) emit('signedOut', { local });
+    const now = client.user?.sub;
+    if (now !== person) {
+      person = now;
+      emit('userChanged', client.user);
+    }
+  };
   const use = (tokens: GidTokens | undefined) => {
     // A sign-out: a sign-in, silent sign-in or refresh started before it never brings tokens back.
     if (!tokens) signOut(ctx);
     const before = kept().tokens;
     kept().set(tokens);
-    if (kept().tokens === before) return;
-    emit('tokens', tokens);
-    if (!tokens) emit('signedOut', { local: true });
+    if (kept().tokens !== before) told(tokens, true);
   };
   /** Keeps the tokens a call resolved with, unless a sign-out came since it started; hands the result on. */
   const keep = async <T>(call: Promise<T>, merge?: boolean): Promise<T> => {
@@ -84,15 +100,19 @@ export function clientFor(ctx: Context): GidClient {
     if (result && started === ctx.out) {
       const { appState, ...tokens } = result as unknown as TokenResult;
       // A refresh's answer is merged: what it leaves out (an ID token) is kept.
-      use(merge ? { ...kept().tokens, ...tokens } : tokens);
+      const next = merge ? { ...kept().tokens, ...tokens } : tokens;
+      // Another person (a silent renewal, or a refresh, with another `sub`) is no renewal of this
+      // session: this one is signed out (`signedOut`), then the new one signs in.
+      const was = client.user?.sub;
+      const now = claimsOf(next.id_token)?.sub;
+      if (was && now && now !== was) use(undefined);
+      use(next);
     }
     return result;
   };
   // Every sign-in over this context passes `keep` (see `guard`): the client's own, and for the
   // function forms' client the function-style sign-ins with the same config.
   ctx.keep = keep;
-  // The function forms' client, made after a function-style sign-in with its config: it has its tokens.
-  if (ctx.got) use(ctx.got);
   const checkSession: GidClient['checkSession'] = (options) =>
     silentLogin(ctx, options).then(
       (tokens) => {
@@ -104,7 +124,7 @@ export function clientFor(ctx: Context): GidClient {
         throw error;
       },
     );
-  return {
+  const client: GidClient = {
     async login(options = {}) {
       check('login options', options, MODE_RULES);
       // popupLogin opens the window synchronously: no await may come before it.
@@ -124,7 +144,7 @@ export function clientFor(ctx: Context): GidClient {
       check('login options', options, MODE_RULES);
       return (await authorizeUrl(ctx, options)).href;
     },
-    async getAccessToken({ minValiditySeconds = 60 } = {}) {
+    async getAccessToken({ minValiditySeconds = ctx.cfg.leeway ?? 60 } = {}) {
       const started = ctx.out;
       const k = kept();
       // Valid for `seconds` more, or of unknown lifetime.
@@ -172,6 +192,9 @@ export function clientFor(ctx: Context): GidClient {
       listeners.clear();
     },
   };
+  // The function forms' client, made after a function-style sign-in with its config: it has its tokens.
+  if (ctx.got) use(ctx.got);
+  return client;
 }
 
 /** The client the function forms (`getAccessToken`, `getUser`, `on`) share for one config object. */

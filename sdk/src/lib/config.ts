@@ -94,6 +94,7 @@ export const LOGIN_RULES: Rules = {
 export const CLIENT_RULES: Rules = {
   storage: [(v) => v === 'session' || v === 'local', '"session" or "local"'],
   autoRefresh: FLAG,
+  leeway: NUMBER,
 };
 
 /** What `logout` reads besides the core. */

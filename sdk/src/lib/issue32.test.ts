@@ -249,3 +249,73 @@ describe('two tabs over one localStorage whose messages were missed', () => {
     expect(tabA.tokens?.refresh_token).toBe('rt-2');
   });
 });
+
+const idToken = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+
+describe('a silent renewal with another person is a sign-out, then a sign-in', () => {
+  it('another sub: signedOut, then the new person’s tokens and userChanged', async () => {
+    server.use(
+      http.post(TOKEN_URL, () => HttpResponse.json({ access_token: 'at-2', id_token: idToken({ sub: 'u-2' }), expires_in: 3600 })),
+    );
+    const { config, win } = setup(`${SITE}/cabinet`);
+    const client = createClient(config);
+    client.setTokens({ access_token: 'at-1', id_token: idToken({ sub: 'u-1' }), expires_in: 3600 });
+    const seen: string[] = [];
+    client.on('signedOut', ({ local }) => seen.push(`signedOut ${local}`));
+    client.on('tokens', (t) => seen.push(`tokens ${t?.access_token}`));
+    client.on('userChanged', (user) => seen.push(`userChanged ${user?.sub ?? null}`));
+    const pending = client.checkSession();
+    await vi.waitFor(() => expect(frameOf(win)).not.toBeNull());
+    const frame = frameOf(win) as HTMLIFrameElement;
+    answerFrame(win, frame, { code: 'c', state: new URL(frame.src).searchParams.get('state') as string, scope: 'openid' });
+    await pending;
+    expect(seen).toEqual(['tokens undefined', 'signedOut true', 'userChanged null', 'tokens at-2', 'userChanged u-2']);
+    expect(client.user?.sub).toBe('u-2');
+  });
+
+  it('the same sub: a renewal, no sign-out', async () => {
+    server.use(
+      http.post(TOKEN_URL, () => HttpResponse.json({ access_token: 'at-2', id_token: idToken({ sub: 'u-1', n: 2 }), expires_in: 3600 })),
+    );
+    const { config, win } = setup(`${SITE}/cabinet`);
+    const client = createClient(config);
+    client.setTokens({ access_token: 'at-1', id_token: idToken({ sub: 'u-1' }), expires_in: 3600 });
+    const seen: string[] = [];
+    client.on('signedOut', () => seen.push('signedOut'));
+    client.on('userChanged', () => seen.push('userChanged'));
+    const pending = client.checkSession();
+    await vi.waitFor(() => expect(frameOf(win)).not.toBeNull());
+    const frame = frameOf(win) as HTMLIFrameElement;
+    answerFrame(win, frame, { code: 'c', state: new URL(frame.src).searchParams.get('state') as string, scope: 'openid' });
+    await pending;
+    expect(seen).toEqual([]);
+    expect(client.tokens?.access_token).toBe('at-2');
+  });
+});
+
+describe('daily calls: events and leeway', () => {
+  it('expiring fires leeway seconds before expiry; a failed automatic refresh fires renewError and keeps the tokens', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    server.use(http.post(TOKEN_URL, () => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 })));
+    const { config } = setup(`${SITE}/`, { leeway: 120, autoRefresh: true });
+    const client = createClient(config);
+    const seen: string[] = [];
+    client.on('expiring', (t) => seen.push(`expiring ${t.access_token}`));
+    client.on('renewError', (e) => seen.push(`renewError ${(e as { code: string }).code}`));
+    client.setTokens({ ...tokens, expires_in: 600 });
+    await vi.advanceTimersByTimeAsync(479_000);
+    expect(seen).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(seen).toEqual(['expiring at-1', 'renewError TOKEN_RESPONSE_ERROR']));
+    expect(client.tokens?.access_token).toBe('at-1');
+  });
+
+  it('getAccessToken counts leeway as its default minValiditySeconds', async () => {
+    const { config } = setup(`${SITE}/`, { leeway: 0 });
+    const client = createClient(config);
+    client.setTokens({ ...tokens, expires_in: 30 });
+    await expect(client.getAccessToken()).resolves.toBe('at-1');
+    expect(received).toEqual([]);
+  });
+});

@@ -145,6 +145,11 @@ export interface GidConfig {
   storage?: 'session' | 'local';
   /** The client refreshes its tokens by itself shortly before they expire (one tab at a time); default false. */
   autoRefresh?: boolean;
+  /**
+   * Seconds before an access token's expiry from which it counts as expiring: the `expiring`
+   * event, an automatic refresh, and `getAccessToken`'s default `minValiditySeconds`; default 60.
+   */
+  leeway?: number;
   /** Test and embedding seam: the `fetch` to use (default: the global one). */
   fetch?: typeof fetch;
   /** Test and embedding seam: the window to work in (default: the global one). */
@@ -206,9 +211,15 @@ export interface AuthParams {
  */
 export interface GidEvents {
   tokens: GidTokens | undefined;
+  /** `leeway` seconds before the access token expires (half-way through its life if it lives shorter). */
+  expiring: GidTokens;
   expired: GidTokens;
   signedOut: { local: boolean };
   session: { ok: true; tokens: GidTokens } | { ok: false; error: unknown };
+  /** An automatic refresh failed (`autoRefresh`): the error; the tokens are kept (they may work until they expire). */
+  renewError: unknown;
+  /** Another person (another `sub`): a sign-in, a sign-out (null), a switch. The claims of the new ID token. */
+  userChanged: Record<string, unknown> | null;
 }
 
 /**
