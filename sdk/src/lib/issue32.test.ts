@@ -319,3 +319,19 @@ describe('daily calls: events and leeway', () => {
     expect(received).toEqual([]);
   });
 });
+
+describe('daily calls: logout({ returnTo, openUrl })', () => {
+  it('returnTo is this call’s post-logout address; openUrl goes there instead of location.assign; false stays', async () => {
+    okLogout();
+    const { config, assign } = setup(`${SITE}/`, { postLogoutUri: `${SITE}/bye` });
+    const client = createClient(config);
+    const opened: string[] = [];
+    await client.logout('at-1', { returnTo: `${SITE}/events`, openUrl: (url) => opened.push(url) });
+    expect(new URL(opened[0] as string).searchParams.get('post_logout_redirect_uri')).toBe(`${SITE}/events`);
+    expect(assign).not.toHaveBeenCalled();
+    await client.logout('at-1', { openUrl: false });
+    expect(assign).not.toHaveBeenCalled();
+    await client.logout('at-1');
+    expect(new URL(assign.mock.calls[0]?.[0]).searchParams.get('post_logout_redirect_uri')).toBe(`${SITE}/bye`);
+  });
+});

@@ -25,9 +25,12 @@ export async function endSession(ctx: Context, token: string, options: LogoutOpt
   if (options.local) return;
   const url = endpoint(ctx, cfg.authUrl, '/oauth2/sessions/logout');
   url.searchParams.set('client_id', cfg.clientId);
-  if (cfg.postLogoutUri) url.searchParams.set('post_logout_redirect_uri', cfg.postLogoutUri);
+  const back = options.returnTo ?? cfg.postLogoutUri;
+  if (back) url.searchParams.set('post_logout_redirect_uri', back);
   if (options.idToken) url.searchParams.set('id_token_hint', options.idToken);
-  win.location.assign(url.href);
+  const { openUrl } = options;
+  if (openUrl) openUrl(url.href);
+  else if (openUrl !== false) win.location.assign(url.href);
 }
 
 /**

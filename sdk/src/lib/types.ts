@@ -233,6 +233,13 @@ export interface LogoutOptions {
   idToken?: string;
   /** Sign out of this site only: the backend call and the client's tokens, no visit to the provider's logout page. */
   local?: boolean;
+  /** Where the provider's logout page returns this time (instead of `postLogoutUri`). */
+  returnTo?: string;
+  /**
+   * Goes to the provider's logout page instead of `location.assign` (a router, a frame, a log);
+   * `false`: no navigation (the URL is built, the page stays).
+   */
+  openUrl?: ((url: string) => void) | false;
 }
 
 /**
