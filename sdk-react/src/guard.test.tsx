@@ -82,6 +82,17 @@ describe('RequireAuth', () => {
   });
 });
 
+/** Records `status:isLoading:error` on every render; its button signs out back to /events. */
+function Probe({ seen }: { seen: string[] }) {
+  const { isLoading, error, status, logout } = useGid();
+  seen.push(`${status}:${isLoading}:${!!error}`);
+  return (
+    <button type="button" onClick={() => logout({ returnTo: `${location.origin}/events` })}>
+      Выйти
+    </button>
+  );
+}
+
 describe('GidProvider: the daily calls', () => {
   it('onRedirectCallback gets the appState the redirect sign-in started with', async () => {
     const { fetch } = stubFetch();
@@ -103,18 +114,9 @@ describe('GidProvider: the daily calls', () => {
     sessionStorage.setItem(KEY, JSON.stringify({ tokens, expiresAt: Date.now() + 3_600_000 }));
     const { fetch, calls } = stubFetch();
     const seen: string[] = [];
-    function Probe() {
-      const { isLoading, error, status, logout } = useGid();
-      seen.push(`${status}:${isLoading}:${!!error}`);
-      return (
-        <button type="button" onClick={() => logout({ returnTo: `${location.origin}/events` })}>
-          Выйти
-        </button>
-      );
-    }
     render(
       <GidProvider config={configWith(fetch, { storage: 'session' })}>
-        <Probe />
+        <Probe seen={seen} />
       </GidProvider>,
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Выйти' }));

@@ -202,7 +202,12 @@ describe('two tabs over one localStorage whose messages were missed', () => {
         return HttpResponse.json({ access_token: `at-${n}`, refresh_token: `rt-${n}`, expires_in: 3600 });
       }),
     );
-    return { sent, release: () => waiting.splice(0).forEach((go) => go()) };
+    return {
+      sent,
+      release: () => {
+        for (const go of waiting.splice(0)) go();
+      },
+    };
   }
 
   it('getAccessToken never resolves an expired token when another tab changed the stored tokens during this tab’s refresh', async () => {
