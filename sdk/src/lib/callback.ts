@@ -55,22 +55,28 @@ export async function completeCallback(ctx: Context, params: URLSearchParams, fl
   );
 }
 
+/** How long a popup cut off by COOP waits for its opener's acknowledgement, saying it again every 1.5 s. */
+export const ACK_WAIT_MS = 30_000;
+
 /**
  * In a popup whose opener COOP cut off: hands the callback URL over the BroadcastChannel `name`
- * (the state's, or the client's for a `quuid`) and resolves with the opener's acknowledgement
- * (within 1.5 s), else undefined.
+ * (the state's, or the client's for a `quuid`) and resolves with the opener's acknowledgement,
+ * else (after `ACK_WAIT_MS`) undefined. Said again every 1.5 s: on a phone the opener is a
+ * background tab, suspended until the person goes back to it, and hears only then.
  */
 const broadcastToOpener = (win: Window, name: string, url: string): Promise<{ url?: unknown } | undefined> =>
   new Promise((resolve) => {
     const channel = stateChannel(win, name, (data) => (data as { name?: string } | null)?.name === POPUP_ACK && done(data as object));
     if (!channel) return resolve(undefined);
     const done = (ack?: object) => {
-      clearTimeout(timer);
+      clearInterval(timer);
       channel.close();
       resolve(ack);
     };
-    const timer = setTimeout(done, 1500);
-    channel.postMessage({ name: POPUP_MESSAGE, url } satisfies PopupMessage);
+    const say = () => channel.postMessage({ name: POPUP_MESSAGE, url } satisfies PopupMessage);
+    const since = Date.now();
+    const timer = setInterval(() => (Date.now() - since < ACK_WAIT_MS ? say() : done()), 1500);
+    say();
   });
 
 /**

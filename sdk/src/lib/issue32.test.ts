@@ -340,3 +340,53 @@ describe('daily calls: logout({ returnTo, openUrl })', () => {
     expect(new URL(assign.mock.calls[0]?.[0]).searchParams.get('post_logout_redirect_uri')).toBe(`${SITE}/bye`);
   });
 });
+
+describe('COOP: the person clicks the opener while the cut-off popup is still signing in', () => {
+  it('POPUP_CLOSED is reported, but the flow and the channel stay until popupTimeoutMs: the finished sign-in completes', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const popup = fakePopup();
+    const { client, win, results } = popupPage(popup);
+    vi.spyOn(win.document, 'hasFocus').mockImplementation(() => true);
+    const outcome = client.login({ mode: 'popup' }).catch((error) => error);
+    await vi.waitFor(() => expect(popup.navigated).toHaveLength(1));
+    popup.closed = true; // the provider's page sends COOP: cut off, it looks closed from here
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await outcome).toMatchObject({ code: 'POPUP_CLOSED' });
+    const state = JSON.parse(win.sessionStorage.getItem('demo-site') as string)?.state;
+    expect(state).toBeTruthy();
+    vi.useRealTimers();
+    // The sign-in finishes in the popup: its redirect URI page (no opener, no flow) hands the answer over the channel.
+    const page = setup(`${CALLBACK}?code=c-1&state=${state}&scope=openid`);
+    Object.assign(page.win, { BroadcastChannel: NodeBroadcastChannel });
+    vi.spyOn(page.win, 'close').mockImplementation(() => {});
+    await createClient(page.config).handleCallback();
+    await vi.waitFor(() => expect(client.tokens).toEqual(tokens));
+    expect(page.results).toEqual([]);
+    expect(results.at(-1)).toEqual({ ok: true, tokens });
+    expect(received[0]?.body).toMatchObject({ code: 'c-1', state });
+  });
+});
+
+describe('COOP on a phone: the opener is a suspended background tab', () => {
+  it('the popup’s redirect URI page says it again until the opener, back after 2 s, acknowledges: no STATE_MISMATCH there', async () => {
+    const page = setup(`${CALLBACK}?code=c-1&state=s-1&scope=openid`);
+    Object.assign(page.win, { BroadcastChannel: NodeBroadcastChannel });
+    const close = vi.spyOn(page.win, 'close').mockImplementation(() => {});
+    const handled = createClient(page.config).handleCallback();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The opener wakes up and hears the answer on the state's channel.
+    const opener = new NodeBroadcastChannel('s-1') as unknown as BroadcastChannel;
+    const heard = new Promise<unknown>((resolve) => {
+      opener.onmessage = ({ data }) => {
+        opener.postMessage({ name: 'popup_auth_ack' });
+        resolve(data);
+      };
+    });
+    expect(await heard).toMatchObject({ name: 'popup_auth', url: expect.stringContaining('code=c-1') });
+    await handled;
+    opener.close();
+    expect(close).toHaveBeenCalled();
+    expect(page.results).toEqual([]);
+    expect(received).toEqual([]);
+  });
+});
