@@ -111,7 +111,10 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
     // (said again until acknowledged: the same words once)
     let heard: string | undefined;
     const asks = stateChannel(win, clientChannel(ctx.cfg.clientId), (data) => {
-      if (popup.closed && isPopupMessage(data) && data.url !== heard) receive((heard = data.url));
+      if (popup.closed && isPopupMessage(data) && data.url !== heard) {
+        heard = data.url;
+        receive(heard);
+      }
     });
     const onMessage = (event: MessageEvent) => {
       // Anything else is ignored.
