@@ -80,6 +80,20 @@ const broadcastToOpener = (win: Window, name: string, url: string): Promise<{ ur
   });
 
 /**
+ * The page that opened this window as the SDK's popup, or holds it as its silent frame: a window
+ * this SDK opened (by its name), opened by (or inside) a window of this origin (reading another
+ * origin's location throws). Any other is not ours: undefined.
+ */
+export const hostOf = (win: Window): Window | undefined => {
+  try {
+    const host = win.name === POPUP_NAME ? win.opener : win.name === SILENT_NAME ? win.parent : undefined;
+    if (host && host !== win && host.location.origin === win.location.origin) return host;
+  } catch {
+    // an opener of another origin: not ours
+  }
+};
+
+/**
  * The callback page's work (spec 4.4): nothing without a query; a `quuid` restarts the sign-in;
  * inside our popup the URL goes to the opener; otherwise the answer is checked and exchanged.
  */
@@ -95,15 +109,7 @@ async function callbackSteps(ctx: Context, href?: string): Promise<TokenResult |
   // A complete answer: the state with an error, or with a code and the scope. A code that is
   // there but empty is an answer too, and spec 5.1 rejects it (ignoring it left the flow stuck).
   const answer = state && (params.get('error') || (params.has('code') && params.get('scope')));
-  let opener: Window | undefined;
-  try {
-    // Our popup or silent frame: a window this SDK opened (by its name), opened by (or inside) a
-    // window of this origin (reading another origin's location throws). Any other is not ours.
-    const host = win.name === POPUP_NAME ? win.opener : win.name === SILENT_NAME ? win.parent : undefined;
-    if (host && host !== win && host.location.origin === here.origin) opener = host;
-  } catch {
-    // an opener of another origin: not ours
-  }
+  const opener = hostOf(win);
   if (opener && (!url.search || quuid || answer)) {
     // In our popup: the opener finishes (an empty url when the provider sent no query). Never to another origin.
     return void opener.postMessage({ name: POPUP_MESSAGE, url: url.search && url.href } satisfies PopupMessage, here.origin);

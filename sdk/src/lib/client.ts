@@ -58,6 +58,7 @@ export function clientFor(ctx: Context): GidClient {
     (keeper ??= tokenKeeper(ctx, {
       storage: ctx.cfg.storage,
       autoRefresh: ctx.cfg.autoRefresh,
+      shareAcrossTabs: !ctx.answering,
       leewaySeconds: ctx.cfg.leeway,
       // From another tab (a sign-in, a refresh, a sign-out) or a refresh here.
       onTokens: (tokens) => {
@@ -145,6 +146,8 @@ export function clientFor(ctx: Context): GidClient {
       return (await authorizeUrl(ctx, options)).href;
     },
     async getAccessToken({ minValiditySeconds = ctx.cfg.leeway ?? 60 } = {}) {
+      // The SDK's own popup or silent frame gets no token of its own (no refresh, no silent sign-in).
+      if (ctx.answering) throw new GidError('ABORTED', MSG_ABORTED);
       const started = ctx.out;
       const k = kept();
       // Valid for `seconds` more, or of unknown lifetime.

@@ -42,6 +42,8 @@ export interface Context {
   client?: GidClient;
   /** Set by the client: every sign-in's outcome passes it (see `guard`), so the client keeps the tokens. */
   keep?: <T>(call: Promise<T>) => Promise<T>;
+  /** The redirect URI page in the SDK's own popup or silent frame (`init`): it only hands the answer over. */
+  answering?: boolean;
   /** The tokens of the last sign-in or refresh (a client made later over this context starts with them). */
   got?: GidTokens;
 }

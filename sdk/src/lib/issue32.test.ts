@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOGOUT_URL, received, SITE, server, setup, type TestWindow, TOKEN_URL, tokens, useServer } from '../test/helpers';
 import { createClient, getUser } from './client';
+import { init } from './init';
 import { logout } from './logout';
 import { loginSilently } from './silent';
 
@@ -388,5 +389,34 @@ describe('COOP on a phone: the opener is a suspended background tab', () => {
     expect(close).toHaveBeenCalled();
     expect(page.results).toEqual([]);
     expect(received).toEqual([]);
+  });
+});
+
+describe('the redirect URI page in the SDK’s own popup (init, as under GidProvider)', () => {
+  it('only hands the answer over: no remote config, analytics, refresh or token call, whatever the config opts into', async () => {
+    const opener = setup(`${SITE}/cabinet`);
+    const postMessage = vi.spyOn(opener.win, 'postMessage');
+    const url = `${CALLBACK}?code=c-1&state=s-1&scope=openid`;
+    const asked: string[] = [];
+    const page = setup(url, {
+      storage: 'local',
+      autoRefresh: true,
+      goyaUrl: 'https://metrics.example/e',
+      fetch: async (input) => {
+        asked.push(String(input));
+        return new Response('{}');
+      },
+    });
+    // What the opener's tab keeps: tokens about to expire (a full client would refresh them at once).
+    page.win.localStorage.setItem('gid:demo-site:tokens', JSON.stringify({ tokens, expiresAt: Date.now() + 1_000 }));
+    Object.defineProperty(page.win, 'opener', { value: opener.win });
+    page.win.name = 'gid_auth';
+    const client = await init(page.config);
+    expect(postMessage).toHaveBeenCalledWith({ name: 'popup_auth', url }, SITE);
+    await flush();
+    expect(asked).toEqual([]);
+    expect(client.tokens).toBeUndefined();
+    await expect(client.getAccessToken()).rejects.toMatchObject({ code: 'ABORTED' });
+    client.destroy();
   });
 });
