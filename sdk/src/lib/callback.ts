@@ -60,22 +60,29 @@ export const ACK_WAIT_MS = 30_000;
 
 /**
  * In a popup whose opener COOP cut off: hands the callback URL over the BroadcastChannel `name`
- * (the state's, or the client's for a `quuid`) and resolves with the opener's acknowledgement,
- * else (after `ACK_WAIT_MS`) undefined. Said again every 1.5 s: on a phone the opener is a
- * background tab, suspended until the person goes back to it, and hears only then.
+ * (the state's, or the client's for a `quuid`) and resolves with the opener's acknowledgement
+ * within 1.5 s, else undefined (the page goes on by itself). The channel stays: said again every
+ * 1.5 s for `ACK_WAIT_MS`, since on a phone the opener is a background tab, suspended until the
+ * person goes back to it, and hears only then; its late acknowledgement closes this window.
  */
 const broadcastToOpener = (win: Window, name: string, url: string): Promise<{ url?: unknown } | undefined> =>
   new Promise((resolve) => {
     const channel = stateChannel(win, name, (data) => (data as { name?: string } | null)?.name === POPUP_ACK && done(data as object));
     if (!channel) return resolve(undefined);
+    let said = 1;
     const done = (ack?: object) => {
       clearInterval(timer);
       channel.close();
       resolve(ack);
+      // Acknowledged late: the opener finishes the sign-in.
+      if (ack && said > 1) win.close();
     };
     const say = () => channel.postMessage({ name: POPUP_MESSAGE, url } satisfies PopupMessage);
-    const since = Date.now();
-    const timer = setInterval(() => (Date.now() - since < ACK_WAIT_MS ? say() : done()), 1500);
+    const timer = setInterval(() => {
+      resolve(undefined);
+      if (said++ * 1500 < ACK_WAIT_MS) say();
+      else done();
+    }, 1500);
     say();
   });
 
