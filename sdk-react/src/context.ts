@@ -1,4 +1,4 @@
-import type { GidErrorCode, GidTokens, LoginOptions, LogoutOptions } from '@gid/sdk';
+import type { GetTokenOptions, GidErrorCode, GidTokens, LoginOptions, LogoutOptions } from '@gid/sdk';
 import { createContext, type SyntheticEvent } from 'react';
 import type { ButtonSlots } from './buttons';
 
@@ -70,7 +70,7 @@ export interface GidState {
    * const { getAccessToken } = useGid();
    * const orders = await fetch('/api/orders', { headers: { Authorization: `Bearer ${await getAccessToken()}` } });
    */
-  getAccessToken(options?: { minValiditySeconds?: number }): Promise<string>;
+  getAccessToken(options?: GetTokenOptions): Promise<string>;
   /** Exchanges the current refresh token; the new tokens arrive in `tokens`. */
   refresh(): Promise<void>;
   /**

@@ -26,6 +26,7 @@ export type {
   ButtonLang,
   ButtonType,
   CoreConfig,
+  GetTokenOptions,
   GidButtonConfig,
   GidCallbackResult,
   GidClient,
@@ -37,5 +38,6 @@ export type {
   LogoutConfig,
   LogoutOptions,
   TokenResult,
+  TokenStore,
 } from './lib/types';
 export { version } from './lib/version';

@@ -13,9 +13,15 @@ import type { LoginConfig, TokenResult } from './types';
  * not ours, error or not, never reaches `callback` with its text), a non-empty `code`, a stored
  * `code_verifier`, `openid` in `scope`, and no `error`; anything else clears the flow, reaches
  * `callback` and rejects. `flow`: the stored one, or a silent sign-in's own (kept in memory: then
- * `endsFlow` is false and the stored flow is never touched).
+ * `endsFlow` is false and the stored flow is never touched; a state: the caller's own flow, cleared
+ * also when the answer is another's).
  */
-export async function completeCallback(ctx: Context, params: URLSearchParams, flow = readFlow(ctx), endsFlow = true): Promise<TokenResult> {
+export async function completeCallback(
+  ctx: Context,
+  params: URLSearchParams,
+  flow = readFlow(ctx),
+  endsFlow: boolean | string = true,
+): Promise<TokenResult> {
   const code = params.get('code');
   const error = params.get('error');
   const mismatch = !flow?.code_verifier || flow.state !== params.get('state');
@@ -36,7 +42,9 @@ export async function completeCallback(ctx: Context, params: URLSearchParams, fl
       problem,
       MSG_AUTH,
       mismatch ? {} : { error: error || undefined, error_description: params.get('error_description') || undefined },
-      endsFlow,
+      // An answer to another flow never clears the one stored (another sign-in's), unless the
+      // caller owns it (`endsFlow` its state: a popup's own).
+      mismatch ? endsFlow !== true && endsFlow : endsFlow,
     );
   }
   // No problem: there is a code and a flow.

@@ -7,9 +7,9 @@ import { clearFlow, readFlow } from './flow-storage';
 import { tokenKeeper } from './fresh';
 import { endSession } from './logout';
 import { popupLogin } from './popup';
-import { silentLogin } from './silent';
+import { MSG_LOGIN_REQUIRED, silentLogin } from './silent';
 import { refresh } from './token';
-import type { GidClient, GidConfig, GidEvents, GidTokens, LoginConfig, TokenResult } from './types';
+import type { GetTokenOptions, GidClient, GidConfig, GidEvents, GidTokens, LoginConfig, TokenResult } from './types';
 
 /** Back or forward navigation onto a page while a flow is stored means the flow was abandoned. */
 export function watchBackForward(ctx: Context): void {
@@ -57,6 +57,7 @@ export function clientFor(ctx: Context): GidClient {
   const kept = () =>
     (keeper ??= tokenKeeper(ctx, {
       storage: ctx.cfg.storage,
+      store: ctx.cfg.store,
       autoRefresh: ctx.cfg.autoRefresh,
       shareAcrossTabs: !ctx.answering,
       leewaySeconds: ctx.cfg.leeway,
@@ -134,7 +135,14 @@ export function clientFor(ctx: Context): GidClient {
     },
     handleCallback: (url) => handleCallback(ctx, url),
     checkSession,
-    refresh: (refreshToken) => keep(refresh(ctx, refreshToken), true),
+    // The client's own refresh token goes through its keeper: one tab at a time (Web Locks), the
+    // shared storage read first. Any other is exchanged as it is.
+    refresh: async (refreshToken) => {
+      if (!refreshToken || refreshToken !== kept().tokens?.refresh_token) return keep(refresh(ctx, refreshToken), true);
+      const tokens = await kept().refresh();
+      if (!tokens) throw new GidError('ABORTED', MSG_ABORTED);
+      return tokens;
+    },
     async logout(token, options) {
       // This tab forgets the tokens first (and the site's other tabs hear of it): whatever the
       // backend says, the person asked to be signed out here.
@@ -145,14 +153,17 @@ export function clientFor(ctx: Context): GidClient {
       check('login options', options, MODE_RULES);
       return (await authorizeUrl(ctx, options)).href;
     },
-    async getAccessToken({ minValiditySeconds = ctx.cfg.leeway ?? 60 } = {}) {
+    async getAccessToken({ minValiditySeconds = ctx.cfg.leeway ?? 60, cacheMode, fallback } = {}) {
       // The SDK's own popup or silent frame gets no token of its own (no refresh, no silent sign-in).
       if (ctx.answering) throw new GidError('ABORTED', MSG_ABORTED);
       const started = ctx.out;
       const k = kept();
       // Valid for `seconds` more, or of unknown lifetime.
       const valid = (seconds = minValiditySeconds) => k.tokens && !((k.expiresAt as number) < Date.now() + seconds * 1000);
-      if (!valid() && k.tokens?.refresh_token) {
+      const before = k.tokens;
+      if (cacheMode !== 'off' && valid()) return before!.access_token;
+      if (cacheMode === 'cache-only') throw new GidError('LOGIN_REQUIRED', MSG_LOGIN_REQUIRED);
+      if (before?.refresh_token) {
         try {
           await k.refresh();
         } catch (error) {
@@ -161,11 +172,18 @@ export function clientFor(ctx: Context): GidClient {
         }
       }
       // Still not valid (the refresh failed, or what it left is no better: never an expired
-      // token). A sign-out while this waited (here or, heard meanwhile, in another tab): no
-      // silent sign-in after it.
-      if (!valid(0)) {
+      // token; `off`: nothing new). A sign-out while this waited (here or, heard meanwhile, in
+      // another tab): no silent sign-in after it.
+      if (!valid(0) || (cacheMode === 'off' && k.tokens === before)) {
         if (started !== ctx.out) throw new GidError('ABORTED', MSG_ABORTED);
-        await checkSession();
+        try {
+          await checkSession();
+        } catch (error) {
+          // The provider needs the person: in a popup, where the site asked for it.
+          const code = (error as GidError).code;
+          if (fallback !== 'popup' || (code !== 'LOGIN_REQUIRED' && code !== 'SILENT_TIMEOUT')) throw error;
+          await client.login({ mode: 'popup' });
+        }
       }
       // A sign-out while this waited: no token comes out of this call.
       if (started !== ctx.out || !k.tokens) throw new GidError('ABORTED', MSG_ABORTED);
@@ -214,7 +232,7 @@ const clientOf = (config: ClientConfig): GidClient => {
  * const config: ClientConfig = { clientId: 'my-site', authUrl: 'https://id.example',
  *   redirectUri: `${location.origin}/auth/gid`, backendUrl: location.origin, storage: 'session' };
  */
-export type ClientConfig = LoginConfig & Pick<GidConfig, 'storage' | 'autoRefresh'>;
+export type ClientConfig = LoginConfig & Pick<GidConfig, 'storage' | 'autoRefresh' | 'store' | 'leeway'>;
 
 /**
  * A valid access token for the sign-ins made with this config object (`loginWithPopup`,
@@ -230,7 +248,7 @@ export type ClientConfig = LoginConfig & Pick<GidConfig, 'storage' | 'autoRefres
  * button.onclick = () => loginWithPopup(config);
  * const orders = await fetch('/api/orders', { headers: { Authorization: `Bearer ${await getAccessToken(config)}` } });
  */
-export const getAccessToken = async (config: ClientConfig, options?: { minValiditySeconds?: number }): Promise<string> =>
+export const getAccessToken = async (config: ClientConfig, options?: GetTokenOptions): Promise<string> =>
   clientOf(config).getAccessToken(options);
 
 /**

@@ -95,6 +95,7 @@ export const CLIENT_RULES: Rules = {
   storage: [(v) => v === 'session' || v === 'local', '"session" or "local"'],
   autoRefresh: FLAG,
   leeway: NUMBER,
+  store: OBJECT,
 };
 
 /** What `logout` reads besides the core. */
@@ -121,7 +122,7 @@ export const INIT_RULES: Rules = {
 export const MODE_RULES: Rules = { mode: MODE };
 
 const OPTION_RULES: Rules = {
-  prompt: [(v) => v === 'login' || v === 'none', '"login" or "none"'],
+  prompt: [(v) => ['none', 'login', 'consent', 'select_account'].includes(v as string), 'none, login, consent or select_account'],
   source: [(v) => v === 'widget', '"widget"'],
   quuid: [isIdent, 'printable (1–256)'],
   // `loginHint`, `uiLocales` and `acrValues` go out as strings whatever they are (URLSearchParams

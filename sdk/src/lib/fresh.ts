@@ -1,6 +1,6 @@
 import { type Context, contextFor } from './context';
 import { refresh } from './token';
-import type { CoreConfig, GidTokens } from './types';
+import type { CoreConfig, GidTokens, TokenStore } from './types';
 
 /**
  * Options of `keepTokensFresh`.
@@ -20,6 +20,8 @@ export interface FreshOptions {
    * injected into the page can read a storage: opt in knowingly).
    */
   storage?: 'session' | 'local';
+  /** A token store of the site's own (instead of `storage`), read like a storage the tabs share. */
+  store?: TokenStore;
   /** `leewaySeconds` before the access token expires (half-way through its life if it lives shorter). */
   onExpiring?: (tokens: GidTokens) => void;
   /** The access token has expired (and no refresh came first). */
@@ -93,11 +95,23 @@ export const keepTokensFresh = (config: CoreConfig, options?: FreshOptions): Tok
 /** `keepTokensFresh` over a client's context (the client's own tokens, `getAccessToken`). */
 export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeeper {
   const { win, cfg: config } = ctx;
-  const { leewaySeconds = 60, autoRefresh, shareAcrossTabs = true, storage, onExpiring, onExpired, onTokens, onError } = options;
+  const {
+    leewaySeconds = 60,
+    autoRefresh,
+    shareAcrossTabs = true,
+    storage,
+    store: own,
+    onExpiring,
+    onExpired,
+    onTokens,
+    onError,
+  } = options;
   const lockName = `gid_refresh:${config.clientId}`;
   const storageKey = `gid:${config.clientId}:tokens`;
   /** The opted-in storage; undefined without the opt-in or where the browser refuses it. */
-  const store = (): Storage | undefined => {
+  const store = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined => {
+    if (own)
+      return { getItem: (key) => own.get(key) ?? null, setItem: (key, value) => own.set(key, value), removeItem: (key) => own.remove(key) };
     try {
       return storage && win[`${storage}Storage`];
     } catch {
@@ -132,8 +146,16 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
       onExpiring?.(watched);
       if (autoRefresh && watched.refresh_token) keeper.refresh().catch((error) => onError?.(error));
     });
-    if (onExpired) later(expiresAt, () => onExpired(watched));
+    // Once per access token (a page made visible again re-arms the timers).
+    if (onExpired)
+      later(expiresAt, () => {
+        if (expired === watched) return;
+        expired = watched;
+        onExpired(watched);
+      });
   };
+  /** The tokens `onExpired` was last told of. */
+  let expired: GidTokens | undefined;
   const onVisible = () => win.document.visibilityState === 'visible' && arm();
   win.document?.addEventListener('visibilitychange', onVisible);
 
@@ -196,7 +218,7 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
    * other tokens found there (and says so); the same tokens written anew are no news.
    */
   const sync = () => {
-    const raw = storage === 'local' ? store()?.getItem(storageKey) : written;
+    const raw = own || storage === 'local' ? store()?.getItem(storageKey) : written;
     if (raw === written) return;
     const kept = stored(raw);
     if (kept?.tokens?.access_token === tokens?.access_token) return;

@@ -373,7 +373,9 @@ describe('COOP on a phone: the opener is a suspended background tab', () => {
     const page = setup(`${CALLBACK}?code=c-1&state=s-1&scope=openid`);
     Object.assign(page.win, { BroadcastChannel: NodeBroadcastChannel });
     const close = vi.spyOn(page.win, 'close').mockImplementation(() => {});
-    const handled = createClient(page.config).handleCallback();
+    const handled = createClient(page.config)
+      .handleCallback()
+      .catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     // The opener wakes up and hears the answer on the state's channel.
     const opener = new NodeBroadcastChannel('s-1') as unknown as BroadcastChannel;
@@ -384,7 +386,7 @@ describe('COOP on a phone: the opener is a suspended background tab', () => {
       };
     });
     expect(await heard).toMatchObject({ name: 'popup_auth', url: expect.stringContaining('code=c-1') });
-    await handled.catch(() => undefined);
+    await handled;
     await vi.waitFor(() => expect(close).toHaveBeenCalled());
     opener.close();
     expect(received).toEqual([]);
@@ -417,5 +419,103 @@ describe('the redirect URI page in the SDK’s own popup (init, as under GidProv
     expect(client.tokens).toBeUndefined();
     await expect(client.getAccessToken()).rejects.toMatchObject({ code: 'ABORTED' });
     client.destroy();
+  });
+});
+
+describe('Lows', () => {
+  it('extraParams may set prompt and login_hint when the SDK’s own options leave them unset; never state', async () => {
+    const client = createClient(setup().config);
+    const url = new URL(
+      await client.buildAuthorizeUrl({ extraParams: { prompt: 'select_account', login_hint: 'a@b.example', state: 'x' } }),
+    );
+    expect(url.searchParams.get('prompt')).toBe('select_account');
+    expect(url.searchParams.get('login_hint')).toBe('a@b.example');
+    expect(url.searchParams.get('state')).not.toBe('x');
+    const own = new URL(await client.buildAuthorizeUrl({ prompt: 'login', extraParams: { prompt: 'none' } }));
+    expect(own.searchParams.get('prompt')).toBe('login');
+  });
+
+  it('client.refresh of the client’s own refresh token goes through the lock and the shared storage (never a used token)', async () => {
+    const used = new Set<string>();
+    const sent: string[] = [];
+    server.use(
+      http.post(TOKEN_URL, async ({ request }) => {
+        const body = (await request.json()) as { refresh_token: string };
+        sent.push(body.refresh_token);
+        if (used.has(body.refresh_token)) return HttpResponse.json({ error: 'invalid_grant' }, { status: 400 });
+        used.add(body.refresh_token);
+        return HttpResponse.json({ access_token: `at-${sent.length + 1}`, refresh_token: `rt-${sent.length + 1}`, expires_in: 3600 });
+      }),
+    );
+    const a = setup(`${SITE}/`, { storage: 'local' });
+    const b = setup(`${SITE}/`, { storage: 'local' });
+    Object.defineProperty(b.win, 'localStorage', { value: a.win.localStorage });
+    const tabA = createClient(a.config);
+    tabA.setTokens(tokens);
+    const tabB = createClient(b.config);
+    await tabB.refresh('rt-1');
+    // Tab A missed the news: its refresh() of what it holds takes tab B's tokens instead of sending rt-1 again.
+    await expect(tabA.refresh('rt-1')).resolves.toMatchObject({ access_token: 'at-2' });
+    expect(sent).toEqual(['rt-1']);
+  });
+
+  it('expired fires once per access token, not on every visibilitychange', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { config, win } = setup();
+    const client = createClient(config);
+    const seen: string[] = [];
+    client.on('expired', (t) => seen.push(t.access_token));
+    client.setTokens({ ...tokens, expires_in: 10 });
+    await vi.advanceTimersByTimeAsync(11_000);
+    for (let i = 0; i < 3; i++) win.document.dispatchEvent(new win.Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(seen).toEqual(['at-1']);
+  });
+});
+
+describe('daily calls: getAccessToken options, a token store of the site’s own, prompt', () => {
+  it('cacheMode: cache-only never asks anyone; off always gets a new token', async () => {
+    const client = createClient(setup().config);
+    await expect(client.getAccessToken({ cacheMode: 'cache-only' })).rejects.toMatchObject({ code: 'LOGIN_REQUIRED' });
+    server.use(http.post(TOKEN_URL, () => HttpResponse.json({ access_token: 'at-new', refresh_token: 'rt-new', expires_in: 3600 })));
+    client.setTokens(tokens);
+    await expect(client.getAccessToken({ cacheMode: 'cache-only' })).resolves.toBe('at-1');
+    await expect(client.getAccessToken({ cacheMode: 'off' })).resolves.toBe('at-new');
+  });
+
+  it('fallback: popup opens the popup when the silent way needs the person', async () => {
+    const popup = fakePopup();
+    const { client, win } = popupPage(popup);
+    const token = client.getAccessToken({ fallback: 'popup' });
+    await vi.waitFor(() => expect(frameOf(win)).not.toBeNull());
+    const frame = frameOf(win) as HTMLIFrameElement;
+    answerFrame(win, frame, { error: 'login_required', state: new URL(frame.src).searchParams.get('state') as string });
+    await vi.waitFor(() => expect(popup.navigated).toHaveLength(1));
+    const state = new URL(popup.navigated[0] as string).searchParams.get('state');
+    answerPopup(win, popup, `code=c&state=${state}&scope=openid`);
+    await expect(token).resolves.toBe('at-1');
+  });
+
+  it('store: the tokens live in the site’s own store', async () => {
+    const memory = new Map<string, string>();
+    const store = {
+      get: (k: string) => memory.get(k),
+      set: (k: string, v: string) => void memory.set(k, v),
+      remove: (k: string) => void memory.delete(k),
+    };
+    const client = createClient(setup(`${SITE}/`, { store }).config);
+    client.setTokens(tokens);
+    expect(JSON.parse(memory.get('gid:demo-site:tokens') as string).tokens).toEqual(tokens);
+    expect(createClient(setup(`${SITE}/`, { store }).config).tokens).toEqual(tokens);
+    client.setTokens(undefined);
+    expect(memory.size).toBe(0);
+  });
+
+  it('prompt takes consent and select_account; anything else is a CONFIG_ERROR', async () => {
+    const client = createClient(setup().config);
+    for (const prompt of ['consent', 'select_account'] as const) {
+      expect(new URL(await client.buildAuthorizeUrl({ prompt })).searchParams.get('prompt')).toBe(prompt);
+    }
+    await expect(client.buildAuthorizeUrl({ prompt: 'bogus' as never })).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
   });
 });

@@ -156,7 +156,7 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
     navigate(options);
   });
   if (!params) throw failure(ctx, 'CODE_ERROR', MSG_CODE, {}, state);
-  return completeCallback(ctx, params);
+  return completeCallback(ctx, params, undefined, state);
 }
 
 /**

@@ -54,7 +54,12 @@ export const HTTP_TIMEOUT_MS = 30_000;
  * is kept only as a number (a numeric string becomes one). `appState`: the sign-in's, handed back
  * beside the tokens (in `callback`'s result and in what this resolves to).
  */
-export async function requestTokens(ctx: Context, body: TokenRequestBody, endsFlow = true, appState?: unknown): Promise<TokenResult> {
+export async function requestTokens(
+  ctx: Context,
+  body: TokenRequestBody,
+  endsFlow: boolean | string = true,
+  appState?: unknown,
+): Promise<TokenResult> {
   // The exchange ends its own flow only: another sign-in may have stored one meanwhile.
   const ends = endsFlow && (body as { state?: string }).state;
   const fail = (code: GidErrorCode, message: string, details: GidErrorDetails) => failure(ctx, code, message, details, ends);

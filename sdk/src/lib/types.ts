@@ -143,6 +143,12 @@ export interface GidConfig {
    * tab's `sessionStorage` (`session`) or `localStorage` (`local`) under `gid:{clientId}:tokens`.
    */
   storage?: 'session' | 'local';
+  /**
+   * A token store of the site's own (memory of its own, an encrypted storage, a native bridge):
+   * the client keeps its tokens there under `gid:{clientId}:tokens` instead of `storage`. Read
+   * before every refresh, like a storage the site's tabs share.
+   */
+  store?: TokenStore;
   /** The client refreshes its tokens by itself shortly before they expire (one tab at a time); default false. */
   autoRefresh?: boolean;
   /**
@@ -157,14 +163,44 @@ export interface GidConfig {
 }
 
 /**
+ * A token store of the site's own (`store`): synchronous, strings in and out.
+ * @example
+ * const memory = new Map<string, string>();
+ * createClient({ ...config, store: { get: (k) => memory.get(k) ?? null, set: (k, v) => memory.set(k, v), remove: (k) => memory.delete(k) } });
+ */
+export interface TokenStore {
+  get(key: string): string | null | undefined;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+/**
+ * Options of `getAccessToken`.
+ * @example
+ * await gid.getAccessToken({ cacheMode: 'off' }); // always a new one
+ * await gid.getAccessToken({ fallback: 'popup' }); // from a click: the popup when the provider needs the person
+ */
+export interface GetTokenOptions {
+  /** How long the token must stay valid; default `leeway` (60 s). */
+  minValiditySeconds?: number;
+  /** `on` (default): the kept token while valid; `off`: a new one (refreshed, else silently); `cache-only`: the kept one or `LOGIN_REQUIRED`. */
+  cacheMode?: 'on' | 'off' | 'cache-only';
+  /** `popup`: when the silent way needs the person (`LOGIN_REQUIRED`, `SILENT_TIMEOUT`), a popup sign-in (call it from a click). */
+  fallback?: 'popup';
+}
+
+/**
  * Options of one sign-in.
  * @example
  * gid.login({ mode: 'popup', prompt: 'login' });
  */
 export interface LoginOptions extends AuthParams {
   mode?: 'redirect' | 'popup';
-  /** `login`: the provider asks the person again even with a session; `none`: never asks (see `loginSilently`). */
-  prompt?: 'login' | 'none';
+  /**
+   * `login`: the provider asks the person again even with a session; `none`: never asks (see
+   * `loginSilently`); `consent`: asks for consent again; `select_account`: lets the person choose an account.
+   */
+  prompt?: 'none' | 'login' | 'consent' | 'select_account';
   source?: 'widget';
   quuid?: string;
   /**
@@ -271,7 +307,7 @@ export interface GidClient {
    * (default 60), else refreshed (one request at a time across the site's tabs), else by a
    * silent sign-in. Rejects like `checkSession` when none can be had (`LOGIN_REQUIRED`, …).
    */
-  getAccessToken(options?: { minValiditySeconds?: number }): Promise<string>;
+  getAccessToken(options?: GetTokenOptions): Promise<string>;
   /** The claims of the client's ID token, decoded only (the backend verifies it); null without one. */
   readonly user: Record<string, unknown> | null;
   /** The client's tokens now (from its sign-ins, refreshes, other tabs, or `setTokens`). */
