@@ -55,26 +55,30 @@ export function clientFor(ctx: Context): GidClient {
   // that never signs in touches none of them.
   let keeper: ReturnType<typeof tokenKeeper> | undefined;
   const kept = () =>
-    (keeper ??= tokenKeeper(ctx, {
-      storage: ctx.cfg.storage,
-      store: ctx.cfg.store,
-      autoRefresh: ctx.cfg.autoRefresh,
-      shareAcrossTabs: !ctx.answering,
-      leewaySeconds: ctx.cfg.leeway,
-      // From another tab (a sign-in, a refresh, a sign-out) or a refresh here.
-      onTokens: (tokens) => {
-        if (!tokens) signOut(ctx);
-        told(tokens, false);
+    (keeper ??= tokenKeeper(
+      ctx,
+      {
+        storage: ctx.cfg.storage,
+        store: ctx.cfg.store,
+        autoRefresh: ctx.cfg.autoRefresh,
+        shareAcrossTabs: !ctx.answering,
+        leewaySeconds: ctx.cfg.leeway,
+        // From another tab (a sign-in, a refresh, a sign-out) or a refresh here.
+        onTokens: (tokens) => {
+          if (!tokens) signOut(ctx);
+          told(tokens, false);
+        },
+        onExpiring: (tokens) => emit('expiring', tokens),
+        onExpired: (tokens) => emit('expired', tokens),
+        // An automatic refresh failed: the tokens are kept (they may work until they expire).
+        // A sign-out that ended it is no failure.
+        onError: (error) => {
+          ctx.debug(error);
+          if ((error as GidError | undefined)?.code !== 'ABORTED') emit('renewError', error);
+        },
       },
-      onExpiring: (tokens) => emit('expiring', tokens),
-      onExpired: (tokens) => emit('expired', tokens),
-      // An automatic refresh failed: the tokens are kept (they may work until they expire).
-      // A sign-out that ended it is no failure.
-      onError: (error) => {
-        ctx.debug(error);
-        if ((error as GidError | undefined)?.code !== 'ABORTED') emit('renewError', error);
-      },
-    }));
+      () => signOut(ctx),
+    ));
   let claims: [string | undefined, Record<string, unknown> | null] | undefined;
   /** The `sub` of the person signed in now (undefined: nobody, or no ID token). */
   let person: unknown;

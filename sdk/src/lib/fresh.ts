@@ -93,7 +93,7 @@ export const MAX_DELAY = 2 ** 31 - 1;
 export const keepTokensFresh = (config: CoreConfig, options?: FreshOptions): TokenKeeper => tokenKeeper(contextFor(config), options);
 
 /** `keepTokensFresh` over a client's context (the client's own tokens, `getAccessToken`). */
-export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeeper {
+export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?: () => void): TokenKeeper {
   const { win, cfg: config } = ctx;
   const {
     leewaySeconds = 60,
@@ -164,7 +164,9 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
   /** Access tokens refreshed away: news of them is stale. */
   const retired = new Set<string>();
   /** Takes tokens (with their expiry) and sets the timer; `tell`: other tabs hear of it; `from`: see `TabMessage`. */
-  const take = (next: GidTokens | undefined, at?: number, tell?: boolean, when = Date.now(), from?: string) => {
+  // `when` of this tab's own news: never before its last (a sign-in right after a sign-out, in the
+  // same millisecond, is newer than it in every tab).
+  const take = (next: GidTokens | undefined, at?: number, tell?: boolean, when = Math.max(Date.now(), since + 1), from?: string) => {
     // Stopped, nothing new (no echo between tabs), older than what this tab has (or refreshed
     // away already), or a refresh of other tokens.
     if (
@@ -200,6 +202,8 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
       const before = tokens;
       take(data.tokens, data.expiresAt, false, data.when, typeof data.from === 'string' ? data.from : undefined);
       if (tokens !== before) onTokens?.(tokens);
+      // Another tab signed out and this one holds no tokens: what it has under way stops all the same.
+      else if (!data.tokens && data.when >= since) onSignOut?.();
     };
   }
 
@@ -255,12 +259,28 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
         // Another tab (or call) refreshed meanwhile: its tokens are here already.
         if (stopped || tokens !== startedWith || !tokens?.refresh_token) return tokens;
         const fresh = await refresh(ctx, tokens.refresh_token);
-        // Signed out, signed in anew or stopped meanwhile (here, or in the storage: then those
-        // tokens are taken): this answer is stale, never written back.
-        if (!stopped) sync();
-        if (stopped || tokens !== startedWith) return tokens;
         // Merged: what the answer leaves out (a refresh or ID token the backend did not rotate) is kept.
         const merged = { ...startedWith, ...fresh };
+        if (stopped) {
+          // Stopped meanwhile (`destroy()`, an unmount; a sign-out never gets here): a storage the
+          // tabs share that still holds what was refreshed gets the rotated tokens, else its
+          // refresh token is spent for nobody and the next client there sends it again.
+          if ((own || storage === 'local') && stored()?.tokens?.access_token === startedWith!.access_token) {
+            try {
+              store()?.setItem(
+                storageKey,
+                JSON.stringify({ tokens: merged, expiresAt: Date.now() + (merged.expires_in ?? 0) * 1000 || undefined }),
+              );
+            } catch {
+              // full
+            }
+          }
+          return tokens;
+        }
+        // Signed out or signed in anew meanwhile (here, or in the storage: then those tokens are
+        // taken): this answer is stale, never written back.
+        sync();
+        if (tokens !== startedWith) return tokens;
         take(merged, undefined, true, undefined, startedWith!.access_token);
         onTokens?.(merged);
         return merged;
