@@ -68,6 +68,16 @@ interface TabMessage {
   from?: string;
 }
 
+/** When a JWT access token expires (its `exp`, ms since the epoch); undefined for an opaque one. */
+const jwtExpiry = (token: string | undefined): number | undefined => {
+  try {
+    const exp = JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).exp;
+    return typeof exp === 'number' ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /** How long a tab waits for the tokens of another tab's refresh after that tab let the lock go. */
 export const HANDOVER_MS = 1000;
 
@@ -120,6 +130,8 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
   };
   let tokens: GidTokens | undefined;
   let expiresAt: number | undefined;
+  /** The tokens now watched came with a lifetime of 0 or less. */
+  let bornExpired = false;
   /** What this tab last wrote to (or found in) the storage: `local` is every tab's, so another may have changed it. */
   let written: string | null | undefined;
   let stopped = false;
@@ -142,10 +154,12 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
     // `leewaySeconds` before expiry, but never before half its life: a token that lives no longer
     // than the leeway would otherwise be refreshed at once, again and again.
     const left = expiresAt - Date.now();
-    later(expiresAt - Math.min(leewaySeconds * 1000, left / 2), () => {
-      onExpiring?.(watched);
-      if (autoRefresh && watched.refresh_token) keeper.refresh().catch((error) => onError?.(error));
-    });
+    // (A token that came expired is refreshed when asked for, never in a loop by itself.)
+    if (!bornExpired)
+      later(expiresAt - Math.min(leewaySeconds * 1000, left / 2), () => {
+        onExpiring?.(watched);
+        if (autoRefresh && watched.refresh_token) keeper.refresh().catch((error) => onError?.(error));
+      });
     // Once per access token (a page made visible again re-arms the timers).
     if (onExpired)
       later(expiresAt, () => {
@@ -182,7 +196,10 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
     else since = when;
     tokens = next;
     const seconds = next?.expires_in;
-    expiresAt = at ?? (typeof seconds === 'number' && seconds > 0 ? Date.now() + seconds * 1000 : undefined);
+    // A lifetime of 0 or less: expired at once (never "never expiring"); none: the access token's
+    // own `exp` if it is a JWT, else unknown.
+    expiresAt = at ?? (typeof seconds === 'number' ? Date.now() + Math.max(0, seconds) * 1000 : jwtExpiry(next?.access_token));
+    bornExpired = seconds !== undefined && !(seconds > 0) && at === undefined;
     arm();
     const value = next ? JSON.stringify({ tokens: next, expiresAt }) : null;
     try {

@@ -519,3 +519,16 @@ describe('daily calls: getAccessToken options, a token store of the site’s own
     await expect(client.buildAuthorizeUrl({ prompt: 'bogus' as never })).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
   });
 });
+
+describe('Low: a missing or non-positive expires_in', () => {
+  it('0 or less is expired at once; none takes the JWT access token’s exp', async () => {
+    const client = createClient(setup().config);
+    client.setTokens({ access_token: 'at-0', expires_in: 0 });
+    await expect(client.getAccessToken({ cacheMode: 'cache-only' })).rejects.toMatchObject({ code: 'LOGIN_REQUIRED' });
+    const past = `e30.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 10 })).toString('base64url')}.s`;
+    client.setTokens({ access_token: past });
+    await expect(client.getAccessToken({ cacheMode: 'cache-only' })).rejects.toMatchObject({ code: 'LOGIN_REQUIRED' });
+    client.setTokens({ access_token: 'opaque' });
+    await expect(client.getAccessToken({ cacheMode: 'cache-only' })).resolves.toBe('opaque');
+  });
+});
