@@ -192,7 +192,8 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
       (from ? from !== tokens?.access_token : !tell && (next ? when <= since : when < since))
     )
       return;
-    if (from) retired.add(from);
+    // (a rotation that keeps the access token retires nothing: the next one of it is news too)
+    if (from && from !== next?.access_token) retired.add(from);
     else since = when;
     tokens = next;
     const seconds = next?.expires_in;

@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOGOUT_URL, received, SITE, server, setup, type TestWindow, TOKEN_URL, tokens, useServer } from '../test/helpers';
 import { createClient, getUser } from './client';
+import { keepTokensFresh } from './fresh';
 import { init } from './init';
 import { logout } from './logout';
 import { loginSilently } from './silent';
@@ -530,5 +531,24 @@ describe('Low: a missing or non-positive expires_in', () => {
     await expect(client.getAccessToken({ cacheMode: 'cache-only' })).rejects.toMatchObject({ code: 'LOGIN_REQUIRED' });
     client.setTokens({ access_token: 'opaque' });
     await expect(client.getAccessToken({ cacheMode: 'cache-only' })).resolves.toBe('opaque');
+  });
+});
+
+describe('Low: refreshes that keep the access token', () => {
+  it('a second rotation with the same access token reaches the other tab too', async () => {
+    let n = 1;
+    server.use(http.post(TOKEN_URL, () => HttpResponse.json({ access_token: 'at-1', refresh_token: `rt-${++n}`, expires_in: 3600 })));
+    const tabs = [setup(), setup()].map((s) => {
+      Object.assign(s.win, { BroadcastChannel: NodeBroadcastChannel });
+      return keepTokensFresh(s.config);
+    });
+    const [a, b] = tabs as [ReturnType<typeof keepTokensFresh>, ReturnType<typeof keepTokensFresh>];
+    a.set(tokens);
+    await vi.waitFor(() => expect(b.tokens?.refresh_token).toBe('rt-1'));
+    await a.refresh();
+    await vi.waitFor(() => expect(b.tokens?.refresh_token).toBe('rt-2'));
+    await a.refresh();
+    await vi.waitFor(() => expect(b.tokens?.refresh_token).toBe('rt-3'));
+    for (const keeper of tabs) keeper.stop();
   });
 });
