@@ -1,4 +1,5 @@
 // The React bugs of issue 32, one case each: every one failed before its fix.
+import * as sdk from '@gid/sdk';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GidProvider } from './index';
@@ -41,5 +42,22 @@ describe('GidProvider', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getByRole('status')).toHaveTextContent('authenticated');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a sign-in from the SDK’s widget comes back to the page it started on (its appState.returnTo)', async () => {
+    const { fetch } = stubFetch();
+    const starter = sdk.createClient(configWith(fetch));
+    const state = new URL(
+      await starter.buildAuthorizeUrl({ source: 'widget', appState: { returnTo: '/events/5?seat=2' } }),
+    ).searchParams.get('state');
+    starter.destroy();
+    history.replaceState(null, '', `/callback?code=c-1&state=${state}&scope=openid`);
+    const onReturn = vi.fn();
+    render(
+      <GidProvider config={configWith(fetch)} onReturn={onReturn}>
+        <Status />
+      </GidProvider>,
+    );
+    await waitFor(() => expect(onReturn).toHaveBeenCalledWith('/events/5?seat=2'));
   });
 });

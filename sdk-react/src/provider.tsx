@@ -2,7 +2,7 @@ import { type GidClient, type GidConfig, type GidError, init, isGidError } from 
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { createButtonSlots } from './buttons';
 import { GidContext, type GidFailure, type GidState } from './context';
-import { rememberReturn, takeReturn } from './persist';
+import { localPath, rememberReturn, takeReturn } from './persist';
 
 /**
  * Where `<GidProvider storage>` keeps the signed-in state: the tab's session, or every tab's.
@@ -174,7 +174,11 @@ export function GidProvider(props: GidProviderProps) {
           if (cancelled) return;
           setSnapshot(settle);
           // The callback on the redirect URI is processed: back to where the sign-in started.
-          const returnTo = returning && answered ? takeReturn(config.clientId) : undefined;
+          // (a sign-in from the SDK's widget or curtain remembered it in its `appState`)
+          const returnTo =
+            returning && answered
+              ? (takeReturn(config.clientId) ?? localPath((appState as { returnTo?: string } | undefined)?.returnTo))
+              : undefined;
           if (returnTo && onRedirectCallback) onRedirectCallback(appState, returnTo);
           else if (returnTo) onReturn(returnTo);
         },

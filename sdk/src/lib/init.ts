@@ -28,9 +28,16 @@ const carriesAnswer = (ctx: Context): boolean => {
 
 /** What the remote config turns on: the web curtain, else the widget; and the device-analytics script. */
 function showRemoteUi(ctx: Context, client: GidClient, remote: RemoteConfig): void {
+  // A redirect sign-in remembers where it started: `appState.returnTo`, this page's path (see `callback`).
+  const { pathname, search, hash } = ctx.win.location;
   const login = (prompt: boolean) =>
     client
-      .login({ mode: ctx.cfg.webCurtainLoginType ?? 'redirect', source: 'widget', ...(prompt ? { prompt: 'login' } : {}) })
+      .login({
+        mode: ctx.cfg.webCurtainLoginType ?? 'redirect',
+        source: 'widget',
+        appState: { returnTo: pathname + search + hash },
+        ...(prompt ? { prompt: 'login' } : {}),
+      })
       .catch(() => {});
   const { widget } = ctx.cfg;
   // `widget: false`: this page floats neither (it shows its own button).
