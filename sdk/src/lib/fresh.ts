@@ -119,15 +119,26 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
   const lockName = `gid_refresh:${config.clientId}`;
   const storageKey = `gid:${config.clientId}:tokens`;
   /** The opted-in storage; undefined without the opt-in or where the browser refuses it. */
-  const store = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined => {
-    if (own)
-      return { getItem: (key) => own.get(key) ?? null, setItem: (key, value) => own.set(key, value), removeItem: (key) => own.remove(key) };
+  /** The opted-in storage, or the site's own `store` (whose `get` may answer with a promise). */
+  const store = ():
+    | { getItem(key: string): unknown; setItem(key: string, value: string): void; removeItem(key: string): void }
+    | undefined => {
+    if (own) {
+      /** A promise a store's write answers with: its failure is the store's (memory goes on). */
+      const quiet = (result: unknown) => void (result as Promise<void> | undefined)?.catch?.(() => {});
+      return {
+        getItem: (key) => own.get(key),
+        setItem: (key, value) => quiet(own.set(key, value)),
+        removeItem: (key) => quiet(own.remove(key)),
+      };
+    }
     try {
       return storage && win[`${storage}Storage`];
     } catch {
       // disabled: memory only
     }
   };
+
   let tokens: GidTokens | undefined;
   let expiresAt: number | undefined;
   /** The tokens now watched came with a lifetime of 0 or less. */
@@ -226,7 +237,7 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
   }
 
   /** What the storage holds (parsed); null for nothing, or for anything not ours. */
-  const stored = (raw = store()?.getItem(storageKey)): Omit<TabMessage, 'when'> | null => {
+  const stored = (raw: unknown): Omit<TabMessage, 'when'> | null => {
     try {
       const kept = JSON.parse(raw as string) as Omit<TabMessage, 'when'> | null;
       return typeof kept?.tokens?.access_token === 'string' ? kept : null;
@@ -239,8 +250,15 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
    * before its message does (a message can be missed: a frozen tab, a closed channel). Takes
    * other tokens found there (and says so); the same tokens written anew are no news.
    */
-  const sync = () => {
-    const raw = own || storage === 'local' ? store()?.getItem(storageKey) : written;
+  /** What a storage the tabs share holds now: at once, or a promise (the site's own `store` may answer later). */
+  const read = (): unknown => (own || storage === 'local' ? store()?.getItem(storageKey) : written);
+  const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown> | undefined)?.then === 'function';
+  /** Takes what the storage holds; a promise only where the store answers by one (else no step between). */
+  const sync = (): Promise<void> | undefined => {
+    const raw = read();
+    return isPromise(raw) ? raw.then(syncWith) : syncWith(raw);
+  };
+  const syncWith = (raw: unknown): undefined => {
     if (raw === written) return;
     const kept = stored(raw);
     if (kept?.tokens?.access_token === tokens?.access_token) return;
@@ -249,12 +267,24 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
     if (tokens !== before) onTokens?.(tokens);
   };
 
-  try {
-    // What an earlier page load kept: an expired access token counts only with a refresh token.
-    const kept = stored();
+  // What an earlier page load kept: an expired access token counts only with a refresh token. A
+  // store that answers later: taken then, unless this tab has news of its own by that time.
+  const load = (raw: unknown, late?: boolean) => {
+    const kept = stored(raw);
     const at = kept?.expiresAt;
-    if (typeof kept?.tokens?.access_token === 'string' && (!(at! <= Date.now()) || kept.tokens.refresh_token))
+    if (since < 0 && kept && (!(at! <= Date.now()) || kept.tokens?.refresh_token)) {
       take(kept.tokens, at, false, 0);
+      if (late) onTokens?.(tokens);
+    }
+  };
+  try {
+    const first = store()?.getItem(storageKey);
+    if (typeof (first as Promise<unknown> | undefined)?.then === 'function')
+      (first as Promise<unknown>).then(
+        (raw) => load(raw, true),
+        () => {},
+      );
+    else load(first);
   } catch {
     // nothing kept, or not ours
   }
@@ -273,7 +303,8 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
         // Another tab refreshed (or signed in or out) and its message is late: its tokens are in
         // the storage. Read inside the lock, before anything is sent: a used refresh token sent
         // again revokes the whole grant at the provider, which signs every tab out.
-        sync();
+        const reading = sync();
+        if (reading) await reading;
         // Another tab (or call) refreshed meanwhile: its tokens are here already.
         if (stopped || tokens !== startedWith || !tokens?.refresh_token) return tokens;
         const fresh = await refresh(ctx, tokens.refresh_token);
@@ -283,7 +314,7 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
           // Stopped meanwhile (`destroy()`, an unmount; a sign-out never gets here): a storage the
           // tabs share that still holds what was refreshed gets the rotated tokens, else its
           // refresh token is spent for nobody and the next client there sends it again.
-          if ((own || storage === 'local') && stored()?.tokens?.access_token === startedWith!.access_token) {
+          if ((own || storage === 'local') && stored(await read())?.tokens?.access_token === startedWith!.access_token) {
             try {
               store()?.setItem(
                 storageKey,
@@ -297,7 +328,8 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
         }
         // Signed out or signed in anew meanwhile (here, or in the storage: then those tokens are
         // taken): this answer is stale, never written back.
-        sync();
+        const again = sync();
+        if (again) await again;
         if (tokens !== startedWith) return tokens;
         take(merged, undefined, true, undefined, startedWith!.access_token);
         onTokens?.(merged);

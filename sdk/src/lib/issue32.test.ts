@@ -333,7 +333,7 @@ describe('daily calls: logout({ returnTo, openUrl })', () => {
     const { config, assign } = setup(`${SITE}/`, { postLogoutUri: `${SITE}/bye` });
     const client = createClient(config);
     const opened: string[] = [];
-    await client.logout('at-1', { returnTo: `${SITE}/events`, openUrl: (url) => opened.push(url) });
+    await client.logout('at-1', { returnTo: `${SITE}/events`, openUrl: (url) => void opened.push(url) });
     expect(new URL(opened[0] as string).searchParams.get('post_logout_redirect_uri')).toBe(`${SITE}/events`);
     expect(assign).not.toHaveBeenCalled();
     await client.logout('at-1', { openUrl: false });
@@ -550,5 +550,27 @@ describe('Low: refreshes that keep the access token', () => {
     await a.refresh();
     await vi.waitFor(() => expect(b.tokens?.refresh_token).toBe('rt-3'));
     for (const keeper of tabs) keeper.stop();
+  });
+});
+
+describe('a token store that answers by promises (sdk-contract: store)', () => {
+  it('the kept tokens arrive when it answers; a refresh reads it first', async () => {
+    const memory = new Map<string, string>();
+    const store = {
+      get: async (k: string) => memory.get(k) ?? null,
+      set: async (k: string, v: string) => void memory.set(k, v),
+      remove: async (k: string) => void memory.delete(k),
+    };
+    const first = createClient(setup(`${SITE}/`, { store }).config);
+    first.setTokens(tokens);
+    await vi.waitFor(() => expect(memory.size).toBe(1));
+    const second = createClient(setup(`${SITE}/`, { store }).config);
+    const seen: unknown[] = [];
+    second.on('tokens', (t) => seen.push(t?.access_token));
+    await vi.waitFor(() => expect(second.tokens).toEqual(tokens));
+    expect(seen).toEqual(['at-1']);
+    server.use(http.post(TOKEN_URL, () => HttpResponse.json({ access_token: 'at-2', refresh_token: 'rt-2', expires_in: 3600 })));
+    await expect(second.getAccessToken({ cacheMode: 'off' })).resolves.toBe('at-2');
+    await vi.waitFor(() => expect(JSON.parse(memory.get('gid:demo-site:tokens') as string).tokens.refresh_token).toBe('rt-2'));
   });
 });

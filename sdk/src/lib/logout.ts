@@ -29,7 +29,7 @@ export async function endSession(ctx: Context, token: string, options: LogoutOpt
   if (back) url.searchParams.set('post_logout_redirect_uri', back);
   if (options.idToken) url.searchParams.set('id_token_hint', options.idToken);
   const { openUrl } = options;
-  if (openUrl) openUrl(url.href);
+  if (openUrl) await openUrl(url.href);
   else if (openUrl !== false) win.location.assign(url.href);
 }
 

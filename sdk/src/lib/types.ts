@@ -163,15 +163,15 @@ export interface GidConfig {
 }
 
 /**
- * A token store of the site's own (`store`): synchronous, strings in and out.
+ * A token store of the site's own (`store`): strings in and out, at once or by a promise.
  * @example
  * const memory = new Map<string, string>();
  * createClient({ ...config, store: { get: (k) => memory.get(k) ?? null, set: (k, v) => memory.set(k, v), remove: (k) => memory.delete(k) } });
  */
 export interface TokenStore {
-  get(key: string): string | null | undefined;
-  set(key: string, value: string): void;
-  remove(key: string): void;
+  get(key: string): string | null | undefined | Promise<string | null | undefined>;
+  set(key: string, value: string): void | Promise<void>;
+  remove(key: string): void | Promise<void>;
 }
 
 /**
@@ -275,7 +275,7 @@ export interface LogoutOptions {
    * Goes to the provider's logout page instead of `location.assign` (a router, a frame, a log);
    * `false`: no navigation (the URL is built, the page stays).
    */
-  openUrl?: ((url: string) => void) | false;
+  openUrl?: ((url: string) => void | Promise<void>) | false;
 }
 
 /**
