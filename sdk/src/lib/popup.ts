@@ -122,7 +122,14 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
     };
     // A sign-out or `destroy()`: the site gave up this sign-in, the person closed nothing.
     const abort = () => finish(new GidError('ABORTED', MSG_ABORTED));
+    /** Seen at the provider (its page readable by none here): no provider page sent COOP, so a close then is a close. */
+    let seen: boolean | undefined;
     const poll = setInterval(() => {
+      try {
+        if (!popup.closed) popup.location.href;
+      } catch {
+        seen = true;
+      }
       // Closed, or cut off by COOP on its way to the provider or back to the site's callback page
       // (it looks closed from here, also after it was seen at the provider: a callback page that
       // loads slowly is still on its way). A person who closed it is back on this page (it has the
@@ -136,7 +143,7 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
         // channel stay until the timeout (a finished sign-in then completes, no STATE_MISMATCH).
         grace = setTimeout(
           () => {
-            late = !!channel && Date.now() < deadline;
+            late = !!channel && !seen && Date.now() < deadline;
             const closed = failure(ctx, 'POPUP_CLOSED', MSG_POPUP_CLOSED, { error_description: MSG_POPUP_CLOSED }, !late && state);
             if (!late) return finish(closed);
             reject(closed);
