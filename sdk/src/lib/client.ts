@@ -1,10 +1,11 @@
 import { authorizeUrl, redirectLogin } from './authorize-url';
 import { handleCallback } from './callback';
-import { CLIENT_RULES, CORE_RULES, check, isPlainObject, LOGIN_RULES, LOGOUT_RULES, MODE_RULES } from './config';
+import { CLIENT_RULES, CORE_RULES, check, LOGIN_RULES, LOGOUT_RULES, MODE_RULES } from './config';
 import { type Context, contextFor, createContext, PREFIX, signOut } from './context';
 import { GidError, MSG_ABORTED } from './errors';
 import { clearFlow, readFlow } from './flow-storage';
 import { tokenKeeper } from './fresh';
+import { claimsOf } from './jwt';
 import { endSession } from './logout';
 import { popupLogin } from './popup';
 import { MSG_LOGIN_REQUIRED, silentLogin } from './silent';
@@ -24,17 +25,6 @@ export function watchBackForward(ctx: Context): void {
   const onPageShow = (event: PageTransitionEvent) => event.persisted && cancel();
   win.addEventListener('pageshow', onPageShow);
   ctx.cleanup.add(() => win.removeEventListener('pageshow', onPageShow));
-}
-
-/** The claims of a JWT's payload, decoded only (never verified: the backend does that); null for anything else. */
-export function claimsOf(jwt: string | undefined): Record<string, unknown> | null {
-  try {
-    const bytes = atob(jwt!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'));
-    const claims = JSON.parse(new TextDecoder().decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0))));
-    return isPlainObject(claims) ? claims : null;
-  } catch {
-    return null;
-  }
 }
 
 type Listener = (detail: never) => void;

@@ -1,4 +1,5 @@
 import { type Context, contextFor } from './context';
+import { claimsOf } from './jwt';
 import { refresh } from './token';
 import type { CoreConfig, GidTokens, TokenStore } from './types';
 
@@ -70,12 +71,8 @@ interface TabMessage {
 
 /** When a JWT access token expires (its `exp`, ms since the epoch); undefined for an opaque one. */
 const jwtExpiry = (token: string | undefined): number | undefined => {
-  try {
-    const exp = JSON.parse(atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).exp;
-    return typeof exp === 'number' ? exp * 1000 : undefined;
-  } catch {
-    return undefined;
-  }
+  const exp = claimsOf(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : undefined;
 };
 
 /** How long a tab waits for the tokens of another tab's refresh after that tab let the lock go. */
