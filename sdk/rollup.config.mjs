@@ -9,7 +9,7 @@ const minify = terser({
   // The script tag's build also shortens the fields of the SDK's internal context object (see
   // `Context` in src/lib/context.ts): never on a page's or the provider's objects, never in the ESM
   // build (a site's bundler minifies that). A new internal field used often belongs in this list.
-  mangle: { properties: { regex: /^(cfg|win|cleanup|dead|refreshes|track)$/ } },
+  mangle: { properties: { regex: /^(cfg|win|cleanup|dead|refreshes|track|flows|out|got|keep|silent|answering)$/ } },
   format: { comments: false },
 });
 

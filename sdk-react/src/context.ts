@@ -1,5 +1,5 @@
-import type { GidErrorCode, GidTokens, LoginOptions } from '@gid/sdk';
-import { createContext } from 'react';
+import type { GetTokenOptions, GidErrorCode, GidTokens, LoginOptions, LogoutOptions } from '@gid/sdk';
+import { createContext, type SyntheticEvent } from 'react';
 import type { ButtonSlots } from './buttons';
 
 /**
@@ -45,6 +45,8 @@ export interface GidLoginOptions extends LoginOptions {
  */
 export interface GidState {
   status: GidStatus;
+  /** `status === 'loading'`: the SDK is starting or a call made through `useGid` runs; apart from `error`. */
+  isLoading: boolean;
   /** The latest tokens from `callback` (kept after a failed refresh). */
   tokens: GidTokens | undefined;
   error: GidFailure | undefined;
@@ -68,11 +70,15 @@ export interface GidState {
    * const { getAccessToken } = useGid();
    * const orders = await fetch('/api/orders', { headers: { Authorization: `Bearer ${await getAccessToken()}` } });
    */
-  getAccessToken(options?: { minValiditySeconds?: number }): Promise<string>;
+  getAccessToken(options?: GetTokenOptions): Promise<string>;
   /** Exchanges the current refresh token; the new tokens arrive in `tokens`. */
   refresh(): Promise<void>;
-  /** Backend logout of the current tokens, then the provider's logout page. */
-  logout(): Promise<void>;
+  /**
+   * Backend logout of the current tokens, then the provider's logout page (with the ID token as
+   * `id_token_hint`); the options are the SDK's `logout`'s (`local`, `returnTo`, `openUrl`).
+   * `onClick={logout}` works too (the event is no options).
+   */
+  logout(options?: LogoutOptions | SyntheticEvent): Promise<void>;
 }
 
 export interface GidContextValue {

@@ -6,4 +6,5 @@
 export type { GidFailure, GidLoginOptions, GidState, GidStatus } from './context';
 export { GidLoginButton, type GidLoginButtonProps } from './login-button';
 export { GidProvider, type GidProviderConfig, type GidProviderProps, type GidStorage } from './provider';
+export { RequireAuth, type RequireAuthProps, withAuthenticationRequired } from './require-auth';
 export { useGid } from './use-gid';

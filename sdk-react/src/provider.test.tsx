@@ -343,11 +343,11 @@ describe('lifecycle', () => {
       </StrictMode>,
     );
     await screen.findByRole('button', { name: LABEL });
-    // Started: the remote config is in (it is asked for once the buttons' frame is on the screen).
+    // Signed out at once (nothing to wait for); started: the remote config is asked for once the buttons' frame is on the screen.
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('idle'));
+    await waitFor(() => expect(calls.filter((call) => call.url.pathname.endsWith('/wp-config'))).toHaveLength(1));
     expect(sdk.init).toHaveBeenCalledTimes(1);
     expect(sdkButtons()).toHaveLength(1);
-    expect(calls.filter((call) => call.url.pathname.endsWith('/wp-config'))).toHaveLength(1);
     const pageshow = (spy: typeof added) => spy.mock.calls.filter(([type]) => type === 'pageshow').length;
     expect(pageshow(added)).toBe(1);
     unmount();

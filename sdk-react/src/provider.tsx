@@ -2,7 +2,7 @@ import { type GidClient, type GidConfig, type GidError, init, isGidError } from 
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { createButtonSlots } from './buttons';
 import { GidContext, type GidFailure, type GidState } from './context';
-import { rememberReturn, takeReturn } from './persist';
+import { localPath, rememberReturn, takeReturn } from './persist';
 
 /**
  * Where `<GidProvider storage>` keeps the signed-in state: the tab's session, or every tab's.
@@ -48,6 +48,13 @@ export interface GidProviderProps {
    * router's navigate instead.
    */
   onReturn?: (returnTo: string) => void;
+  /**
+   * Called instead of `onReturn` once a redirect sign-in has come back, with the `appState` it was
+   * started with (`login({ appState })`) and the path where it started.
+   * @example
+   * <GidProvider config={config} onRedirectCallback={(appState, returnTo) => navigate((appState as { to?: string })?.to ?? returnTo)}>
+   */
+  onRedirectCallback?: (appState: unknown, returnTo: string) => void;
 }
 
 /** The default `onReturn`: the address becomes `returnTo` (no reload), and routers hear of it. */
@@ -97,7 +104,11 @@ export function GidProvider(props: GidProviderProps) {
   const [buttons] = useState(createButtonSlots);
   const [snapshot, setSnapshot] = useState<Snapshot>(STARTING);
   // A rejected call (or start) lands in `error`.
-  const [fail] = useState(() => (error: unknown) => setSnapshot((s) => ({ ...s, status: 'error', error: failureOf(error) })));
+  // `ABORTED`: a sign-out (or unmount) ended the call, nothing failed: the state is the tokens'.
+  const [fail] = useState(
+    () => (error: unknown) =>
+      setSnapshot((s) => (isGidError(error) && error.code === 'ABORTED' ? settle(s) : { ...s, status: 'error', error: failureOf(error) })),
+  );
   // A popup sign-in's `returnTo`, kept in case the popup is blocked and it goes by redirect: forgotten
   // as soon as a result comes to this page (the popup answered, or it failed here).
   const popupReturn = useRef(false);
@@ -115,26 +126,33 @@ export function GidProvider(props: GidProviderProps) {
     // the mount that stays create a client (one set of buttons, listeners, one callback exchange).
     queueMicrotask(() => {
       if (cancelled) return;
-      const { config, storage, autoRefresh, onReturn = goBack } = first.current;
+      const { config, storage, autoRefresh, onReturn = goBack, onRedirectCallback } = first.current;
       // A provider answer (`state`) in the address of the redirect URI, where init processes it: a
       // redirect sign-in may be back. Not on other pages with a `state` (another provider's callback).
       // (init calls `callback` only with an answer from its own origin's redirect URI or popup.)
       const returning = new URL(config.redirectUri, location.href).pathname === location.pathname && /[?&]state=/.test(location.search);
       // …and back for real once a result came here: in a popup the answer goes to the opener instead.
       let answered = false;
+      let appState: unknown;
       const pending = init({
         ...config,
-        // The client keeps the tokens: watches their expiry, shares them between tabs, stores them where the site opted in.
-        storage,
-        autoRefresh,
+        // The client keeps the tokens: watches their expiry, shares them between tabs, stores them
+        // where the site opted in (by the provider's props, else the config's own fields).
+        storage: storage ?? config.storage,
+        autoRefresh: autoRefresh ?? config.autoRefresh,
         callback: (result) => {
           answered = true;
+          if (result.ok) appState = result.appState;
           if (popupReturn.current) {
             popupReturn.current = false;
             rememberReturn(config.clientId, '');
           }
           setSnapshot((s) => {
             if (result.ok) return { status: 'authenticated', tokens: result.tokens, error: undefined };
+            // A background refresh that failed while the person is signed in (nothing of theirs
+            // under way): the tokens are kept and may work until they expire, so the UI stays
+            // signed in; `renewError` and the expiry tell the rest.
+            if (s.status === 'authenticated') return s;
             const { ok, ...error } = result;
             return { ...s, status: 'error', error };
           });
@@ -146,16 +164,23 @@ export function GidProvider(props: GidProviderProps) {
       // A client: the config is valid. Another tab's (or an automatic) sign-in, refresh or sign-out lands here.
       // A sign-in, refresh or sign-out, here or in another tab (or an automatic refresh), lands here.
       early?.on('tokens', (tokens) => setSnapshot(tokens ? { status: 'authenticated', tokens, error: undefined } : IDLE));
-      // Starting: with the tokens an earlier page load kept, if the site opted into a storage.
-      setSnapshot((s) => ({ ...s, tokens: early?.tokens, status: 'loading' }));
+      // Starting: with the tokens an earlier page load kept, if the site opted into a storage. Only
+      // an answer on the redirect URI keeps `loading` until it is exchanged; the remote config
+      // (up to 5 s) is never waited for.
+      setSnapshot((s) => (returning ? { ...s, tokens: early?.tokens, status: 'loading' } : settle({ ...s, tokens: early?.tokens })));
       pending.then(
         () => {
           // Unmounted meanwhile: the client was destroyed then (below).
           if (cancelled) return;
           setSnapshot(settle);
           // The callback on the redirect URI is processed: back to where the sign-in started.
-          const returnTo = returning && answered ? takeReturn(config.clientId) : undefined;
-          if (returnTo) onReturn(returnTo);
+          // (a sign-in from the SDK's widget or curtain remembered it in its `appState`)
+          const returnTo =
+            returning && answered
+              ? (takeReturn(config.clientId) ?? localPath((appState as { returnTo?: string } | undefined)?.returnTo))
+              : undefined;
+          if (returnTo && onRedirectCallback) onRedirectCallback(appState, returnTo);
+          else if (returnTo) onReturn(returnTo);
         },
         (error) => {
           if (cancelled) return;
@@ -185,6 +210,7 @@ export function GidProvider(props: GidProviderProps) {
     const gid = current.current;
     return {
       ...snapshot,
+      isLoading: snapshot.status === 'loading',
       // The claims of the client's ID token, decoded only (the backend verifies it).
       user: gid?.user ?? null,
       // Rejects when no token can be had (`LOGIN_REQUIRED`, …): the caller asked for a token, not a state.
@@ -195,12 +221,17 @@ export function GidProvider(props: GidProviderProps) {
       },
       // The new tokens are merged into the client's (and reach `tokens` through its event).
       refresh: () => run((gid) => gid.refresh(tokens?.refresh_token as string)),
-      logout: () =>
+      logout: (options) =>
         run(
           // Signed out: other tabs and the opted-in storage hear of it at once, while the
           // provider's logout page is still loading (the effect above could come after it).
           // The client forgets the tokens first (storage, other tabs), before the provider's logout page.
-          (gid) => gid.logout(tokens?.access_token as string, { idToken: tokens?.id_token }),
+          // (`onClick={logout}` hands it the click event: no options.)
+          (gid) =>
+            gid.logout(tokens?.access_token as string, {
+              idToken: tokens?.id_token,
+              ...(options && !('nativeEvent' in options) ? options : {}),
+            }),
           () => IDLE,
         ),
     };

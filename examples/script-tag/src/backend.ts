@@ -4,7 +4,7 @@
 // The provider is trusted only through its discovery document and signing keys.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 import * as oauth from 'oauth4webapi';
 import { providerUrl } from './paths';
 
@@ -26,6 +26,42 @@ type Json = Record<string, unknown>;
 /** The ID token's `nonce` the SDK derived from the flow's verifier (see `nonceFor` in @gid/sdk). */
 export const nonceFor = (codeVerifier: string): string =>
   createHash('sha256').update(`nonce:${codeVerifier}`).digest('base64url').slice(0, 11);
+
+/** An ID token that failed a check: `claim` names the one (`signature` for the signature itself). */
+export class IdTokenError extends Error {
+  constructor(public claim: string) {
+    super(`ID-токен не прошёл проверку: ${claim}`);
+  }
+}
+
+/**
+ * Checks an ID token with jose: the signature (the provider's keys), `iss` (the provider's issuer),
+ * `aud` (this client), `exp` (not past; 30 s of clock skew), `azp` (this client, when the token
+ * names one or has more than one audience) and `nonce` (the flow's, when given). Throws an
+ * `IdTokenError` naming the claim that failed.
+ */
+export async function checkIdToken(
+  idToken: string,
+  keys: JWTVerifyGetKey | CryptoKey | Uint8Array,
+  expected: { issuer: string; clientId: string; nonce?: string },
+): Promise<JWTPayload> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(idToken, keys as JWTVerifyGetKey, {
+      issuer: expected.issuer,
+      audience: expected.clientId,
+      clockTolerance: 30,
+      requiredClaims: ['iss', 'aud', 'exp', 'sub'],
+    }));
+  } catch (error) {
+    if (error instanceof joseErrors.JWTClaimValidationFailed || error instanceof joseErrors.JWTExpired) throw new IdTokenError(error.claim);
+    throw new IdTokenError('signature');
+  }
+  const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+  if ((payload.azp !== undefined || audiences.length > 1) && payload.azp !== expected.clientId) throw new IdTokenError('azp');
+  if (expected.nonce !== undefined && payload.nonce !== expected.nonce) throw new IdTokenError('nonce');
+  return payload;
+}
 
 const send = (res: ServerResponse, status: number, body?: Json) => {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -75,12 +111,10 @@ export function createBackend(options: BackendOptions) {
     return discovered;
   };
 
-  /** Verifies the ID token's signature with the provider's keys, and its issuer, audience and nonce. */
+  /** Verifies the ID token with the provider's keys: `iss`, `aud`, `azp`, `nonce`, `exp` (see `checkIdToken`). */
   async function verifyIdToken(client: oauth.Client, idToken: string, nonce: string | undefined): Promise<JWTPayload> {
     const { as, jwks } = await provider();
-    const { payload } = await jwtVerify(idToken, jwks, { issuer: as.issuer, audience: client.client_id });
-    if (nonce !== undefined && payload.nonce !== nonce) throw new Error('ID token nonce mismatch');
-    return payload;
+    return checkIdToken(idToken, jwks, { issuer: as.issuer, clientId: client.client_id, nonce });
   }
 
   /** The token response of spec 3.1, with the person's claims in `additional_data`. */
@@ -181,7 +215,11 @@ class RequestError extends Error {
 /** Provider errors pass through as the spec's error response; nothing else leaks. */
 function respondError(res: ServerResponse, error: unknown): void {
   if (error instanceof RequestError) fail(res, 400, error.error, error.description);
-  else if (error instanceof oauth.ResponseBodyError) {
+  else if (error instanceof IdTokenError) fail(res, 400, 'invalid_id_token', error.message);
+  else if (error instanceof oauth.OperationProcessingError && typeof (error.cause as { claim?: unknown } | undefined)?.claim === 'string') {
+    // oauth4webapi's own look at the ID token (the same claims) came first: say which one too.
+    fail(res, 400, 'invalid_id_token', new IdTokenError((error.cause as { claim: string }).claim).message);
+  } else if (error instanceof oauth.ResponseBodyError) {
     fail(res, error.status >= 500 ? 502 : 400, error.error, error.error_description ?? 'Провайдер отклонил запрос');
   } else {
     console.error('[example backend]', error);

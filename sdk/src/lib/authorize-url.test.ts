@@ -60,7 +60,7 @@ describe('buildAuthorizeUrl', () => {
   });
 
   it.each([
-    [{ prompt: 'consent' }, 'prompt'],
+    [{ prompt: 'consent_please' }, 'prompt'],
     [{ source: 'page' }, 'source'],
     [{ mode: 'iframe' }, 'mode'],
     [{ quuid: '' }, 'quuid'],

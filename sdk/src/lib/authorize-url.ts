@@ -30,8 +30,6 @@ export async function authorizeUrl(ctx: Context, options: LoginOptions = {}, kee
   if (keep) keep(flow);
   else if (!writeFlow(ctx, flow)) throw failure(ctx, 'STORAGE_ERROR', MSG_STORAGE);
   const params: Record<string, string | undefined> = {
-    // The site's extra parameters first: the SDK's own below win over them.
-    ...options.extraParams,
     code_challenge,
     code_challenge_method: 'S256',
     response_type: 'code',
@@ -54,7 +52,10 @@ export async function authorizeUrl(ctx: Context, options: LoginOptions = {}, kee
     acr_values: options.acrValues,
   };
   const url = endpoint(ctx, cfg.authUrl, '/oauth2/auth');
-  for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
+  // The site's extra parameters first: the SDK's own win over them, but only those it sets (an
+  // unset `prompt` or `login_hint` leaves the site's).
+  for (const [key, value] of [...Object.entries(options.extraParams ?? {}), ...Object.entries(params)])
+    if (value) url.searchParams.set(key, value);
   return url;
 }
 

@@ -13,9 +13,15 @@ import type { LoginConfig, TokenResult } from './types';
  * not ours, error or not, never reaches `callback` with its text), a non-empty `code`, a stored
  * `code_verifier`, `openid` in `scope`, and no `error`; anything else clears the flow, reaches
  * `callback` and rejects. `flow`: the stored one, or a silent sign-in's own (kept in memory: then
- * `endsFlow` is false and the stored flow is never touched).
+ * `endsFlow` is false and the stored flow is never touched; a state: the caller's own flow, cleared
+ * also when the answer is another's).
  */
-export async function completeCallback(ctx: Context, params: URLSearchParams, flow = readFlow(ctx), endsFlow = true): Promise<TokenResult> {
+export async function completeCallback(
+  ctx: Context,
+  params: URLSearchParams,
+  flow = readFlow(ctx),
+  endsFlow: boolean | string = true,
+): Promise<TokenResult> {
   const code = params.get('code');
   const error = params.get('error');
   const mismatch = !flow?.code_verifier || flow.state !== params.get('state');
@@ -36,7 +42,9 @@ export async function completeCallback(ctx: Context, params: URLSearchParams, fl
       problem,
       MSG_AUTH,
       mismatch ? {} : { error: error || undefined, error_description: params.get('error_description') || undefined },
-      endsFlow,
+      // An answer to another flow never clears the one stored (another sign-in's), unless the
+      // caller owns it (`endsFlow` its state: a popup's own).
+      mismatch ? endsFlow !== true && endsFlow : endsFlow,
     );
   }
   // No problem: there is a code and a flow.
@@ -55,23 +63,50 @@ export async function completeCallback(ctx: Context, params: URLSearchParams, fl
   );
 }
 
+/** How long a popup cut off by COOP waits for its opener's acknowledgement, saying it again every 1.5 s. */
+export const ACK_WAIT_MS = 30_000;
+
 /**
  * In a popup whose opener COOP cut off: hands the callback URL over the BroadcastChannel `name`
  * (the state's, or the client's for a `quuid`) and resolves with the opener's acknowledgement
- * (within 1.5 s), else undefined.
+ * within 1.5 s, else undefined (the page goes on by itself). The channel stays: said again every
+ * 1.5 s for `ACK_WAIT_MS`, since on a phone the opener is a background tab, suspended until the
+ * person goes back to it, and hears only then; its late acknowledgement closes this window.
  */
 const broadcastToOpener = (win: Window, name: string, url: string): Promise<{ url?: unknown } | undefined> =>
   new Promise((resolve) => {
     const channel = stateChannel(win, name, (data) => (data as { name?: string } | null)?.name === POPUP_ACK && done(data as object));
     if (!channel) return resolve(undefined);
+    let said = 1;
     const done = (ack?: object) => {
-      clearTimeout(timer);
+      clearInterval(timer);
       channel.close();
       resolve(ack);
+      // Acknowledged late: the opener finishes the sign-in.
+      if (ack && said > 1) win.close();
     };
-    const timer = setTimeout(done, 1500);
-    channel.postMessage({ name: POPUP_MESSAGE, url } satisfies PopupMessage);
+    const say = () => channel.postMessage({ name: POPUP_MESSAGE, url } satisfies PopupMessage);
+    const timer = setInterval(() => {
+      resolve(undefined);
+      if (said++ * 1500 < ACK_WAIT_MS) say();
+      else done();
+    }, 1500);
+    say();
   });
+
+/**
+ * The page that opened this window as the SDK's popup, or holds it as its silent frame: a window
+ * this SDK opened (by its name), opened by (or inside) a window of this origin (reading another
+ * origin's location throws). Any other is not ours: undefined.
+ */
+export const hostOf = (win: Window): Window | undefined => {
+  try {
+    const host = win.name === POPUP_NAME ? win.opener : win.name === SILENT_NAME ? win.parent : undefined;
+    if (host && host !== win && host.location.origin === win.location.origin) return host;
+  } catch {
+    // an opener of another origin: not ours
+  }
+};
 
 /**
  * The callback page's work (spec 4.4): nothing without a query; a `quuid` restarts the sign-in;
@@ -89,15 +124,7 @@ async function callbackSteps(ctx: Context, href?: string): Promise<TokenResult |
   // A complete answer: the state with an error, or with a code and the scope. A code that is
   // there but empty is an answer too, and spec 5.1 rejects it (ignoring it left the flow stuck).
   const answer = state && (params.get('error') || (params.has('code') && params.get('scope')));
-  let opener: Window | undefined;
-  try {
-    // Our popup or silent frame: a window this SDK opened (by its name), opened by (or inside) a
-    // window of this origin (reading another origin's location throws). Any other is not ours.
-    const host = win.name === POPUP_NAME ? win.opener : win.name === SILENT_NAME ? win.parent : undefined;
-    if (host && host !== win && host.location.origin === here.origin) opener = host;
-  } catch {
-    // an opener of another origin: not ours
-  }
+  const opener = hostOf(win);
   if (opener && (!url.search || quuid || answer)) {
     // In our popup: the opener finishes (an empty url when the provider sent no query). Never to another origin.
     return void opener.postMessage({ name: POPUP_MESSAGE, url: url.search && url.href } satisfies PopupMessage, here.origin);

@@ -1,15 +1,16 @@
 import { authorizeUrl, redirectLogin } from './authorize-url';
 import { handleCallback } from './callback';
-import { CLIENT_RULES, CORE_RULES, check, isPlainObject, LOGIN_RULES, LOGOUT_RULES, MODE_RULES } from './config';
-import { type Context, contextFor, createContext, PREFIX } from './context';
+import { CLIENT_RULES, CORE_RULES, check, LOGIN_RULES, LOGOUT_RULES, MODE_RULES } from './config';
+import { type Context, contextFor, createContext, PREFIX, signOut } from './context';
 import { GidError, MSG_ABORTED } from './errors';
 import { clearFlow, readFlow } from './flow-storage';
 import { tokenKeeper } from './fresh';
+import { claimsOf } from './jwt';
 import { endSession } from './logout';
 import { popupLogin } from './popup';
-import { silentLogin } from './silent';
+import { MSG_LOGIN_REQUIRED, silentLogin } from './silent';
 import { refresh } from './token';
-import type { GidClient, GidConfig, GidEvents, GidTokens, LoginConfig, TokenResult } from './types';
+import type { GetTokenOptions, GidClient, GidConfig, GidEvents, GidTokens, LoginConfig, TokenResult } from './types';
 
 /** Back or forward navigation onto a page while a flow is stored means the flow was abandoned. */
 export function watchBackForward(ctx: Context): void {
@@ -24,17 +25,6 @@ export function watchBackForward(ctx: Context): void {
   const onPageShow = (event: PageTransitionEvent) => event.persisted && cancel();
   win.addEventListener('pageshow', onPageShow);
   ctx.cleanup.add(() => win.removeEventListener('pageshow', onPageShow));
-}
-
-/** The claims of a JWT's payload, decoded only (never verified: the backend does that); null for anything else. */
-export function claimsOf(jwt: string | undefined): Record<string, unknown> | null {
-  try {
-    const bytes = atob(jwt!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'));
-    const claims = JSON.parse(new TextDecoder().decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0))));
-    return isPlainObject(claims) ? claims : null;
-  } catch {
-    return null;
-  }
 }
 
 type Listener = (detail: never) => void;
@@ -55,45 +45,70 @@ export function clientFor(ctx: Context): GidClient {
   // that never signs in touches none of them.
   let keeper: ReturnType<typeof tokenKeeper> | undefined;
   const kept = () =>
-    (keeper ??= tokenKeeper(ctx, {
-      storage: ctx.cfg.storage,
-      autoRefresh: ctx.cfg.autoRefresh,
-      // From another tab (a sign-in, a refresh, a sign-out) or a refresh here.
-      onTokens: (tokens) => {
-        if (!tokens) epoch++;
-        emit('tokens', tokens);
-        if (!tokens) emit('signedOut', { local: false });
+    (keeper ??= tokenKeeper(
+      ctx,
+      {
+        storage: ctx.cfg.storage,
+        store: ctx.cfg.store,
+        autoRefresh: ctx.cfg.autoRefresh,
+        shareAcrossTabs: !ctx.answering,
+        leewaySeconds: ctx.cfg.leeway,
+        // From another tab (a sign-in, a refresh, a sign-out) or a refresh here.
+        onTokens: (tokens) => {
+          if (!tokens) signOut(ctx);
+          told(tokens, false);
+        },
+        onExpiring: (tokens) => emit('expiring', tokens),
+        onExpired: (tokens) => emit('expired', tokens),
+        // An automatic refresh failed: the tokens are kept (they may work until they expire).
+        // A sign-out that ended it is no failure.
+        onError: (error) => {
+          ctx.debug(error);
+          if ((error as GidError | undefined)?.code !== 'ABORTED') emit('renewError', error);
+        },
       },
-      onExpired: (tokens) => emit('expired', tokens),
-      onError: ctx.debug,
-    }));
-  /** Counts sign-outs: a sign-in, silent sign-in or refresh started before one never brings tokens back. */
-  let epoch = 0;
+      () => signOut(ctx),
+    ));
   let claims: [string | undefined, Record<string, unknown> | null] | undefined;
+  /** The `sub` of the person signed in now (undefined: nobody, or no ID token). */
+  let person: unknown;
+  /** Tells the listeners of new tokens (`local`: a sign-out here), and of another person. */
+  const told = (tokens: GidTokens | undefined, local: boolean) => {
+    emit('tokens', tokens);
+    if (!tokens) emit('signedOut', { local });
+    const now = client.user?.sub;
+    if (now !== person) {
+      person = now;
+      emit('userChanged', client.user);
+    }
+  };
   const use = (tokens: GidTokens | undefined) => {
-    if (!tokens) epoch++;
+    // A sign-out: a sign-in, silent sign-in or refresh started before it never brings tokens back.
+    if (!tokens) signOut(ctx);
     const before = kept().tokens;
     kept().set(tokens);
-    if (kept().tokens === before) return;
-    emit('tokens', tokens);
-    if (!tokens) emit('signedOut', { local: true });
+    if (kept().tokens !== before) told(tokens, true);
   };
   /** Keeps the tokens a call resolved with, unless a sign-out came since it started; hands the result on. */
   const keep = async <T>(call: Promise<T>, merge?: boolean): Promise<T> => {
-    const started = epoch;
+    const started = ctx.out;
     const result = await call;
-    if (result && started === epoch) {
+    if (result && started === ctx.out) {
       const { appState, ...tokens } = result as unknown as TokenResult;
       // A refresh's answer is merged: what it leaves out (an ID token) is kept.
-      use(merge ? { ...kept().tokens, ...tokens } : tokens);
+      const next = merge ? { ...kept().tokens, ...tokens } : tokens;
+      // Another person (a silent renewal, or a refresh, with another `sub`) is no renewal of this
+      // session: this one is signed out (`signedOut`), then the new one signs in.
+      const was = client.user?.sub;
+      const now = claimsOf(next.id_token)?.sub;
+      if (was && now && now !== was) use(undefined);
+      use(next);
     }
     return result;
   };
   // Every sign-in over this context passes `keep` (see `guard`): the client's own, and for the
   // function forms' client the function-style sign-ins with the same config.
   ctx.keep = keep;
-  // The function forms' client, made after a function-style sign-in with its config: it has its tokens.
-  if (ctx.got) use(ctx.got);
   const checkSession: GidClient['checkSession'] = (options) =>
     silentLogin(ctx, options).then(
       (tokens) => {
@@ -105,7 +120,7 @@ export function clientFor(ctx: Context): GidClient {
         throw error;
       },
     );
-  return {
+  const client: GidClient = {
     async login(options = {}) {
       check('login options', options, MODE_RULES);
       // popupLogin opens the window synchronously: no await may come before it.
@@ -114,7 +129,14 @@ export function clientFor(ctx: Context): GidClient {
     },
     handleCallback: (url) => handleCallback(ctx, url),
     checkSession,
-    refresh: (refreshToken) => keep(refresh(ctx, refreshToken), true),
+    // The client's own refresh token goes through its keeper: one tab at a time (Web Locks), the
+    // shared storage read first. Any other is exchanged as it is.
+    refresh: async (refreshToken) => {
+      if (!refreshToken || refreshToken !== kept().tokens?.refresh_token) return keep(refresh(ctx, refreshToken), true);
+      const tokens = await kept().refresh();
+      if (!tokens) throw new GidError('ABORTED', MSG_ABORTED);
+      return tokens;
+    },
     async logout(token, options) {
       // This tab forgets the tokens first (and the site's other tabs hear of it): whatever the
       // backend says, the person asked to be signed out here.
@@ -125,27 +147,40 @@ export function clientFor(ctx: Context): GidClient {
       check('login options', options, MODE_RULES);
       return (await authorizeUrl(ctx, options)).href;
     },
-    async getAccessToken({ minValiditySeconds = 60 } = {}) {
-      const started = epoch;
+    async getAccessToken({ minValiditySeconds = ctx.cfg.leeway ?? 60, cacheMode, fallback } = {}) {
+      // The SDK's own popup or silent frame gets no token of its own (no refresh, no silent sign-in).
+      if (ctx.answering) throw new GidError('ABORTED', MSG_ABORTED);
+      const started = ctx.out;
       const k = kept();
-      // Valid for long enough, or of unknown lifetime.
-      const valid = () => k.tokens && !((k.expiresAt as number) < Date.now() + minValiditySeconds * 1000);
-      let refreshed: GidTokens | undefined;
-      if (!valid() && k.tokens?.refresh_token) {
+      // Valid for `seconds` more, or of unknown lifetime.
+      const valid = (seconds = minValiditySeconds) => k.tokens && !((k.expiresAt as number) < Date.now() + seconds * 1000);
+      const before = k.tokens;
+      if (cacheMode !== 'off' && valid()) return before!.access_token;
+      if (cacheMode === 'cache-only') throw new GidError('LOGIN_REQUIRED', MSG_LOGIN_REQUIRED);
+      if (before?.refresh_token) {
         try {
-          refreshed = await k.refresh();
+          await k.refresh();
         } catch (error) {
           // On to a silent sign-in.
           ctx.debug(error);
         }
       }
-      // A sign-out while this waited (here or, heard meanwhile, in another tab): no silent sign-in after it.
-      if (!refreshed && !valid()) {
-        if (started !== epoch) throw new GidError('ABORTED', MSG_ABORTED);
-        await checkSession();
+      // Still not valid (the refresh failed, or what it left is no better: never an expired
+      // token; `off`: nothing new). A sign-out while this waited (here or, heard meanwhile, in
+      // another tab): no silent sign-in after it.
+      if (!valid(0) || (cacheMode === 'off' && k.tokens === before)) {
+        if (started !== ctx.out) throw new GidError('ABORTED', MSG_ABORTED);
+        try {
+          await checkSession();
+        } catch (error) {
+          // The provider needs the person: in a popup, where the site asked for it.
+          const code = (error as GidError).code;
+          if (fallback !== 'popup' || (code !== 'LOGIN_REQUIRED' && code !== 'SILENT_TIMEOUT')) throw error;
+          await client.login({ mode: 'popup' });
+        }
       }
       // A sign-out while this waited: no token comes out of this call.
-      if (started !== epoch || !k.tokens) throw new GidError('ABORTED', MSG_ABORTED);
+      if (started !== ctx.out || !k.tokens) throw new GidError('ABORTED', MSG_ABORTED);
       return k.tokens.access_token;
     },
     get user() {
@@ -166,12 +201,15 @@ export function clientFor(ctx: Context): GidClient {
     },
     destroy() {
       ctx.dead = true;
-      for (const step of [...ctx.cleanup]) step();
+      for (const step of [...ctx.cleanup, ...ctx.flows]) step();
       ctx.cleanup.clear();
       keeper?.stop();
       listeners.clear();
     },
   };
+  // The function forms' client, made after a function-style sign-in with its config: it has its tokens.
+  if (ctx.got) use(ctx.got);
+  return client;
 }
 
 /** The client the function forms (`getAccessToken`, `getUser`, `on`) share for one config object. */
@@ -188,7 +226,7 @@ const clientOf = (config: ClientConfig): GidClient => {
  * const config: ClientConfig = { clientId: 'my-site', authUrl: 'https://id.example',
  *   redirectUri: `${location.origin}/auth/gid`, backendUrl: location.origin, storage: 'session' };
  */
-export type ClientConfig = LoginConfig & Pick<GidConfig, 'storage' | 'autoRefresh'>;
+export type ClientConfig = LoginConfig & Pick<GidConfig, 'storage' | 'autoRefresh' | 'store' | 'leeway'>;
 
 /**
  * A valid access token for the sign-ins made with this config object (`loginWithPopup`,
@@ -204,7 +242,7 @@ export type ClientConfig = LoginConfig & Pick<GidConfig, 'storage' | 'autoRefres
  * button.onclick = () => loginWithPopup(config);
  * const orders = await fetch('/api/orders', { headers: { Authorization: `Bearer ${await getAccessToken(config)}` } });
  */
-export const getAccessToken = async (config: ClientConfig, options?: { minValiditySeconds?: number }): Promise<string> =>
+export const getAccessToken = async (config: ClientConfig, options?: GetTokenOptions): Promise<string> =>
   clientOf(config).getAccessToken(options);
 
 /**

@@ -45,7 +45,7 @@ type Rule = [test: (value: unknown) => boolean, expected: string, required?: tru
 /** The rules of an object's fields, by field name. */
 export type Rules = Record<string, Rule>;
 
-// Rules are plain literals or `/* @__PURE__ */` calls (`oneOf`), so a bundler drops every table nobody uses.
+// Rules are plain literals or calls annotated as pure (`oneOf`), so a bundler drops every table nobody uses.
 const isIdent = matches(/^[!-~]{1,256}$/);
 const FLAG: Rule = [(v) => typeof v === 'boolean', 'a boolean'];
 /** A rule for one of `values`, said as `"a" or "b"` (strings quoted, `false` bare). Marked pure: an unused table still goes. */
@@ -94,6 +94,8 @@ export const LOGIN_RULES: Rules = {
 export const CLIENT_RULES: Rules = {
   storage: [(v) => v === 'session' || v === 'local', '"session" or "local"'],
   autoRefresh: FLAG,
+  leeway: NUMBER,
+  store: OBJECT,
 };
 
 /** What `logout` reads besides the core. */
@@ -120,7 +122,7 @@ export const INIT_RULES: Rules = {
 export const MODE_RULES: Rules = { mode: MODE };
 
 const OPTION_RULES: Rules = {
-  prompt: [(v) => v === 'login' || v === 'none', '"login" or "none"'],
+  prompt: [(v) => ['none', 'login', 'consent', 'select_account'].includes(v as string), 'none, login, consent or select_account'],
   source: [(v) => v === 'widget', '"widget"'],
   quuid: [isIdent, 'printable (1–256)'],
   // `loginHint`, `uiLocales` and `acrValues` go out as strings whatever they are (URLSearchParams

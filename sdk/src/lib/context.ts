@@ -26,8 +26,15 @@ export interface Context {
   refreshes?: Map<string, Promise<GidTokens>>;
   /** The silent sign-in under way: concurrent calls share it (each one would spoil the other's answer). */
   silent?: Promise<TokenResult>;
-  /** Teardown steps `destroy()` runs (listeners, popups, UI). */
+  /** Teardown steps `destroy()` runs (listeners, UI). */
   cleanup: Set<() => void>;
+  /** The aborts of the sign-ins under way (a popup, a silent frame): a sign-out and `destroy()` end them with `ABORTED`. */
+  flows: Set<() => void>;
+  /**
+   * Sign-outs so far (see `signOut`): a token call answered after one more came than when it was
+   * sent never reaches `callback`, the tokens or the storage.
+   */
+  out?: number;
   /**
    * The client over this context (`createClient`, `init`, or the one the function forms
    * `getAccessToken`, `getUser` and `on` make for a config): made on first use.
@@ -35,6 +42,8 @@ export interface Context {
   client?: GidClient;
   /** Set by the client: every sign-in's outcome passes it (see `guard`), so the client keeps the tokens. */
   keep?: <T>(call: Promise<T>) => Promise<T>;
+  /** The redirect URI page in the SDK's own popup or silent frame (`init`): it only hands the answer over. */
+  answering?: boolean;
   /** The tokens of the last sign-in or refresh (a client made later over this context starts with them). */
   got?: GidTokens;
 }
@@ -51,6 +60,7 @@ export const createContext = (cfg: GidConfig): Context => {
   if (!isPlainObject(win) || !win.location) throw configError('config', 'window', 'a Window');
   return {
     cleanup: new Set(),
+    flows: new Set(),
     track: () => {},
     cfg,
     win,
@@ -90,6 +100,19 @@ export const copyDefined = <T extends object>(to: T, from: object, keys: readonl
   }
   return to;
 };
+
+/**
+ * A sign-out over this context: every sign-in and refresh under way ends here (`ABORTED`; a token
+ * call already sent is dropped when it answers), and nothing started before it is joined or kept
+ * by a later call (the shared silent sign-in, the shared refreshes, the tokens a function-style
+ * sign-in left for the function forms' client).
+ */
+export function signOut(ctx: Context): void {
+  ctx.out = (ctx.out ?? 0) + 1;
+  ctx.got = ctx.silent = undefined;
+  ctx.refreshes?.clear();
+  for (const abort of [...ctx.flows]) abort();
+}
 
 /** Hands a result to the site's `callback`; a throwing callback is logged, never breaks the flow. */
 export function report(ctx: Context, result: GidCallbackResult): void {

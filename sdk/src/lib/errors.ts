@@ -109,4 +109,4 @@ export const MSG_WIDGET = 'Не заданы настройки авториза
 // every byte here is in the smallest popup login.
 export const MSG_STORAGE = 'No sessionStorage';
 export const MSG_CRYPTO = 'No Web Crypto (HTTPS only)';
-export const MSG_ABORTED = 'Aborted: the client was destroyed';
+export const MSG_ABORTED = 'Aborted';

@@ -1,5 +1,10 @@
-// Only types from the context: a value import would make a cycle (context's `failure` clears the flow).
-import type { Context } from './context';
+import type { GidConfig } from './types';
+
+/** What the flow storage reads of a client's context (its own type: the context imports this file, never the other way). */
+export interface FlowPlace {
+  win: Window;
+  cfg: Pick<GidConfig, 'clientId'>;
+}
 
 /**
  * What one sign-in in progress needs to survive the trip to the provider (sdk-contract.md), and the
@@ -14,7 +19,7 @@ export interface FlowData {
 }
 
 /** The tab's session storage; undefined where it is disabled (sandboxed, privacy mode): behave as if empty. */
-const storage = ({ win }: Pick<Context, 'win'>): Storage | undefined => {
+const storage = ({ win }: Pick<FlowPlace, 'win'>): Storage | undefined => {
   try {
     return win.sessionStorage;
   } catch {
@@ -23,7 +28,7 @@ const storage = ({ win }: Pick<Context, 'win'>): Storage | undefined => {
 };
 
 /** Reads the flow data kept under the client id; anything malformed counts as none. */
-export const readFlow = (ctx: Pick<Context, 'win' | 'cfg'>): FlowData | undefined => {
+export const readFlow = (ctx: FlowPlace): FlowData | undefined => {
   try {
     // Nothing stored parses as null; no storage at all throws (`undefined` is no JSON): no flow either way.
     const data = JSON.parse(storage(ctx)?.getItem(ctx.cfg.clientId) as string) as Partial<FlowData> | null;
@@ -38,7 +43,7 @@ export const readFlow = (ctx: Pick<Context, 'win' | 'cfg'>): FlowData | undefine
  * Stores a new flow; false where that did not work (no session storage, full, or a privacy mode
  * that accepts the write and keeps nothing): the caller fails before the page leaves.
  */
-export const writeFlow = (ctx: Context, flow: FlowData): boolean | undefined => {
+export const writeFlow = (ctx: FlowPlace, flow: FlowData): boolean | undefined => {
   const value = JSON.stringify(flow);
   try {
     const store = storage(ctx)!;
@@ -50,7 +55,7 @@ export const writeFlow = (ctx: Context, flow: FlowData): boolean | undefined => 
 };
 
 /** Clears the stored flow; with a `state` (a string), only if the stored flow is that one. */
-export const clearFlow = (ctx: Pick<Context, 'win' | 'cfg'>, state?: unknown): void => {
+export const clearFlow = (ctx: FlowPlace, state?: unknown): void => {
   try {
     if (typeof state !== 'string' || readFlow(ctx)?.state === state) storage(ctx)?.removeItem(ctx.cfg.clientId);
   } catch {
@@ -62,7 +67,7 @@ export const clearFlow = (ctx: Pick<Context, 'win' | 'cfg'>, state?: unknown): v
  * A value kept for the browser session (this tab's session storage) under `key`, made by `make`
  * on first use; where there is no storage, a fresh one each time (spec 4.4: session-scoped ids).
  */
-export const sessionValue = (ctx: Pick<Context, 'win'>, key: string, make: () => string): string => {
+export const sessionValue = (ctx: Pick<FlowPlace, 'win'>, key: string, make: () => string): string => {
   const store = storage(ctx);
   const value = store?.getItem(key) || make();
   try {

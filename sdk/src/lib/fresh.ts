@@ -1,6 +1,7 @@
 import { type Context, contextFor } from './context';
+import { claimsOf } from './jwt';
 import { refresh } from './token';
-import type { CoreConfig, GidTokens } from './types';
+import type { CoreConfig, GidTokens, TokenStore } from './types';
 
 /**
  * Options of `keepTokensFresh`.
@@ -20,6 +21,8 @@ export interface FreshOptions {
    * injected into the page can read a storage: opt in knowingly).
    */
   storage?: 'session' | 'local';
+  /** A token store of the site's own (instead of `storage`), read like a storage the tabs share. */
+  store?: TokenStore;
   /** `leewaySeconds` before the access token expires (half-way through its life if it lives shorter). */
   onExpiring?: (tokens: GidTokens) => void;
   /** The access token has expired (and no refresh came first). */
@@ -66,6 +69,12 @@ interface TabMessage {
   from?: string;
 }
 
+/** When a JWT access token expires (its `exp`, ms since the epoch); undefined for an opaque one. */
+const jwtExpiry = (token: string | undefined): number | undefined => {
+  const exp = claimsOf(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : undefined;
+};
+
 /** How long a tab waits for the tokens of another tab's refresh after that tab let the lock go. */
 export const HANDOVER_MS = 1000;
 
@@ -91,21 +100,46 @@ export const MAX_DELAY = 2 ** 31 - 1;
 export const keepTokensFresh = (config: CoreConfig, options?: FreshOptions): TokenKeeper => tokenKeeper(contextFor(config), options);
 
 /** `keepTokensFresh` over a client's context (the client's own tokens, `getAccessToken`). */
-export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeeper {
+export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?: () => void): TokenKeeper {
   const { win, cfg: config } = ctx;
-  const { leewaySeconds = 60, autoRefresh, shareAcrossTabs = true, storage, onExpiring, onExpired, onTokens, onError } = options;
+  const {
+    leewaySeconds = 60,
+    autoRefresh,
+    shareAcrossTabs = true,
+    storage,
+    store: own,
+    onExpiring,
+    onExpired,
+    onTokens,
+    onError,
+  } = options;
   const lockName = `gid_refresh:${config.clientId}`;
   const storageKey = `gid:${config.clientId}:tokens`;
   /** The opted-in storage; undefined without the opt-in or where the browser refuses it. */
-  const store = (): Storage | undefined => {
+  /** The opted-in storage, or the site's own `store` (whose `get` may answer with a promise). */
+  const store = ():
+    | { getItem(key: string): unknown; setItem(key: string, value: string): void; removeItem(key: string): void }
+    | undefined => {
+    if (own) {
+      /** A promise a store's write answers with: its failure is the store's (memory goes on). */
+      const quiet = (result: unknown) => void (result as Promise<void> | undefined)?.catch?.(() => {});
+      return {
+        getItem: (key) => own.get(key),
+        setItem: (key, value) => quiet(own.set(key, value)),
+        removeItem: (key) => quiet(own.remove(key)),
+      };
+    }
     try {
       return storage && win[`${storage}Storage`];
     } catch {
       // disabled: memory only
     }
   };
+
   let tokens: GidTokens | undefined;
   let expiresAt: number | undefined;
+  /** The tokens now watched came with a lifetime of 0 or less. */
+  let bornExpired = false;
   /** What this tab last wrote to (or found in) the storage: `local` is every tab's, so another may have changed it. */
   let written: string | null | undefined;
   let stopped = false;
@@ -128,12 +162,22 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
     // `leewaySeconds` before expiry, but never before half its life: a token that lives no longer
     // than the leeway would otherwise be refreshed at once, again and again.
     const left = expiresAt - Date.now();
-    later(expiresAt - Math.min(leewaySeconds * 1000, left / 2), () => {
-      onExpiring?.(watched);
-      if (autoRefresh && watched.refresh_token) keeper.refresh().catch((error) => onError?.(error));
-    });
-    if (onExpired) later(expiresAt, () => onExpired(watched));
+    // (A token that came expired is refreshed when asked for, never in a loop by itself.)
+    if (!bornExpired)
+      later(expiresAt - Math.min(leewaySeconds * 1000, left / 2), () => {
+        onExpiring?.(watched);
+        if (autoRefresh && watched.refresh_token) keeper.refresh().catch((error) => onError?.(error));
+      });
+    // Once per access token (a page made visible again re-arms the timers).
+    if (onExpired)
+      later(expiresAt, () => {
+        if (expired === watched) return;
+        expired = watched;
+        onExpired(watched);
+      });
   };
+  /** The tokens `onExpired` was last told of. */
+  let expired: GidTokens | undefined;
   const onVisible = () => win.document.visibilityState === 'visible' && arm();
   win.document?.addEventListener('visibilitychange', onVisible);
 
@@ -142,7 +186,9 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
   /** Access tokens refreshed away: news of them is stale. */
   const retired = new Set<string>();
   /** Takes tokens (with their expiry) and sets the timer; `tell`: other tabs hear of it; `from`: see `TabMessage`. */
-  const take = (next: GidTokens | undefined, at?: number, tell?: boolean, when = Date.now(), from?: string) => {
+  // `when` of this tab's own news: never before its last (a sign-in right after a sign-out, in the
+  // same millisecond, is newer than it in every tab).
+  const take = (next: GidTokens | undefined, at?: number, tell?: boolean, when = Math.max(Date.now(), since + 1), from?: string) => {
     // Stopped, nothing new (no echo between tabs), older than what this tab has (or refreshed
     // away already), or a refresh of other tokens.
     if (
@@ -154,11 +200,15 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
       (from ? from !== tokens?.access_token : !tell && (next ? when <= since : when < since))
     )
       return;
-    if (from) retired.add(from);
+    // (a rotation that keeps the access token retires nothing: the next one of it is news too)
+    if (from && from !== next?.access_token) retired.add(from);
     else since = when;
     tokens = next;
     const seconds = next?.expires_in;
-    expiresAt = at ?? (typeof seconds === 'number' && seconds > 0 ? Date.now() + seconds * 1000 : undefined);
+    // A lifetime of 0 or less: expired at once (never "never expiring"); none: the access token's
+    // own `exp` if it is a JWT, else unknown.
+    expiresAt = at ?? (typeof seconds === 'number' ? Date.now() + Math.max(0, seconds) * 1000 : jwtExpiry(next?.access_token));
+    bornExpired = seconds !== undefined && !(seconds > 0) && at === undefined;
     arm();
     const value = next ? JSON.stringify({ tokens: next, expiresAt }) : null;
     try {
@@ -178,15 +228,60 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
       const before = tokens;
       take(data.tokens, data.expiresAt, false, data.when, typeof data.from === 'string' ? data.from : undefined);
       if (tokens !== before) onTokens?.(tokens);
+      // Another tab signed out and this one holds no tokens: what it has under way stops all the same.
+      else if (!data.tokens && data.when >= since) onSignOut?.();
     };
   }
 
-  try {
-    // What an earlier page load kept: an expired access token counts only with a refresh token.
-    const kept = JSON.parse(store()?.getItem(storageKey) as string) as Omit<TabMessage, 'when'> | null;
+  /** What the storage holds (parsed); null for nothing, or for anything not ours. */
+  const stored = (raw: unknown): Omit<TabMessage, 'when'> | null => {
+    try {
+      const kept = JSON.parse(raw as string) as Omit<TabMessage, 'when'> | null;
+      return typeof kept?.tokens?.access_token === 'string' ? kept : null;
+    } catch {
+      return null;
+    }
+  };
+  /**
+   * `local`: the tabs share the storage, where another tab's refresh, sign-in or sign-out lands
+   * before its message does (a message can be missed: a frozen tab, a closed channel). Takes
+   * other tokens found there (and says so); the same tokens written anew are no news.
+   */
+  /** What a storage the tabs share holds now: at once, or a promise (the site's own `store` may answer later). */
+  const read = (): unknown => (own || storage === 'local' ? store()?.getItem(storageKey) : written);
+  const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown> | undefined)?.then === 'function';
+  /** Takes what the storage holds; a promise only where the store answers by one (else no step between). */
+  const sync = (): Promise<void> | undefined => {
+    const raw = read();
+    return isPromise(raw) ? raw.then(syncWith) : syncWith(raw);
+  };
+  const syncWith = (raw: unknown): undefined => {
+    if (raw === written) return;
+    const kept = stored(raw);
+    if (kept?.tokens?.access_token === tokens?.access_token) return;
+    const before = tokens;
+    take(kept?.tokens, kept?.expiresAt);
+    if (tokens !== before) onTokens?.(tokens);
+  };
+
+  // What an earlier page load kept: an expired access token counts only with a refresh token. A
+  // store that answers later: taken then, unless this tab has news of its own by that time.
+  const load = (raw: unknown, late?: boolean) => {
+    const kept = stored(raw);
     const at = kept?.expiresAt;
-    if (typeof kept?.tokens?.access_token === 'string' && (!(at! <= Date.now()) || kept.tokens.refresh_token))
+    if (since < 0 && kept && (!(at! <= Date.now()) || kept.tokens?.refresh_token)) {
       take(kept.tokens, at, false, 0);
+      if (late) onTokens?.(tokens);
+    }
+  };
+  try {
+    const first = store()?.getItem(storageKey);
+    if (typeof (first as Promise<unknown> | undefined)?.then === 'function')
+      (first as Promise<unknown>).then(
+        (raw) => load(raw, true),
+        () => {},
+      );
+    else load(first);
   } catch {
     // nothing kept, or not ours
   }
@@ -202,24 +297,37 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}): TokenKeep
     async refresh() {
       const startedWith = tokens;
       const run = async () => {
+        // Another tab refreshed (or signed in or out) and its message is late: its tokens are in
+        // the storage. Read inside the lock, before anything is sent: a used refresh token sent
+        // again revokes the whole grant at the provider, which signs every tab out.
+        const reading = sync();
+        if (reading) await reading;
         // Another tab (or call) refreshed meanwhile: its tokens are here already.
         if (stopped || tokens !== startedWith || !tokens?.refresh_token) return tokens;
         const fresh = await refresh(ctx, tokens.refresh_token);
-        // Signed out, signed in anew or stopped meanwhile: this answer is stale, never written back.
-        if (stopped || tokens !== startedWith) return tokens;
-        // `local`: the tabs share the storage, where another tab's sign-out (or sign-in) lands before
-        // its message does. Changed meanwhile: this answer is stale too; nothing there: signed out.
-        const shared = storage === 'local' && store();
-        const now = shared ? shared.getItem(storageKey) : written;
-        if (now !== written) {
-          if (!now) {
-            take(undefined);
-            onTokens?.(undefined);
+        // Merged: what the answer leaves out (a refresh or ID token the backend did not rotate) is kept.
+        const merged = { ...startedWith, ...fresh };
+        if (stopped) {
+          // Stopped meanwhile (`destroy()`, an unmount; a sign-out never gets here): a storage the
+          // tabs share that still holds what was refreshed gets the rotated tokens, else its
+          // refresh token is spent for nobody and the next client there sends it again.
+          if ((own || storage === 'local') && stored(await read())?.tokens?.access_token === startedWith!.access_token) {
+            try {
+              store()?.setItem(
+                storageKey,
+                JSON.stringify({ tokens: merged, expiresAt: Date.now() + (merged.expires_in ?? 0) * 1000 || undefined }),
+              );
+            } catch {
+              // full
+            }
           }
           return tokens;
         }
-        // Merged: what the answer leaves out (a refresh or ID token the backend did not rotate) is kept.
-        const merged = { ...startedWith, ...fresh };
+        // Signed out or signed in anew meanwhile (here, or in the storage: then those tokens are
+        // taken): this answer is stale, never written back.
+        const again = sync();
+        if (again) await again;
+        if (tokens !== startedWith) return tokens;
         take(merged, undefined, true, undefined, startedWith!.access_token);
         onTokens?.(merged);
         return merged;

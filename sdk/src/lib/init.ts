@@ -1,5 +1,6 @@
 import { createTracker, trackerUrls } from './analytics';
 import { checkButtons, renderButtons } from './buttons';
+import { hostOf } from './callback';
 import { clientFor, watchBackForward } from './client';
 import { CLIENT_RULES, CORE_RULES, check, INIT_RULES, LOGIN_RULES, LOGOUT_RULES } from './config';
 import { type Context, createContext, PREFIX } from './context';
@@ -27,9 +28,16 @@ const carriesAnswer = (ctx: Context): boolean => {
 
 /** What the remote config turns on: the web curtain, else the widget; and the device-analytics script. */
 function showRemoteUi(ctx: Context, client: GidClient, remote: RemoteConfig): void {
+  // A redirect sign-in remembers where it started: `appState.returnTo`, this page's path (see `callback`).
+  const { pathname, search, hash } = ctx.win.location;
   const login = (prompt: boolean) =>
     client
-      .login({ mode: ctx.cfg.webCurtainLoginType ?? 'redirect', source: 'widget', ...(prompt ? { prompt: 'login' } : {}) })
+      .login({
+        mode: ctx.cfg.webCurtainLoginType ?? 'redirect',
+        source: 'widget',
+        appState: { returnTo: pathname + search + hash },
+        ...(prompt ? { prompt: 'login' } : {}),
+      })
       .catch(() => {});
   const { widget } = ctx.cfg;
   // `widget: false`: this page floats neither (it shows its own button).
@@ -124,6 +132,13 @@ function start(config: GidConfig): [Context, GidClient, () => void] {
   check('config', config, CORE_RULES, LOGIN_RULES, LOGOUT_RULES, CLIENT_RULES, INIT_RULES);
   const ctx = createContext(config);
   checkButtons(ctx.cfg.buttons);
+  // The redirect URI page in the SDK's own popup or silent frame only hands the answer over: no
+  // stored tokens, refreshes or tab channel (a refresh the opener then cuts off would lose the
+  // rotated refresh token), no remote config, analytics or UI (see `run`).
+  if (onRedirectUri(ctx) && hostOf(ctx.win)) {
+    ctx.answering = true;
+    ctx.cfg = { ...ctx.cfg, storage: undefined, autoRefresh: false };
+  }
   const client = clientFor(ctx);
   const doc = ctx.win.document;
   ctx.cleanup.add(useStyles(doc, ctx.cfg.nonce));
@@ -173,6 +188,10 @@ function start(config: GidConfig): [Context, GidClient, () => void] {
 async function run(ctx: Context, client: GidClient, nameButtons: () => void): Promise<GidClient> {
   // Events raised before the remote config arrives are held, then sent or dropped (this runs
   // synchronously within `init`, before its first await).
+  if (ctx.answering) {
+    await client.handleCallback().catch(() => undefined);
+    return client;
+  }
   const queued: [string, string?, string?][] = [];
   ctx.track = (...event) => void queued.push(event);
   // Nothing else may delay the first paint: starting a fetch alone costs milliseconds (about 10

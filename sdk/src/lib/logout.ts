@@ -1,5 +1,5 @@
 import { LOGOUT_RULES } from './config';
-import { type Context, contextFor, endpoint, PREFIX } from './context';
+import { type Context, contextFor, endpoint, PREFIX, signOut } from './context';
 import { GidError, MSG_LOGOUT } from './errors';
 import { postToBackend } from './token';
 import type { LogoutConfig, LogoutOptions } from './types';
@@ -25,9 +25,12 @@ export async function endSession(ctx: Context, token: string, options: LogoutOpt
   if (options.local) return;
   const url = endpoint(ctx, cfg.authUrl, '/oauth2/sessions/logout');
   url.searchParams.set('client_id', cfg.clientId);
-  if (cfg.postLogoutUri) url.searchParams.set('post_logout_redirect_uri', cfg.postLogoutUri);
+  const back = options.returnTo ?? cfg.postLogoutUri;
+  if (back) url.searchParams.set('post_logout_redirect_uri', back);
   if (options.idToken) url.searchParams.set('id_token_hint', options.idToken);
-  win.location.assign(url.href);
+  const { openUrl } = options;
+  if (openUrl) await openUrl(url.href);
+  else if (openUrl !== false) win.location.assign(url.href);
 }
 
 /**
@@ -43,8 +46,9 @@ export async function endSession(ctx: Context, token: string, options: LogoutOpt
  */
 export const logout = async (config: LogoutConfig, token: string, options?: LogoutOptions): Promise<void> => {
   const ctx = contextFor(config, LOGOUT_RULES);
-  // The function forms' client of this config (`getAccessToken`, …) forgets its tokens first, as a client's `logout` does.
+  // The function forms' client of this config (`getAccessToken`, …) forgets its tokens first, as a
+  // client's `logout` does, and whatever sign-in or refresh is under way with this config ends.
   ctx.client?.setTokens(undefined);
-  ctx.got = undefined;
+  signOut(ctx);
   return endSession(ctx, token, options);
 };

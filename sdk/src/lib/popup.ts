@@ -2,7 +2,8 @@ import { authorizeUrl, redirectLogin } from './authorize-url';
 import { completeCallback } from './callback';
 import { checkOptions, LOGIN_RULES } from './config';
 import { type Context, contextFor, failure, guard } from './context';
-import { GidError, MSG_CODE, MSG_POPUP_ALREADY_OPEN, MSG_POPUP_CLOSED, MSG_POPUP_OPEN } from './errors';
+import { GidError, MSG_ABORTED, MSG_CODE, MSG_POPUP_ALREADY_OPEN, MSG_POPUP_CLOSED, MSG_POPUP_OPEN } from './errors';
+import { clearFlow } from './flow-storage';
 import { clientChannel, isPopupMessage, POPUP_ACK, POPUP_NAME, stateChannel } from './popup-channel';
 import type { GidTokens, LoginConfig, LoginOptions } from './types';
 
@@ -66,14 +67,16 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
   const params = await new Promise<URLSearchParams | undefined>((resolve, reject) => {
     let channel: BroadcastChannel | undefined;
     let grace: ReturnType<typeof setTimeout> | undefined;
-    const started = Date.now();
+    /** Reported closed already, the sign-in may still finish in a popup cut off by COOP (see the poll). */
+    let late: boolean | undefined;
+    const deadline = Date.now() + (ctx.cfg.popupTimeoutMs || FLOW_TIMEOUT_MS);
     // The answer is in, or the sign-in is over: nothing more may arrive, and the popup goes.
     const finish = (error: unknown, answer?: URLSearchParams) => {
       channel?.close();
       asks?.close();
       clearTimeout(grace);
       win.removeEventListener('message', onMessage);
-      ctx.cleanup.delete(abort);
+      ctx.flows.delete(abort);
       clearInterval(poll);
       if (openPopups.get(win)?.[0] === popup) openPopups.delete(win);
       popup.close();
@@ -84,7 +87,11 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
       const answer = href ? new URL(href).searchParams : undefined;
       const quuid = answer?.get('quuid');
       if (quuid) navigate({ ...options, quuid });
-      else finish(undefined, answer);
+      else {
+        finish(undefined, answer);
+        // Reported closed, but the person signed in all the same: the sign-in completes (`callback`, the client's tokens).
+        if (late && answer) guard(ctx, completeCallback(ctx, answer)).catch(() => {});
+      }
     };
     // Sends the popup to a new authorize URL (one cut off by COOP: over the client channel, the
     // popup goes there itself), and listens on the channel of its state.
@@ -101,36 +108,62 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
         else popup.location.replace(url.href);
       }, finish);
     // A popup cut off by COOP asks here what to do with a `quuid` (it has no state to name a channel by).
+    // (said again until acknowledged: the same words once)
+    let heard: string | undefined;
     const asks = stateChannel(win, clientChannel(ctx.cfg.clientId), (data) => {
-      if (popup.closed && isPopupMessage(data)) receive(data.url);
+      if (popup.closed && isPopupMessage(data) && data.url !== heard) {
+        heard = data.url;
+        receive(heard);
+      }
     });
     const onMessage = (event: MessageEvent) => {
       // Anything else is ignored.
       if (event.source === popup && event.origin === win.location.origin && isPopupMessage(event.data)) receive(event.data.url);
     };
-    const abort = () => finish(new GidError('POPUP_CLOSED', MSG_POPUP_CLOSED));
+    // A sign-out or `destroy()`: the site gave up this sign-in, the person closed nothing.
+    const abort = () => finish(new GidError('ABORTED', MSG_ABORTED));
+    /** Seen at the provider (its page readable by none here): no provider page sent COOP, so a close then is a close. */
+    let seen: boolean | undefined;
     const poll = setInterval(() => {
+      try {
+        if (!popup.closed) popup.location.href;
+      } catch {
+        seen = true;
+      }
       // Closed, or cut off by COOP on its way to the provider or back to the site's callback page
       // (it looks closed from here, also after it was seen at the provider: a callback page that
       // loads slowly is still on its way). A person who closed it is back on this page (it has the
       // focus); one still signing in, in a popup cut off, is not: listen on until they are back,
       // or until the flow's own timeout.
-      if (popup.closed && (!channel || win.document.hasFocus() || Date.now() > started + (ctx.cfg.popupTimeoutMs || FLOW_TIMEOUT_MS))) {
+      if (popup.closed && (!channel || win.document.hasFocus() || Date.now() > deadline)) {
         clearInterval(poll);
-        // After the grace for a BroadcastChannel message where one may still come.
+        // After the grace for a BroadcastChannel message where one may still come. Back on this
+        // page before the flow's timeout, the person may only have clicked it while signing in,
+        // in a popup the provider's own COOP cut off: the close is reported, but the flow and the
+        // channel stay until the timeout (a finished sign-in then completes, no STATE_MISMATCH).
         grace = setTimeout(
-          () => finish(failure(ctx, 'POPUP_CLOSED', MSG_POPUP_CLOSED, { error_description: MSG_POPUP_CLOSED }, state)),
+          () => {
+            late = !!channel && !seen && Date.now() < deadline;
+            const closed = failure(ctx, 'POPUP_CLOSED', MSG_POPUP_CLOSED, { error_description: MSG_POPUP_CLOSED }, !late && state);
+            if (!late) return finish(closed);
+            reject(closed);
+            grace = setTimeout(() => {
+              clearFlow(ctx, state);
+              finish(closed);
+            }, deadline - Date.now());
+          },
           channel ? CLOSE_GRACE_MS : 0,
         );
       }
     }, POLL_MS);
     win.addEventListener('message', onMessage);
-    ctx.cleanup.add(abort);
-    openPopups.set(win, [popup, abort]);
+    ctx.flows.add(abort);
+    // A new sign-in gives this one up: the person closed it (in effect).
+    openPopups.set(win, [popup, () => finish(new GidError('POPUP_CLOSED', MSG_POPUP_CLOSED))]);
     navigate(options);
   });
   if (!params) throw failure(ctx, 'CODE_ERROR', MSG_CODE, {}, state);
-  return completeCallback(ctx, params);
+  return completeCallback(ctx, params, undefined, state);
 }
 
 /**

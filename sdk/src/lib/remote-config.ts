@@ -24,8 +24,11 @@ export interface RemoteConfig {
 export async function fetchRemoteConfig(ctx: Context, timeoutMs = 5000): Promise<RemoteConfig | undefined> {
   const url = endpoint(ctx, ctx.cfg.authUrl, '/api/v1/sdk/actions/wp-config');
   url.searchParams.set('client_id', ctx.cfg.clientId);
+  // A timer, not `AbortSignal.timeout` (Safari 16, Chrome 103): see the README's browser baseline.
+  const abort = new AbortController();
+  setTimeout(() => abort.abort(), timeoutMs);
   try {
-    const response = await ctx.fetch(url.href, { credentials: 'omit', signal: AbortSignal.timeout(timeoutMs) });
+    const response = await ctx.fetch(url.href, { credentials: 'omit', signal: abort.signal });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const data: unknown = await response.json();
     if (!isPlainObject(data)) throw new Error('not a JSON object');

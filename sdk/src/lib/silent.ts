@@ -52,16 +52,24 @@ export const siteOf = (url: string): string => {
  * `thirdParty: true` and say so: the site should sign in by popup or redirect (a top-level visit
  * to the provider sees its cookies) and stop asking silently in that browser.
  */
-export const silentLogin = (ctx: Context, options: SilentOptions = {}): Promise<TokenResult> =>
-  (ctx.silent ??= guard(ctx, silentSteps(ctx, options), false).finally(() => {
-    ctx.silent = undefined;
-  }));
+export const silentLogin = (ctx: Context, options: SilentOptions = {}): Promise<TokenResult> => {
+  if (ctx.silent) return ctx.silent;
+  const silent: Promise<TokenResult> = guard(ctx, silentSteps(ctx, options), false).finally(() => {
+    // (a sign-out forgot it already, and a later call may have started its own)
+    if (ctx.silent === silent) ctx.silent = undefined;
+  });
+  ctx.silent = silent;
+  return silent;
+};
 
 async function silentSteps(ctx: Context, options: SilentOptions): Promise<TokenResult> {
   const { win } = ctx;
   const doc = win.document;
   let flow: FlowData | undefined;
+  const since = ctx.out;
   const url = await authorizeUrl(ctx, { ...options, prompt: 'none' }, (made) => (flow = made));
+  // Signed out while the URL was made: no frame.
+  if (since !== ctx.out) throw new GidError('ABORTED', MSG_ABORTED);
   // The provider's frame is a third party here: its cookies may be blocked (see above).
   const thirdParty = siteOf(url.href) !== siteOf(win.location.href) || undefined;
   const frame = doc.createElement('iframe');
@@ -72,7 +80,7 @@ async function silentSteps(ctx: Context, options: SilentOptions): Promise<TokenR
     const done = (error?: GidError, answer?: URLSearchParams) => {
       clearTimeout(timer);
       win.removeEventListener('message', onMessage);
-      ctx.cleanup.delete(abort);
+      ctx.flows.delete(abort);
       frame.remove();
       if (error) reject(error);
       else resolve(answer!);
@@ -82,14 +90,14 @@ async function silentSteps(ctx: Context, options: SilentOptions): Promise<TokenR
         done(undefined, new URL(event.data.url || win.location.href).searchParams);
       }
     };
-    // `destroy()`: the site gave up, nothing is known about cookies or framing.
+    // A sign-out or `destroy()`: the site gave up, nothing is known about cookies or framing.
     const abort = () => done(new GidError('ABORTED', MSG_ABORTED));
     const timer = setTimeout(
       () => done(new GidError('SILENT_TIMEOUT', MSG_SILENT_TIMEOUT, { thirdParty })),
       options.timeoutMs ?? SILENT_TIMEOUT_MS,
     );
     win.addEventListener('message', onMessage);
-    ctx.cleanup.add(abort);
+    ctx.flows.add(abort);
     frame.src = url.href;
     (doc.body ?? doc.documentElement).append(frame);
   });

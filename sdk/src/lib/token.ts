@@ -1,6 +1,6 @@
 import { DEFAULT_CODE_PATH } from './config';
 import { type Context, contextFor, copyDefined, endpoint, failure, PREFIX, report } from './context';
-import { GidError, type GidErrorCode, type GidErrorDetails, MSG_NO_BACKEND, MSG_TOKEN, MSG_TOKEN_RESPONSE } from './errors';
+import { GidError, type GidErrorCode, type GidErrorDetails, MSG_ABORTED, MSG_NO_BACKEND, MSG_TOKEN, MSG_TOKEN_RESPONSE } from './errors';
 import { clearFlow } from './flow-storage';
 import { sanitizeHeaders } from './headers';
 import type { CoreConfig, GidTokens, TokenResult } from './types';
@@ -24,6 +24,10 @@ export async function postToBackend(ctx: Context, path: string, body: unknown): 
   const { backendUrl } = ctx.cfg;
   if (!backendUrl) return void console.error(PREFIX, MSG_NO_BACKEND);
   const headers = new Headers(sanitizeHeaders(ctx.cfg.headers, ctx.debug));
+  // A hung request is given up: it would hold every tab's refresh lock forever. A timer, not
+  // `AbortSignal.timeout` (Safari 16, Chrome 103): see the README's browser baseline.
+  const abort = new AbortController();
+  setTimeout(() => abort.abort(), ctx.cfg.httpTimeoutMs || HTTP_TIMEOUT_MS);
   // The SDK's own wins over a custom `content-type` in any case (it would otherwise be merged in).
   headers.set('Content-Type', 'application/json');
   return ctx.fetch(endpoint(ctx, backendUrl, path).href, {
@@ -32,8 +36,7 @@ export async function postToBackend(ctx: Context, path: string, body: unknown): 
     body: JSON.stringify(body),
     credentials: 'same-origin',
     method: 'POST',
-    // A hung request is given up: it would hold every tab's refresh lock forever.
-    signal: AbortSignal.timeout(ctx.cfg.httpTimeoutMs || HTTP_TIMEOUT_MS),
+    signal: abort.signal,
   });
 }
 
@@ -51,12 +54,19 @@ export const HTTP_TIMEOUT_MS = 30_000;
  * is kept only as a number (a numeric string becomes one). `appState`: the sign-in's, handed back
  * beside the tokens (in `callback`'s result and in what this resolves to).
  */
-export async function requestTokens(ctx: Context, body: TokenRequestBody, endsFlow = true, appState?: unknown): Promise<TokenResult> {
+export async function requestTokens(
+  ctx: Context,
+  body: TokenRequestBody,
+  endsFlow: boolean | string = true,
+  appState?: unknown,
+): Promise<TokenResult> {
   // The exchange ends its own flow only: another sign-in may have stored one meanwhile.
   const ends = endsFlow && (body as { state?: string }).state;
   const fail = (code: GidErrorCode, message: string, details: GidErrorDetails) => failure(ctx, code, message, details, ends);
   let response: Response | undefined;
   let data: Record<string, unknown>;
+  // A sign-out while the call was out (see `signOut`): its answer is nobody's.
+  const since = ctx.out;
   try {
     response = await postToBackend(ctx, ctx.cfg.oauth2CodePath ?? DEFAULT_CODE_PATH, body);
     // The JSON body as an object: {} for no JSON, or for JSON that is no object.
@@ -64,6 +74,7 @@ export async function requestTokens(ctx: Context, body: TokenRequestBody, endsFl
   } catch (cause) {
     throw fail('TOKEN_ERROR', MSG_TOKEN, { cause });
   }
+  if (since !== ctx.out) throw new GidError('ABORTED', MSG_ABORTED);
   if (!response) throw fail('TOKEN_ERROR', MSG_TOKEN, { cause: MSG_NO_BACKEND });
   const { error, error_description, access_token } = data;
   if (typeof error === 'string' && error) {

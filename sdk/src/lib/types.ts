@@ -143,12 +143,50 @@ export interface GidConfig {
    * tab's `sessionStorage` (`session`) or `localStorage` (`local`) under `gid:{clientId}:tokens`.
    */
   storage?: 'session' | 'local';
+  /**
+   * A token store of the site's own (memory of its own, an encrypted storage, a native bridge):
+   * the client keeps its tokens there under `gid:{clientId}:tokens` instead of `storage`. Read
+   * before every refresh, like a storage the site's tabs share.
+   */
+  store?: TokenStore;
   /** The client refreshes its tokens by itself shortly before they expire (one tab at a time); default false. */
   autoRefresh?: boolean;
+  /**
+   * Seconds before an access token's expiry from which it counts as expiring: the `expiring`
+   * event, an automatic refresh, and `getAccessToken`'s default `minValiditySeconds`; default 60.
+   */
+  leeway?: number;
   /** Test and embedding seam: the `fetch` to use (default: the global one). */
   fetch?: typeof fetch;
   /** Test and embedding seam: the window to work in (default: the global one). */
   window?: Window;
+}
+
+/**
+ * A token store of the site's own (`store`): strings in and out, at once or by a promise.
+ * @example
+ * const memory = new Map<string, string>();
+ * createClient({ ...config, store: { get: (k) => memory.get(k) ?? null, set: (k, v) => memory.set(k, v), remove: (k) => memory.delete(k) } });
+ */
+export interface TokenStore {
+  get(key: string): string | null | undefined | Promise<string | null | undefined>;
+  set(key: string, value: string): void | Promise<void>;
+  remove(key: string): void | Promise<void>;
+}
+
+/**
+ * Options of `getAccessToken`.
+ * @example
+ * await gid.getAccessToken({ cacheMode: 'off' }); // always a new one
+ * await gid.getAccessToken({ fallback: 'popup' }); // from a click: the popup when the provider needs the person
+ */
+export interface GetTokenOptions {
+  /** How long the token must stay valid; default `leeway` (60 s). */
+  minValiditySeconds?: number;
+  /** `on` (default): the kept token while valid; `off`: a new one (refreshed, else silently); `cache-only`: the kept one or `LOGIN_REQUIRED`. */
+  cacheMode?: 'on' | 'off' | 'cache-only';
+  /** `popup`: when the silent way needs the person (`LOGIN_REQUIRED`, `SILENT_TIMEOUT`), a popup sign-in (call it from a click). */
+  fallback?: 'popup';
 }
 
 /**
@@ -158,8 +196,11 @@ export interface GidConfig {
  */
 export interface LoginOptions extends AuthParams {
   mode?: 'redirect' | 'popup';
-  /** `login`: the provider asks the person again even with a session; `none`: never asks (see `loginSilently`). */
-  prompt?: 'login' | 'none';
+  /**
+   * `login`: the provider asks the person again even with a session; `none`: never asks (see
+   * `loginSilently`); `consent`: asks for consent again; `select_account`: lets the person choose an account.
+   */
+  prompt?: 'none' | 'login' | 'consent' | 'select_account';
   source?: 'widget';
   quuid?: string;
   /**
@@ -206,9 +247,15 @@ export interface AuthParams {
  */
 export interface GidEvents {
   tokens: GidTokens | undefined;
+  /** `leeway` seconds before the access token expires (half-way through its life if it lives shorter). */
+  expiring: GidTokens;
   expired: GidTokens;
   signedOut: { local: boolean };
   session: { ok: true; tokens: GidTokens } | { ok: false; error: unknown };
+  /** An automatic refresh failed (`autoRefresh`): the error; the tokens are kept (they may work until they expire). */
+  renewError: unknown;
+  /** Another person (another `sub`): a sign-in, a sign-out (null), a switch. The claims of the new ID token. */
+  userChanged: Record<string, unknown> | null;
 }
 
 /**
@@ -222,6 +269,13 @@ export interface LogoutOptions {
   idToken?: string;
   /** Sign out of this site only: the backend call and the client's tokens, no visit to the provider's logout page. */
   local?: boolean;
+  /** Where the provider's logout page returns this time (instead of `postLogoutUri`). */
+  returnTo?: string;
+  /**
+   * Goes to the provider's logout page instead of `location.assign` (a router, a frame, a log);
+   * `false`: no navigation (the URL is built, the page stays).
+   */
+  openUrl?: ((url: string) => void | Promise<void>) | false;
 }
 
 /**
@@ -253,7 +307,7 @@ export interface GidClient {
    * (default 60), else refreshed (one request at a time across the site's tabs), else by a
    * silent sign-in. Rejects like `checkSession` when none can be had (`LOGIN_REQUIRED`, …).
    */
-  getAccessToken(options?: { minValiditySeconds?: number }): Promise<string>;
+  getAccessToken(options?: GetTokenOptions): Promise<string>;
   /** The claims of the client's ID token, decoded only (the backend verifies it); null without one. */
   readonly user: Record<string, unknown> | null;
   /** The client's tokens now (from its sign-ins, refreshes, other tabs, or `setTokens`). */

@@ -345,6 +345,10 @@ describe('widget and curtain', () => {
     const params = new URL(assign.mock.calls[0]?.[0]).searchParams;
     expect(params.get('source')).toBe('widget');
     expect(params.get('prompt')).toBe(prompt ?? null);
+    // Issue 32: the redirect remembers where it started (the flow's appState comes back in callback's result).
+    expect(JSON.parse(win.sessionStorage.getItem('demo-site') as string).appState).toEqual({
+      returnTo: new URL(win.location.href).pathname + new URL(win.location.href).search,
+    });
   });
 
   it('the curtain signs in by popup when webCurtainLoginType is popup', async () => {
