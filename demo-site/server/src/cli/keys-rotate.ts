@@ -1,16 +1,14 @@
 // `pnpm --filter @gid/server run keys:rotate -- --event-city <id>`: retires an event city's signing key
 // for ticket codes and makes a new one (issue 24; README «Check-in at the start line»). Codes shown
 // before still verify; codes shown from now on carry the new kid.
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database, DatabaseHandle } from '../db/client';
+import type { Database } from '../db/client';
 import { eventCities, eventKeys } from '../db/schema/index';
 import { revokeEventKey, rotateEventKey } from '../features/checkin/keys';
 import type { Clock } from '../lib/clock';
 import { systemClock } from '../lib/clock';
-import { openDatabase } from './database';
+import { runCommand } from './database';
 
 export const usage = `Замена ключа подписи кодов билетов события (issue 24) и отзыв ключа (issue 33).
 
@@ -74,19 +72,4 @@ export async function rotateKeysCommand(argv: readonly string[], db: Database, c
   };
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  let handle: DatabaseHandle;
-  try {
-    handle = await openDatabase();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-  try {
-    const result = await rotateKeysCommand(process.argv.slice(2), handle.db);
-    for (const line of result.lines) (result.code === 0 ? console.log : console.error)(line);
-    process.exitCode = result.code;
-  } finally {
-    await handle.close();
-  }
-}
+await runCommand(import.meta.url, (db) => rotateKeysCommand(process.argv.slice(2), db));

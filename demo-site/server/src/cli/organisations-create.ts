@@ -2,17 +2,15 @@
 // organisation with its first owner — an account with a confirmed e-mail — or one more owner for an
 // organisation of that name; `--events` gives it events (public ids, comma-separated). Everything else an
 // organiser does from /organizer.
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq, inArray } from 'drizzle-orm';
-import type { Database, DatabaseHandle } from '../db/client';
+import type { Database } from '../db/client';
 import { events, organisations } from '../db/schema/index';
 import { createOrganisation } from '../features/organizer/members';
 import type { Clock } from '../lib/clock';
 import { systemClock } from '../lib/clock';
 import { newPublicId } from '../lib/crypto';
-import { openDatabase } from './database';
+import { runCommand } from './database';
 
 export const usage = `Организация и её владелец (issue 31).
 
@@ -74,19 +72,4 @@ export async function createOrganisationCommand(
   return { code: 0, lines };
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  let handle: DatabaseHandle;
-  try {
-    handle = await openDatabase();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-  try {
-    const result = await createOrganisationCommand(process.argv.slice(2), handle.db);
-    for (const line of result.lines) (result.code === 0 ? console.log : console.error)(line);
-    process.exitCode = result.code;
-  } finally {
-    await handle.close();
-  }
-}
+await runCommand(import.meta.url, (db) => createOrganisationCommand(process.argv.slice(2), db));
