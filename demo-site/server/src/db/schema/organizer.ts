@@ -92,3 +92,18 @@ export const mailingUnsubscribes = pgTable('mailing_unsubscribes', {
   email: text('email').primaryKey(),
   createdAt: timestamptz('created_at').notNull(),
 });
+
+/** A one-time download link of an export (issue 31): the token's SHA-256, whose it is, what it serves, until when. */
+export const organizerDownloads = pgTable('organizer_downloads', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  eventCityId: integer('event_city_id')
+    .notNull()
+    .references(() => eventCities.id),
+  file: text('file').notNull(),
+  formatPublicId: text('format_public_id'),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+});

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { englishLabel } from '../../db/seed/data/english';
 import { seedImages } from '../../db/seed/image-catalogue';
+import type { PlaceholderImage } from '../../db/seed/images';
 import { notFound } from '../../lib/errors';
 import { noQuery } from '../../lib/schemas';
 import { renderPlaceholder } from './render';
@@ -11,6 +12,16 @@ const imageParams = z.strictObject({
   folder: z.string().regex(/^[a-z-]{1,32}$/),
   file: z.string().regex(/^[a-z0-9-]{1,96}\.svg$/),
 });
+
+/**
+ * Pictures of what organisers make in the back office (events, goods): `/images/organizer/{public id}[-tall|-square].svg`,
+ * drawn without a caption (the page prints the title) until the organisation uploads its own.
+ */
+function organizerPicture(folder: string, file: string): PlaceholderImage | undefined {
+  const match = folder === 'organizer' ? /^[0-9a-f]{24}(?:-(tall|square))?\.svg$/.exec(file) : null;
+  if (!match) return undefined;
+  return { label: '', shape: (match[1] as 'tall' | 'square' | undefined) ?? 'wide', caption: false };
+}
 
 /**
  * The seed's pictures, drawn on request as SVG (GET /images/{folder}/{name}.svg), and their English
@@ -24,7 +35,7 @@ export const imageRoutes = (): FastifyPluginAsyncZod => async (app) => {
     reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(svg);
   const find = (params: z.infer<typeof imageParams>) => {
     const path = `/images/${params.folder}/${params.file}`;
-    const image = images.get(path);
+    const image = images.get(path) ?? organizerPicture(params.folder, params.file);
     if (!image) throw notFound();
     return { path, image };
   };

@@ -122,7 +122,17 @@ async function heroesResources(): Promise<Record<string, string>> {
     discount_percent: 5,
   });
   expect(sale.statusCode, sale.body).toBe(201);
+  const product = await call('POST', '/api/organizer/products', org, {
+    event_public_id: id('event:spring-run'),
+    title: 'Бафф забега',
+    price: 700,
+    kind: 'merch',
+    category: 'aksessuary',
+    sizes: [{ name: 'Универсальный', stock: 10 }],
+  });
+  expect(product.statusCode, product.body).toBe(201);
   return {
+    product: product.json().public_id,
     sale: sale.json().public_id,
     event: id('event:spring-run'),
     message: message.json().public_id,
@@ -134,6 +144,9 @@ async function heroesResources(): Promise<Record<string, string>> {
     organisation: id('organisation:heroes'),
   };
 }
+
+/** Every route but the download link's, whose token is the credential (tested in «exports through a link»). */
+const scopedRoutes = () => routes.filter((route) => route.scope.resource.kind !== 'download');
 
 function requestFor(route: (typeof routes)[number], sample: Record<string, string>) {
   const resource = route.scope.resource;
@@ -152,7 +165,7 @@ function requestFor(route: (typeof routes)[number], sample: Record<string, strin
 describe('scope, generated from the list of organiser routes', () => {
   it('another organisation’s owner gets 404 from every route naming a resource of «Забег Героев», and nothing of it from the lists', async () => {
     const sample = await heroesResources();
-    for (const route of routes) {
+    for (const route of scopedRoutes()) {
       const { url, payload } = requestFor(route, sample);
       const response = await call(route.method as Method, url, north, payload ?? (route.method === 'GET' ? undefined : {}));
       if (route.scope.resource.kind === 'memberships') {
@@ -170,7 +183,7 @@ describe('scope, generated from the list of organiser routes', () => {
 
   it('a viewer reads but every write is refused with 403; the owner passes the guard on every route', async () => {
     const sample = await heroesResources();
-    for (const route of routes) {
+    for (const route of scopedRoutes()) {
       const { url, payload } = requestFor(route, sample);
       const body = payload ?? (route.method === 'GET' ? undefined : {});
       const asViewer = await call(route.method as Method, url, viewer.token, body);
@@ -536,5 +549,195 @@ describe('team', () => {
     const last = await call('DELETE', `/api/organizer/organisation/${organisation}/members`, org, { email: 'org@geroi.example' });
     expect(last.statusCode).toBe(409);
     expect(last.json().message).toBe('В организации должен остаться хотя бы один владелец');
+  });
+});
+
+describe('events and their goods', () => {
+  it('a manager makes a new event with its first start; it is on the public site at once, and not the other organisation’s', async () => {
+    const types = (await call('GET', '/api/organizer/event_types', org)).json().values as Body[];
+    const cities = (await call('GET', '/api/organizer/cities', org)).json().values as Body[];
+    const start = new Date(api.clock.now().getTime() + 120 * 86_400_000);
+    const body = {
+      organisation_public_id: id('organisation:heroes'),
+      title: 'Осенний трейл',
+      description: 'Трейл по лесным тропам.',
+      event_type_public_id: types[0].public_id,
+      city_id: cities[0].id,
+      start_time: start.toISOString(),
+      address: 'Лесопарк, главный вход',
+      registration_closes_at: new Date(start.getTime() - 86_400_000).toISOString(),
+    };
+    const asViewer = await call('POST', '/api/organizer/events', viewer.token, body);
+    expect(asViewer.statusCode).toBe(403);
+    const asNorth = await call('POST', '/api/organizer/events', north, body);
+    expect(asNorth.statusCode).toBe(404);
+    const backwards = await call('POST', '/api/organizer/events', org, {
+      ...body,
+      registration_closes_at: new Date(start.getTime() + 86_400_000).toISOString(),
+    });
+    expect(backwards.json().message).toBe('Регистрация должна открываться раньше, чем закрывается, и закрываться не позже старта');
+    const created = await call('POST', '/api/organizer/events', org, body);
+    expect(created.statusCode, created.body).toBe(201);
+    const { public_id: eventId, event_city_public_id: placeId } = created.json();
+    const format = await call('POST', '/api/organizer/event_format', org, {
+      event_city_public_id: placeId,
+      name: 'Трейл 15 км',
+      price: 1800,
+      tickets_count: 100,
+    });
+    expect(format.statusCode, format.body).toBe(201);
+    const publicEvent = await call('GET', `/api/event/id/${eventId}`);
+    expect(publicEvent.statusCode, publicEvent.body).toBe(200);
+    expect(publicEvent.json()).toMatchObject({ title: 'Осенний трейл' });
+    const listed = JSON.stringify((await call('GET', '/api/event/list')).json());
+    expect(listed).toContain(eventId);
+    const picture = await call('GET', `/images/organizer/${eventId}.svg`);
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toContain('image/svg+xml');
+    expect((await call('GET', '/images/organizer/not-an-id.svg')).statusCode).toBe(404);
+    const mine = (await call('GET', '/api/organizer/events', org)).json().values as Body[];
+    expect(mine.find((place) => place.public_id === placeId)).toMatchObject({ title: 'Осенний трейл', organisation: { role: 'owner' } });
+    const theirs = (await call('GET', '/api/organizer/events', north)).json().values as Body[];
+    expect(theirs.map((place) => place.public_id)).not.toContain(placeId);
+    const audit = (await call('GET', '/api/organizer/audit?action=event.created', org)).json().values as Body[];
+    expect(audit[0]).toMatchObject({ action: 'event.created', who: 'org@geroi.example' });
+  });
+
+  it('goods of an event: made, priced and stocked in the back office, on the shop at once; an ordered size or product is kept', async () => {
+    const event = id('event:spring-run');
+    const made = await call('POST', '/api/organizer/products', org, {
+      event_public_id: event,
+      title: 'Кепка забега',
+      price: 1200,
+      kind: 'merch',
+      category: 'aksessuary',
+      sizes: [
+        { name: 'S', stock: 5 },
+        { name: 'M', stock: 0 },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const productId = made.json().public_id as string;
+    const related = JSON.stringify((await call('GET', `/api/shop/related/${event}`)).json());
+    expect(related).toContain('Кепка забега');
+    const shown = (await call('GET', `/api/shop/product/${productId}`)).json();
+    expect(shown).toMatchObject({ title: 'Кепка забега', price: 1200 });
+    const twice = await call('POST', '/api/organizer/products', org, {
+      event_public_id: event,
+      title: 'Кепка',
+      price: 1,
+      kind: 'merch',
+      category: 'aksessuary',
+      sizes: [
+        { name: 'S', stock: 1 },
+        { name: 's', stock: 1 },
+      ],
+    });
+    expect(twice.json().message).toBe('Размеры товара не должны повторяться');
+    const noCategory = await call('POST', '/api/organizer/products', org, {
+      event_public_id: event,
+      title: 'Кепка',
+      price: 1,
+      kind: 'merch',
+      category: 'nothing',
+      sizes: [{ name: 'S', stock: 1 }],
+    });
+    expect(noCategory.json().message).toBe('Категория товара не найдена');
+
+    const listed = (await call('GET', `/api/organizer/event/${event}/products`, viewer.token)).json();
+    const mine = (listed.values as Body[]).find((product) => product.public_id === productId);
+    expect(mine.sizes.map((size: Body) => [size.name, size.stock])).toEqual([
+      ['S', 5],
+      ['M', 0],
+    ]);
+    const [small, medium] = mine.sizes as Body[];
+    const edited = await call('PATCH', `/api/organizer/products/${productId}`, org, {
+      price: 990,
+      sizes: [
+        { public_id: small.public_id, name: 'S', stock: 7 },
+        { name: 'L', stock: 3 },
+      ],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = (await call('GET', `/api/shop/product/${productId}`)).json();
+    expect(after.price).toBe(990);
+    expect((after.proportions as Body[]).map((size) => size.name)).toEqual(['S', 'L']);
+    expect(JSON.stringify(after)).not.toContain(medium.public_id);
+
+    // Someone orders an S: the size stays, the product cannot be deleted (it can be sold out).
+    const { orderItems, orders, productProportions } = await import('../../db/schema/index');
+    const [size] = await api.deps.db.select().from(productProportions).where(eq(productProportions.publicId, small.public_id));
+    const [order] = await api.deps.db.select({ id: orders.id }).from(orders).limit(1);
+    await api.deps.db.insert(orderItems).values({
+      orderId: order!.id,
+      kind: 'shop',
+      productId: size!.productId,
+      proportionId: size!.id,
+      count: 1,
+      unitPrice: 99_000,
+      total: 99_000,
+    });
+    const dropOrdered = await call('PATCH', `/api/organizer/products/${productId}`, org, { sizes: [{ name: 'XL', stock: 1 }] });
+    expect(dropOrdered.statusCode).toBe(409);
+    expect(dropOrdered.json().message).toBe('Размер «S» уже заказывали: его нельзя убрать — поставьте остаток 0');
+    const deleted = await call('DELETE', `/api/organizer/products/${productId}`, org);
+    expect(deleted.json().message).toBe('Этот товар уже заказывали: его нельзя удалить — поставьте остаток 0 у всех размеров');
+    expect((await call('PATCH', `/api/organizer/products/${productId}`, north, { price: 1 })).statusCode).toBe(404);
+
+    const unsold = await call('POST', '/api/organizer/products', org, {
+      event_public_id: event,
+      title: 'Значок',
+      price: 150,
+      kind: 'merch',
+      category: 'suveniry',
+      sizes: [{ name: 'Универсальный', stock: 50 }],
+    });
+    const gone = await call('DELETE', `/api/organizer/products/${unsold.json().public_id}`, org);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await call('GET', `/api/shop/product/${unsold.json().public_id}`)).statusCode).toBe(404);
+    const audit = (await call('GET', `/api/organizer/audit?action=product.updated`, org)).json().values as Body[];
+    expect(audit[0]).toMatchObject({ before: { price: 1200 }, after: { price: 990 } });
+  });
+});
+
+describe('exports through a link', () => {
+  it('a one-time link streams the file without a bearer token; a replayed, forged, expired or revoked link gets 404', async () => {
+    const ask = (token: string, body: object) => call('POST', '/api/organizer/download_link', token, body);
+    const made = await ask(viewer.token, { event_city_public_id: heroesCity, file: 'participants.csv' });
+    expect(made.statusCode, made.body).toBe(201);
+    const { url } = made.json() as { url: string };
+    expect(url).toMatch(/^\/api\/organizer\/download\/[\w-]{43}$/);
+    const first = await call('GET', url);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['content-disposition']).toBe(`attachment; filename="participants-${heroesCity}.csv"`);
+    expect(first.body).toContain('Бегунов');
+    const replay = await call('GET', url);
+    expect(replay.statusCode).toBe(404);
+    expect(replay.json().message).toBe('Ссылка недействительна или устарела');
+    const forged = await call('GET', `/api/organizer/download/${'A'.repeat(43)}`);
+    expect(forged.statusCode).toBe(404);
+    expect((await call('GET', '/api/organizer/download/short')).json().message).toBe('Ссылка недействительна или устарела');
+
+    // Another organisation cannot ask for a link to this event city.
+    expect((await ask(north, { event_city_public_id: heroesCity, file: 'orders.xlsx' })).statusCode).toBe(404);
+    // A link outlives neither its five minutes nor its account's role.
+    const late = (await ask(org, { event_city_public_id: heroesCity, file: 'orders.csv' })).json().url as string;
+    api.clock.advance(5 * 60_000 + 1);
+    expect((await call('GET', late)).statusCode).toBe(404);
+    const revoked = (await ask(viewer.token, { event_city_public_id: heroesCity, file: 'participants.xlsx' })).json().url as string;
+    const [heroes] = await api.deps.db.select().from(organisations).where(eq(organisations.name, 'Забег Героев'));
+    await api.deps.db.delete(organisationMembers).where(eq(organisationMembers.userId, viewer.id));
+    expect((await call('GET', revoked)).statusCode).toBe(403);
+    await api.deps.db
+      .insert(organisationMembers)
+      .values({ organisationId: heroes!.id, userId: viewer.id, role: 'viewer', createdAt: api.clock.now() });
+    const xlsx = (
+      await ask(viewer.token, { event_city_public_id: heroesCity, file: 'participants.xlsx', format_public_id: heroesFormat })
+    ).json().url as string;
+    const file = await call('GET', xlsx);
+    expect(file.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.getWorksheet('Участники')!.getColumn(3).values).toContain('Бегунов-Быстров');
   });
 });

@@ -1,24 +1,29 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventCities, eventFormats, organizerMessages } from '../../db/schema/index';
+import { eventCities, eventFormats, events, organizerMessages } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { found } from '../../lib/errors';
 import { noQuery } from '../../lib/schemas';
 import { listAudit } from './audit';
 import { createFormat, deleteFormat, organizerEvents, organizerFormats, updateEventCity, updateFormat } from './catalogue';
+import { createDownloadLink, type ExportFile } from './downloads';
 import { csvStream, orderColumns, orderPages, participantColumns, participantPages, xlsxStream } from './exports';
+import { createGoods, deleteGoods, listGoods, updateGoods } from './goods';
 import { addMember, listMembers, removeMember } from './members';
 import { deliver, formatIdIn, listMessages, previewMessage, sendMessage } from './messages';
 import { correctParticipant, orderDetail, searchOrders } from './orders';
 import { batchCsv, createPromocodes, listPromocodes } from './promocodes';
 import { refundAsOrganizer, resendTicketLetter } from './refunds';
-import { cityOptions, createEventCity, createSale, listSales, updateSale } from './sales';
+import { cityOptions, createEvent, createEventCity, createSale, eventTypeOptions, listSales, updateSale } from './sales';
 import {
   auditQuery,
+  downloadLink,
+  downloadParams,
   eventCityCreate,
   eventCityPatch,
   eventCityQuery,
+  eventCreate,
   formatCreate,
   formatPatch,
   memberBody,
@@ -28,6 +33,8 @@ import {
   ordersQuery,
   participantPatch,
   participantsQuery,
+  productCreate,
+  productPatch,
   promocodeCreate,
   publicIdParams,
   saleInput,
@@ -181,7 +188,7 @@ export const organizerRoutes =
     );
 
     // Exports: streamed.
-    const formatIdOf = async (eventCityId: number, formatPublicId: string | undefined) => {
+    const formatIdOf = async (eventCityId: number, formatPublicId: string | null | undefined) => {
       if (!formatPublicId) return null;
       const [row] = await deps.db
         .select({ id: eventFormats.id, eventCityId: eventFormats.eventCityId })
@@ -189,35 +196,94 @@ export const organizerRoutes =
         .where(eq(eventFormats.publicId, formatPublicId));
       return found(row?.eventCityId === eventCityId ? row : undefined).id;
     };
+    const sendExport = async (
+      reply: FastifyReply,
+      eventCityId: number,
+      eventCityPublicId: string,
+      file: ExportFile,
+      formatPublicId: string | null | undefined,
+    ) => {
+      const name = `${file.replace('.', `-${eventCityPublicId}.`)}`;
+      const type = file.endsWith('.csv') ? 'text/csv; charset=utf-8' : XLSX;
+      if (file.startsWith('participants')) {
+        const read = participantPages(deps.db, eventCityId, await formatIdOf(eventCityId, formatPublicId ?? undefined));
+        return download(reply, type, name).send(
+          file.endsWith('.csv') ? csvStream(participantColumns, read) : xlsxStream('Участники', participantColumns, read),
+        );
+      }
+      const read = orderPages(deps.db, eventCityId);
+      return download(reply, type, name).send(
+        file.endsWith('.csv') ? csvStream(orderColumns, read) : xlsxStream('Заказы', orderColumns, read),
+      );
+    };
     const exportConfig = {
       schema: { params: publicIdParams, querystring: participantsQuery },
       config: scope('viewer', inParams('event_city', 'public_id')),
     };
-    app.get('/api/organizer/event_city/:public_id/participants.csv', exportConfig, async (request, reply) => {
-      const eventCityId = organizerOf(request).eventCityId!;
-      const read = participantPages(deps.db, eventCityId, await formatIdOf(eventCityId, request.query.format_public_id));
-      return download(reply, 'text/csv; charset=utf-8', `participants-${request.params.public_id}.csv`).send(
-        csvStream(participantColumns, read),
+    for (const file of ['participants.csv', 'participants.xlsx'] as const)
+      app.get(`/api/organizer/event_city/:public_id/${file}`, exportConfig, async (request, reply) =>
+        sendExport(reply, organizerOf(request).eventCityId!, request.params.public_id, file, request.query.format_public_id),
       );
-    });
-    app.get('/api/organizer/event_city/:public_id/participants.xlsx', exportConfig, async (request, reply) => {
-      const eventCityId = organizerOf(request).eventCityId!;
-      const read = participantPages(deps.db, eventCityId, await formatIdOf(eventCityId, request.query.format_public_id));
-      return download(reply, XLSX, `participants-${request.params.public_id}.xlsx`).send(xlsxStream('Участники', participantColumns, read));
-    });
     const ordersExport = {
       schema: { params: publicIdParams, querystring: noQuery },
       config: scope('viewer', inParams('event_city', 'public_id')),
     };
-    app.get('/api/organizer/event_city/:public_id/orders.csv', ordersExport, async (request, reply) =>
-      download(reply, 'text/csv; charset=utf-8', `orders-${request.params.public_id}.csv`).send(
-        csvStream(orderColumns, orderPages(deps.db, organizerOf(request).eventCityId!)),
-      ),
+    for (const file of ['orders.csv', 'orders.xlsx'] as const)
+      app.get(`/api/organizer/event_city/:public_id/${file}`, ordersExport, async (request, reply) =>
+        sendExport(reply, organizerOf(request).eventCityId!, request.params.public_id, file, null),
+      );
+    // The same files through a one-time link the browser follows (streams to disk; features/organizer/downloads.ts).
+    app.post(
+      '/api/organizer/download_link',
+      { schema: { body: downloadLink }, config: scope('viewer', inBody('event_city', 'event_city_public_id')) },
+      async (request, reply) => {
+        const who = organizerOf(request);
+        await formatIdOf(who.eventCityId!, request.body.format_public_id);
+        return reply.code(201).send(await createDownloadLink(deps, who, request.body));
+      },
     );
-    app.get('/api/organizer/event_city/:public_id/orders.xlsx', ordersExport, async (request, reply) =>
-      download(reply, XLSX, `orders-${request.params.public_id}.xlsx`).send(
-        xlsxStream('Заказы', orderColumns, orderPages(deps.db, organizerOf(request).eventCityId!)),
-      ),
+    app.get(
+      '/api/organizer/download/:token',
+      { schema: { params: downloadParams, querystring: noQuery }, config: scope('viewer', inParams('download', 'token')) },
+      async (request, reply) => {
+        const claim = request.organizerDownload!;
+        return sendExport(reply, organizerOf(request).eventCityId!, claim.eventCityPublicId, claim.file, claim.formatPublicId);
+      },
+    );
+
+    // Events and the shop goods tied to them.
+    app.post(
+      '/api/organizer/events',
+      { schema: { body: eventCreate }, config: scope('manager', inBody('organisation', 'organisation_public_id')) },
+      async (request, reply) => reply.code(201).send(await createEvent(deps, organizerOf(request), request.body, catalogueChanged)),
+    );
+    app.get('/api/organizer/event_types', { schema: { querystring: noQuery }, config: scope('viewer', memberships) }, async () =>
+      eventTypeOptions(deps.db),
+    );
+    app.get(
+      '/api/organizer/event/:public_id/products',
+      { schema: { params: publicIdParams, querystring: noQuery }, config: scope('viewer', inParams('event', 'public_id')) },
+      async (request) => listGoods(deps.db, await eventIdOf(request.params.public_id)),
+    );
+    app.post(
+      '/api/organizer/products',
+      { schema: { body: productCreate }, config: scope('manager', inBody('event', 'event_public_id')) },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await createGoods(deps, organizerOf(request), await eventIdOf(request.body.event_public_id), request.body, catalogueChanged),
+          ),
+    );
+    app.patch(
+      '/api/organizer/products/:public_id',
+      { schema: { params: publicIdParams, body: productPatch }, config: scope('manager', inParams('product', 'public_id')) },
+      async (request) => updateGoods(deps, organizerOf(request), request.params.public_id, request.body, catalogueChanged),
+    );
+    app.delete(
+      '/api/organizer/products/:public_id',
+      { schema: { params: publicIdParams }, config: scope('manager', inParams('product', 'public_id')) },
+      async (request) => deleteGoods(deps, organizerOf(request), request.params.public_id, catalogueChanged),
     );
 
     // Staff.
@@ -292,6 +358,10 @@ export const organizerRoutes =
       listAudit(deps.db, organizerOf(request).organisationIds, request.query),
     );
 
+    async function eventIdOf(id: string) {
+      const [row] = await deps.db.select({ id: events.id }).from(events).where(eq(events.publicId, id));
+      return found(row).id;
+    }
     async function eventCityIdOf(id: string) {
       const [row] = await deps.db.select({ id: eventCities.id }).from(eventCities).where(eq(eventCities.publicId, id));
       return row?.id ?? -1;

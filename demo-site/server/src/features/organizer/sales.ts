@@ -1,19 +1,21 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cities, eventCities, eventFormats, events, sales } from '../../db/schema/index';
+import { cities, eventCities, eventFormats, events, eventTypes, sales } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { newPublicId } from '../../lib/crypto';
 import { badRequest, found } from '../../lib/errors';
 import { toKopecks, toRubles } from '../../lib/money';
 import { changed, recordAudit } from './audit';
-import type { CatalogueChanged } from './catalogue';
-import type { EventCityCreate, SaleInput } from './schema';
+import { type CatalogueChanged, catalogueMessages } from './catalogue';
+import type { EventCityCreate, EventCreate, SaleInput } from './schema';
 import type { OrganizerContext } from './scope';
 
 export const saleMessages = {
   dates: 'Скидка должна начинаться раньше, чем заканчивается',
   foreignFormat: 'Формат не относится к этому событию',
   startPassed: 'Старт должен быть в будущем',
+  city: 'Город не найден',
+  eventType: 'Вид события не найден',
 } as const;
 
 type SaleRow = typeof sales.$inferSelect;
@@ -131,27 +133,108 @@ export async function createEventCity(
   input: EventCityCreate,
   catalogueChanged: CatalogueChanged,
 ) {
-  const start = new Date(input.start_time);
-  if (start.getTime() <= deps.clock.now().getTime()) throw badRequest(saleMessages.startPassed);
-  const publicId = newPublicId();
-  await deps.db.transaction(async (tx) => {
+  const publicId = await deps.db.transaction(async (tx) => {
     const [event] = await tx.select({ id: events.id }).from(events).where(eq(events.publicId, eventPublicId));
-    const [city] = await tx.select().from(cities).where(eq(cities.id, input.city_id));
-    if (!city) throw badRequest('Город не найден');
-    const [row] = await tx
-      .insert(eventCities)
-      .values({ publicId, eventId: found(event).id, cityId: city.id, startTime: start, address: input.address, timezone: city.timezone })
-      .returning({ id: eventCities.id });
-    await recordAudit(tx, who, deps.clock.now(), {
-      action: 'event_city.created',
-      targetType: 'event_city',
-      targetPublicId: publicId,
-      eventCityId: row!.id,
-      after: { event: eventPublicId, city: city.nameRu, start_time: start.toISOString(), address: input.address },
-    });
+    return insertEventCity(tx, deps, who, { id: found(event).id, publicId: eventPublicId }, input);
   });
   catalogueChanged();
   return { public_id: publicId };
+}
+
+/** A start of an event: the city's time zone, a start in the future, the registration window before it. */
+async function insertEventCity(
+  tx: Database,
+  deps: ServerDeps,
+  who: OrganizerContext,
+  event: { id: number; publicId: string },
+  input: Omit<EventCityCreate, 'event_public_id'> & { registration_opens_at?: string | null; registration_closes_at?: string | null },
+) {
+  const start = new Date(input.start_time);
+  if (start.getTime() <= deps.clock.now().getTime()) throw badRequest(saleMessages.startPassed);
+  const opens = input.registration_opens_at ? new Date(input.registration_opens_at) : null;
+  const closes = input.registration_closes_at ? new Date(input.registration_closes_at) : null;
+  if ((opens && closes && opens >= closes) || (closes && closes > start) || (opens && opens > start))
+    throw badRequest(catalogueMessages.datesOrder);
+  const publicId = newPublicId();
+  const [city] = await tx.select().from(cities).where(eq(cities.id, input.city_id));
+  if (!city) throw badRequest(saleMessages.city);
+  const [row] = await tx
+    .insert(eventCities)
+    .values({
+      publicId,
+      eventId: event.id,
+      cityId: city.id,
+      startTime: start,
+      address: input.address,
+      timezone: city.timezone,
+      registrationOpensAt: opens,
+      registrationClosesAt: closes,
+    })
+    .returning({ id: eventCities.id });
+  await recordAudit(tx, who, deps.clock.now(), {
+    action: 'event_city.created',
+    targetType: 'event_city',
+    targetPublicId: publicId,
+    eventCityId: row!.id,
+    after: { event: event.publicId, city: city.nameRu, start_time: start.toISOString(), address: input.address },
+  });
+  return publicId;
+}
+
+/**
+ * POST /api/organizer/events: a new event of the organisation with its first start. Its pictures are drawn
+ * placeholders until the organisation's own are uploaded; it is on the public site at once.
+ */
+export async function createEvent(deps: ServerDeps, who: OrganizerContext, input: EventCreate, catalogueChanged: CatalogueChanged) {
+  const result = await deps.db.transaction(async (tx) => {
+    const [type] = await tx.select().from(eventTypes).where(eq(eventTypes.publicId, input.event_type_public_id));
+    if (!type) throw badRequest(saleMessages.eventType);
+    const publicId = newPublicId();
+    const picture = (suffix: string) => `/images/organizer/${publicId}${suffix}.svg`;
+    const [event] = await tx
+      .insert(events)
+      .values({
+        publicId,
+        eventTypeId: type.id,
+        title: input.title,
+        titleEn: input.title_en ?? null,
+        description: input.description,
+        descriptionEn: input.description_en ?? null,
+        banners: {
+          home_page: {
+            desktop_picture: picture(''),
+            mobile_picture: picture('-tall'),
+            text_color: '#ffffff',
+            slider_logo: type.logo,
+            button_color: '#0f62fe',
+          },
+          landing_page: { slider_logo: type.logo, button_color: '#0f62fe', mobile_picture: picture('-tall') },
+        },
+        sort: 1000,
+        organisationId: who.organisationId,
+      })
+      .returning({ id: events.id });
+    await recordAudit(tx, who, deps.clock.now(), {
+      action: 'event.created',
+      targetType: 'event',
+      targetPublicId: publicId,
+      eventCityId: null,
+      after: { title: input.title, event_type: type.title },
+    });
+    const eventCity = await insertEventCity(tx, deps, who, { id: event!.id, publicId }, input);
+    return { public_id: publicId, event_city_public_id: eventCity };
+  });
+  catalogueChanged();
+  return result;
+}
+
+/** The event types a new event may be of (for the form). */
+export async function eventTypeOptions(db: Database) {
+  const rows = await db
+    .select({ publicId: eventTypes.publicId, title: eventTypes.title, titleEn: eventTypes.titleEn })
+    .from(eventTypes)
+    .orderBy(asc(eventTypes.sort));
+  return { values: rows.map((row) => ({ public_id: row.publicId, title: row.title, title_en: row.titleEn })) };
 }
 
 /** The cities an event city may be held in (for the form). */

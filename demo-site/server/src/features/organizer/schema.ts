@@ -177,3 +177,58 @@ export const eventCityCreate = z.strictObject({
   address: z.string().trim().min(1, 'Укажите место старта').max(300),
 });
 export type EventCityCreate = z.infer<typeof eventCityCreate>;
+
+export const eventCreate = z.strictObject({
+  organisation_public_id: publicId,
+  title: name,
+  title_en: z.string().trim().max(200).nullable().optional(),
+  description: z.string({ error: 'Укажите описание' }).trim().min(1, 'Укажите описание').max(5000, 'Описание длиннее 5000 символов'),
+  description_en: z.string().trim().max(5000).nullable().optional(),
+  event_type_public_id: publicId,
+  city_id: z.number({ error: 'Выберите город' }).int().positive(),
+  start_time: isoDate,
+  address: z.string({ error: 'Укажите место старта' }).trim().min(1, 'Укажите место старта').max(300),
+  registration_opens_at: isoDate.nullable().optional(),
+  registration_closes_at: isoDate.nullable().optional(),
+});
+export type EventCreate = z.infer<typeof eventCreate>;
+
+const sizeName = z.string({ error: 'Укажите размер' }).trim().min(1, 'Укажите размер').max(40, 'Размер длиннее 40 символов');
+const sizeStock = count('Остаток — целое число от 0 до 1 000 000');
+const productFields = {
+  title_en: z.string().trim().max(200).nullable().optional(),
+  description: z.string().trim().max(5000).optional(),
+  old_price: rubles.nullable().optional(),
+  show_in_basket: z.boolean().optional(),
+};
+export const productCreate = z.strictObject({
+  event_public_id: publicId,
+  title: name,
+  price: rubles,
+  kind: z.enum(['merch', 'shirt'], { error: 'Вид товара — merch или shirt' }),
+  category: z.string().trim().min(1).max(64),
+  sizes: z
+    .array(z.strictObject({ name: sizeName, stock: sizeStock }))
+    .min(1, 'Укажите хотя бы один размер')
+    .max(30, 'Не больше 30 размеров'),
+  ...productFields,
+});
+export type ProductCreate = z.infer<typeof productCreate>;
+export const productPatch = z.strictObject({
+  title: name.optional(),
+  price: rubles.optional(),
+  sizes: z
+    .array(z.strictObject({ public_id: publicId.optional(), name: sizeName, stock: sizeStock }))
+    .min(1, 'Укажите хотя бы один размер')
+    .max(30, 'Не больше 30 размеров')
+    .optional(),
+  ...productFields,
+});
+export type ProductPatch = z.infer<typeof productPatch>;
+
+export const downloadLink = z.strictObject({
+  event_city_public_id: publicId,
+  file: z.enum(['participants.csv', 'participants.xlsx', 'orders.csv', 'orders.xlsx']),
+  format_public_id: publicId.optional(),
+});
+export const downloadParams = z.strictObject({ token: z.string().regex(/^[\w-]{43}$/, 'Ссылка недействительна или устарела') });

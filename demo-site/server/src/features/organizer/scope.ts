@@ -10,6 +10,7 @@ import {
   organisationMembers,
   organisations,
   organizerMessages,
+  products,
   promocodes,
   sales,
   tickets,
@@ -18,6 +19,7 @@ import type { ServerDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import type { UserRow } from '../users/service';
+import { claimDownload, type DownloadClaim, downloadMessages } from './downloads';
 
 /**
  * One guard on every door of the back office (issue 31), as pretix's `event_permission_required`: each
@@ -41,7 +43,19 @@ export type ScopeResource =
   /** No single resource: the call lists across the caller's organisations where their role is at least the route's. */
   | { kind: 'memberships' }
   | {
-      kind: 'event_city' | 'format' | 'order' | 'ticket' | 'message' | 'sale' | 'event' | 'promocode_batch' | 'organisation';
+      kind:
+        | 'event_city'
+        | 'format'
+        | 'order'
+        | 'ticket'
+        | 'message'
+        | 'sale'
+        | 'event'
+        | 'promocode_batch'
+        | 'organisation'
+        | 'product'
+        /** A one-time download link (features/organizer/downloads.ts): the link names the account and the export. */
+        | 'download';
       from: ScopeSource;
       key: string;
     };
@@ -58,6 +72,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     organizer?: OrganizerContext;
+    /** The export a followed download link serves. */
+    organizerDownload?: DownloadClaim;
   }
 }
 
@@ -128,6 +144,12 @@ async function ownersOf(
         organisationId: number;
         eventCityId: null;
       }[];
+    case 'product':
+      return (await db
+        .select({ organisationId: events.organisationId, eventCityId: sql<null>`null` })
+        .from(products)
+        .innerJoin(events, eq(events.id, products.eventId))
+        .where(eq(products.publicId, publicId))) as { organisationId: number; eventCityId: null }[];
     case 'sale':
       return (await db
         .select({ organisationId: events.organisationId, eventCityId: eventCities.id })
@@ -178,7 +200,23 @@ export async function membershipsOf(deps: ServerDeps, userId: number): Promise<M
 }
 
 async function resolve(deps: ServerDeps, request: FastifyRequest, declared: OrganizerScope): Promise<OrganizerContext | undefined> {
+  if (declared.resource.kind === 'download') {
+    // The link is the credential: claimed once, then its account's role is checked as for any call.
+    const claim = await claimDownload(deps, resourceKey(request, declared.resource));
+    if (!claim) throw notFound(downloadMessages.gone);
+    request.organizerDownload = claim;
+    return resolveFor(deps, claim.user, declared, claim.eventCityPublicId);
+  }
   const { user } = await requireUser(deps, request);
+  return resolveFor(deps, user, declared, declared.resource.kind === 'memberships' ? undefined : resourceKey(request, declared.resource));
+}
+
+async function resolveFor(
+  deps: ServerDeps,
+  user: UserRow,
+  declared: OrganizerScope,
+  key: string | undefined,
+): Promise<OrganizerContext | undefined> {
   const roles = isProven(user) ? await membershipsOf(deps, user.id) : new Map<number, OrganiserRole>();
   if (roles.size === 0) throw forbidden(scopeMessages.notOrganizer);
   if (declared.resource.kind === 'memberships') {
@@ -186,10 +224,10 @@ async function resolve(deps: ServerDeps, request: FastifyRequest, declared: Orga
     if (allowed.length === 0) throw forbidden(scopeMessages.role);
     return { user, organisationId: allowed[0]!, role: roles.get(allowed[0]!)!, organisationIds: allowed, eventCityId: null };
   }
-  const key = resourceKey(request, declared.resource);
   // No usable key: the schema refuses the request with its own message.
   if (key === undefined) return undefined;
-  const owners = (await ownersOf(deps, declared.resource.kind, key)).filter((owner) => roles.has(owner.organisationId));
+  const kind = declared.resource.kind === 'download' ? 'event_city' : declared.resource.kind;
+  const owners = (await ownersOf(deps, kind, key)).filter((owner) => roles.has(owner.organisationId));
   if (owners.length === 0) throw notFound();
   const best = owners.reduce((a, b) => (rank[roles.get(b.organisationId)!] > rank[roles.get(a.organisationId)!] ? b : a));
   const role = roles.get(best.organisationId)!;
