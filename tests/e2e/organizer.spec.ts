@@ -170,6 +170,86 @@ test('an organiser opens a format and a promocode; a visitor buys with it; the d
   await small.screenshot({ path: test.info().outputPath('organizer-360.png'), fullPage: true });
 });
 
+test('an organiser makes a new event with a format asking a question and goods of its own; a visitor sees them', async ({
+  browser,
+  request,
+}) => {
+  const org = await signIn(request, 'org@geroi.example', 'Org12345');
+  const stamp = Date.now().toString(36).toUpperCase();
+  const title = `Трейл ${stamp}`;
+  const desk = await signedInPage(browser, org, { width: 1280, height: 900 });
+  await desk.goto(`${siteUrl()}/organizer`);
+  await desk.getByRole('button', { name: 'Новое событие' }).click();
+  const form = desk.getByRole('form', { name: 'Новое событие' });
+  await form.getByLabel('Название события').fill(title);
+  await form.getByLabel('Вид события').selectOption({ index: 1 });
+  await form.getByLabel('Город').selectOption({ index: 1 });
+  const start = new Date(Date.now() + 60 * 86_400_000);
+  const local = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await form.getByLabel('Старт', { exact: true }).fill(local(start));
+  // Registration closing after the start: the server's rule, in Russian, and nothing typed is lost.
+  await form.getByLabel('Регистрация закрывается').fill(local(new Date(start.getTime() + 86_400_000)));
+  await form.getByLabel('Место старта').fill('Лесопарк, главный вход');
+  await form.getByLabel('Описание').fill('Трейл по лесным тропам.');
+  await form.getByRole('button', { name: 'Создать' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Регистрация должна открываться раньше, чем закрывается, и закрываться не позже старта');
+  await expect(form.getByLabel('Название события')).toHaveValue(title);
+  await form.getByLabel('Регистрация закрывается').fill(local(new Date(start.getTime() - 86_400_000)));
+  await form.getByRole('button', { name: 'Создать' }).click();
+
+  // Its formats tab: a format asking the participants one question.
+  await expect(desk.getByRole('heading', { name: new RegExp(title) })).toBeVisible();
+  await desk.getByRole('button', { name: 'Новый формат' }).click();
+  const format = desk.getByRole('form', { name: 'Новый формат' });
+  await format.getByLabel('Название').fill('Трейл 15 км');
+  await format.getByLabel('Цена, ₽').fill('1800');
+  await format.getByLabel('Билетов', { exact: true }).fill('50');
+  await format.getByRole('button', { name: 'Добавить поле' }).click();
+  await format.getByLabel('Имя поля (латиницей)').fill('club');
+  await format.getByLabel('Вопрос участнику').fill('Ваш беговой клуб');
+  await format.getByRole('button', { name: 'Создать' }).click();
+  await expect(desk.getByRole('rowheader', { name: 'Трейл 15 км' })).toBeVisible();
+
+  // Its goods: a cap in two sizes.
+  await desk.getByRole('link', { name: 'Товары', exact: true }).click();
+  await expect(desk.getByText('У этого события пока нет товаров')).toBeVisible();
+  await desk.getByRole('button', { name: 'Новый товар' }).click();
+  const goods = desk.getByRole('form', { name: 'Новый товар' });
+  await goods.getByLabel('Название товара').fill(`Кепка ${stamp}`);
+  await goods.getByLabel('Цена, ₽').fill('900');
+  await goods.getByLabel('Размер', { exact: true }).fill('S');
+  await goods.getByLabel('Остаток', { exact: true }).fill('5');
+  await goods.getByRole('button', { name: 'Добавить размер' }).click();
+  await goods.getByLabel('Размер', { exact: true }).nth(1).fill('M');
+  await goods.getByLabel('Остаток', { exact: true }).nth(1).fill('7');
+  await goods.getByRole('button', { name: 'Создать' }).click();
+  await expect(desk.getByRole('heading', { name: `Кепка ${stamp}` })).toBeVisible();
+  await expect(desk.getByText('M: 7')).toBeVisible();
+  await desk.screenshot({ path: test.info().outputPath('organizer-goods-1280.png'), fullPage: true });
+
+  // A visitor: the event's page with the format, the product's page.
+  const mine = (await (await request.get(`${siteUrl()}/api/organizer/events`, { headers: auth(org) })).json()).values as {
+    public_id: string;
+    event_public_id: string;
+    title: string;
+  }[];
+  const made = mine.find((place) => place.title === title)!;
+  const product = (
+    (await (await request.get(`${siteUrl()}/api/organizer/event/${made.event_public_id}/products`, { headers: auth(org) })).json())
+      .values as { public_id: string }[]
+  )[0]!;
+  const visitor = await browser.newPage();
+  await visitor.goto(`${siteUrl()}/event/${made.event_public_id}`);
+  await expect(visitor.getByRole('heading', { name: title }).first()).toBeVisible();
+  await expect(visitor.getByText('Трейл 15 км').first()).toBeVisible();
+  await visitor.goto(`${siteUrl()}/shop/product/${product.public_id}`);
+  await expect(visitor.getByRole('heading', { name: `Кепка ${stamp}` })).toBeVisible();
+  const formats = (await (await request.get(`${siteUrl()}/api/event_format/event/${made.public_id}`)).json()).values as {
+    additional_fields?: { name: string; label: string }[];
+  }[];
+  expect(JSON.stringify(formats)).toContain('Ваш беговой клуб');
+});
+
 test('another organisation sees none of it, a signed-out visitor is sent to sign in', async ({ browser, request }) => {
   const north = await signIn(request, 'north@geroi.example', 'North1234');
   const page = await signedInPage(browser, north);

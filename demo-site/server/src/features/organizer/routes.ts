@@ -40,7 +40,7 @@ import {
   saleInput,
   staffBody,
 } from './schema';
-import { inBody, inParams, inQuery, memberships, membershipsOf, organizerOf, scope } from './scope';
+import { inBody, inParams, inQuery, memberships, membershipsOf, organisationNames, organizerOf, scope } from './scope';
 import { grantStaff, listStaff, revokeStaff } from './staff';
 import { eventCityStats } from './stats';
 
@@ -66,7 +66,16 @@ export const organizerRoutes =
     app.get('/api/organizer/events', { schema: { querystring: noQuery }, config: scope('viewer', memberships) }, async (request) => {
       const who = organizerOf(request);
       const roles = await membershipsOf(deps, who.user.id);
-      return organizerEvents(deps.db, who.organisationIds, roles);
+      const names = await organisationNames(deps, who.organisationIds);
+      return {
+        ...(await organizerEvents(deps.db, who.organisationIds, roles)),
+        // Every organisation of the caller, with or without events yet (a new one makes its first here).
+        organisations: who.organisationIds.map((id) => ({
+          public_id: names.get(id)!.publicId,
+          name: names.get(id)!.name,
+          role: roles.get(id)!,
+        })),
+      };
     });
 
     // Catalogue.

@@ -39,8 +39,16 @@ export interface OrganizerFormat {
   insurance_available: boolean;
   preregistration: boolean;
   start_time: string | null;
+  additional_fields: AdditionalField[];
   closed: boolean;
   invitation_link: string | null;
+}
+
+/** A question the registration form asks a format's participants (ticketing-shop: additional_fields). */
+export interface AdditionalField {
+  name: string;
+  label: string;
+  required: boolean;
 }
 
 export interface EventStats {
@@ -199,7 +207,11 @@ export const useSendMessage = () =>
 export const useOrganizerEvents = () =>
   useQuery({
     queryKey: keys.events,
-    queryFn: ({ signal }) => request<{ values: OrganizerEventCity[] }>({ url: '/api/organizer/events', signal }),
+    queryFn: ({ signal }) =>
+      request<{ values: OrganizerEventCity[]; organisations: OrganizerEventCity['organisation'][] }>({
+        url: '/api/organizer/events',
+        signal,
+      }),
   });
 
 export const useFormats = (eventCity: string) =>
@@ -261,10 +273,17 @@ export const useMembers = (organisation: string) =>
     queryFn: ({ signal }) => request<{ values: Member[] }>({ url: `/api/organizer/organisation/${path(organisation)}/members`, signal }),
   });
 
-/** A write that refreshes everything of the back office afterwards (lists, dashboard, audit). */
+/**
+ * A write that refreshes everything of the back office afterwards (lists, dashboard, audit). Its refusal is
+ * shown beside the form or button that asked (the typed values stay), not in the site's error popup.
+ */
 function useOrganizerWrite<TVariables, TResult>(write: (variables: TVariables) => Promise<TResult>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: write, onSuccess: () => client.invalidateQueries({ queryKey: ['organizer'] }) });
+  return useMutation({
+    mutationFn: write,
+    meta: { globalErrors: false },
+    onSuccess: () => client.invalidateQueries({ queryKey: ['organizer'] }),
+  });
 }
 
 export type FormatInput = {
@@ -279,6 +298,7 @@ export type FormatInput = {
   age_max?: number | null;
   insurance_available?: boolean;
   preregistration?: boolean;
+  additional_fields?: AdditionalField[];
   closed?: boolean;
 };
 
@@ -345,24 +365,112 @@ export const useRemoveMember = (organisation: string) =>
     request({ url: `/api/organizer/organisation/${path(organisation)}/members`, method: 'DELETE', data: { email } }),
   );
 
+export type ExportFile = 'participants.csv' | 'participants.xlsx' | 'orders.csv' | 'orders.xlsx';
+
+/** Hands a same-origin URL to the browser as a download (it streams to disk; the page stays). */
+function follow(href: string, name?: string) {
+  const link = document.createElement('a');
+  link.href = href;
+  if (name !== undefined) link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 /**
- * Downloads an export: the API takes the bearer token, not a cookie, so the file is fetched and handed to
- * the browser as a download under the server's name.
+ * Downloads an export of an event city: the API takes bearer tokens, which a browser's own download cannot
+ * send, so the screen asks for a one-time link (five minutes, one use) and lets the browser follow it.
  */
-export async function downloadExport(url: string): Promise<void> {
+export async function downloadExport(eventCity: string, file: ExportFile, formatPublicId?: string): Promise<void> {
+  const { url } = await request<{ url: string }>({
+    url: '/api/organizer/download_link',
+    method: 'POST',
+    data: { event_city_public_id: eventCity, file, ...(formatPublicId ? { format_public_id: formatPublicId } : {}) },
+  });
+  follow(url, '');
+}
+
+/** A small file (a promocode batch's CSV): fetched with the bearer token and handed over as a download. */
+export async function downloadSmall(url: string): Promise<void> {
   const token = getToken();
   const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
   const href = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  follow(href, name);
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
+
+export interface GoodsSize {
+  public_id?: string;
+  name: string;
+  stock: number;
+  ordered?: number;
+}
+export interface Goods {
+  public_id: string;
+  title: string;
+  title_en: string | null;
+  description: string;
+  kind: 'merch' | 'shirt';
+  category: string | null;
+  price: number;
+  old_price: number | null;
+  picture: string;
+  show_in_basket: boolean;
+  sizes: GoodsSize[];
+  ordered: number;
+}
+export interface GoodsCategory {
+  name: string;
+  title: string;
+  title_en: string | null;
+}
+
+export const useGoods = (eventPublicId: string) =>
+  useQuery({
+    queryKey: ['organizer', 'goods', eventPublicId],
+    queryFn: ({ signal }) =>
+      request<{ values: Goods[]; categories: GoodsCategory[] }>({ url: `/api/organizer/event/${path(eventPublicId)}/products`, signal }),
+  });
+export type GoodsInput = {
+  title: string;
+  price: number;
+  description?: string;
+  show_in_basket?: boolean;
+  sizes: GoodsSize[];
+};
+export const useCreateGoods = () =>
+  useOrganizerWrite((body: GoodsInput & { event_public_id: string; kind: 'merch' | 'shirt'; category: string }) =>
+    request<{ public_id: string }>({ url: '/api/organizer/products', method: 'POST', data: body }),
+  );
+export const useUpdateGoods = () =>
+  useOrganizerWrite(({ id, ...body }: Partial<GoodsInput> & { id: string }) =>
+    request({ url: `/api/organizer/products/${path(id)}`, method: 'PATCH', data: body }),
+  );
+export const useDeleteGoods = () =>
+  useOrganizerWrite((id: string) => request({ url: `/api/organizer/products/${path(id)}`, method: 'DELETE' }));
+
+export const useEventTypes = () =>
+  useQuery({
+    queryKey: ['organizer', 'event-types'],
+    queryFn: ({ signal }) =>
+      request<{ values: { public_id: string; title: string; title_en: string | null }[] }>({ url: '/api/organizer/event_types', signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+export const useCreateEvent = () =>
+  useOrganizerWrite(
+    (body: {
+      organisation_public_id: string;
+      title: string;
+      description: string;
+      event_type_public_id: string;
+      city_id: number;
+      start_time: string;
+      address: string;
+      registration_closes_at?: string | null;
+    }) => request<{ public_id: string; event_city_public_id: string }>({ url: '/api/organizer/events', method: 'POST', data: body }),
+  );
 
 export interface Sale {
   public_id: string;

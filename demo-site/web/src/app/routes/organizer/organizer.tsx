@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { NavLink, Route, Routes, useLocation, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/ui/page';
 import { type OrganizerEventCity, useOrganizerEvents } from '../../../features/organizer/api';
@@ -5,7 +6,9 @@ import { AuditLog } from '../../../features/organizer/components/audit';
 import { Dashboard } from '../../../features/organizer/components/dashboard';
 import { EventSettings } from '../../../features/organizer/components/event-settings';
 import { Formats } from '../../../features/organizer/components/formats';
+import { EventGoods } from '../../../features/organizer/components/goods';
 import { Messages } from '../../../features/organizer/components/messages';
+import { NewEvent } from '../../../features/organizer/components/new-event';
 import { OrderPage, OrderSearch } from '../../../features/organizer/components/orders';
 import { Promocodes } from '../../../features/organizer/components/promocodes';
 import { QueryState } from '../../../features/organizer/components/query-state';
@@ -52,7 +55,7 @@ export default function Organizer() {
       <QueryState query={events}>
         {(data) => (
           <Routes>
-            <Route index element={<EventList places={data.values} />} />
+            <Route index element={<EventList places={data.values} organisations={data.organisations} />} />
             <Route path="event/:eventCity/:tab?" element={<EventPage places={data.values} />} />
             <Route path="orders" element={<OrderSearch />} />
             <Route path="orders/:orderId" element={<OrderRoute places={data.values} />} />
@@ -65,46 +68,56 @@ export default function Organizer() {
   );
 }
 
-function EventList({ places }: { places: OrganizerEventCity[] }) {
+function EventList({ places, organisations }: { places: OrganizerEventCity[]; organisations: OrganizerEventCity['organisation'][] }) {
   const { t, language } = useText();
-  if (places.length === 0) return <p className="org-muted">{t('noEvents')}</p>;
-  const byOrganisation = new Map<string, OrganizerEventCity[]>();
-  for (const place of places) byOrganisation.set(place.organisation.name, [...(byOrganisation.get(place.organisation.name) ?? []), place]);
+  const [creating, setCreating] = useState(false);
+  const managed = organisations.filter((organisation) => organisation.role !== 'viewer');
   return (
     <div className="org-stack">
-      {[...byOrganisation].map(([name, list]) => (
-        <section key={name} aria-label={name}>
-          <h2 className="org-org">
-            {name} <span className="org-role">{t(`role_${list[0]!.organisation.role}`)}</span>
-          </h2>
-          <ul className="org-cards">
-            {list.map((place) => {
-              const share = place.tickets_count ? Math.min(100, Math.round((place.sold / place.tickets_count) * 100)) : 0;
-              return (
-                <li key={place.public_id}>
-                  <NavLink className="org-card" to={`/organizer/event/${place.public_id}`}>
-                    <span className="org-card__title">{place.title}</span>
-                    <span className="org-card__meta">
-                      {language === 'en' ? (place.city_en ?? place.city) : place.city} · {dateTime(place.start_time, language)}
-                    </span>
-                    <span className="org-card__bar" aria-hidden="true">
-                      <span style={{ width: `${share}%` }} />
-                    </span>
-                    <span className="org-card__meta">
-                      {t('sold')} {place.sold} {t('of')} {place.tickets_count}
-                    </span>
-                  </NavLink>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ))}
+      {managed.length > 0 && !creating ? (
+        <div>
+          <button type="button" className="button" onClick={() => setCreating(true)}>
+            {t('newEvent')}
+          </button>
+        </div>
+      ) : null}
+      {creating ? <NewEvent organisations={managed} onDone={() => setCreating(false)} /> : null}
+      {places.length === 0 ? <p className="org-muted">{t('noEvents')}</p> : null}
+      {organisations
+        .map((organisation) => ({ organisation, list: places.filter((place) => place.organisation.public_id === organisation.public_id) }))
+        .map(({ organisation, list }) => (
+          <section key={organisation.public_id} aria-label={organisation.name}>
+            <h2 className="org-org">
+              {organisation.name} <span className="org-role">{t(`role_${organisation.role}`)}</span>
+            </h2>
+            <ul className="org-cards">
+              {list.map((place) => {
+                const share = place.tickets_count ? Math.min(100, Math.round((place.sold / place.tickets_count) * 100)) : 0;
+                return (
+                  <li key={place.public_id}>
+                    <NavLink className="org-card" to={`/organizer/event/${place.public_id}`}>
+                      <span className="org-card__title">{place.title}</span>
+                      <span className="org-card__meta">
+                        {language === 'en' ? (place.city_en ?? place.city) : place.city} · {dateTime(place.start_time, language)}
+                      </span>
+                      <span className="org-card__bar" aria-hidden="true">
+                        <span style={{ width: `${share}%` }} />
+                      </span>
+                      <span className="org-card__meta">
+                        {t('sold')} {place.sold} {t('of')} {place.tickets_count}
+                      </span>
+                    </NavLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
     </div>
   );
 }
 
-const tabs = ['overview', 'formats', 'promocodes', 'participants', 'messages', 'staff', 'settings', 'audit'] as const;
+const tabs = ['overview', 'formats', 'promocodes', 'participants', 'goods', 'messages', 'staff', 'settings', 'audit'] as const;
 
 function EventPage({ places }: { places: OrganizerEventCity[] }) {
   const { t, language } = useText();
@@ -148,6 +161,7 @@ function EventPage({ places }: { places: OrganizerEventCity[] }) {
       {tab === 'formats' ? <Formats eventCity={place.public_id} canWrite={canWrite} /> : null}
       {tab === 'promocodes' ? <Promocodes eventCity={place.public_id} canWrite={canWrite} /> : null}
       {tab === 'participants' ? <OrderSearch eventCity={place.public_id} /> : null}
+      {tab === 'goods' ? <EventGoods eventPublicId={place.event_public_id} canWrite={canWrite} /> : null}
       {tab === 'messages' ? <Messages eventCity={place.public_id} canWrite={canWrite} /> : null}
       {tab === 'staff' ? <Staff eventCity={place.public_id} canWrite={canWrite} /> : null}
       {tab === 'settings' ? (

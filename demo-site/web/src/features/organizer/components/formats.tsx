@@ -1,7 +1,15 @@
 import { type FormEvent, useId, useState } from 'react';
-import { type FormatInput, type OrganizerFormat, useCreateFormat, useDeleteFormat, useFormats, useUpdateFormat } from '../api';
+import {
+  type AdditionalField,
+  type FormatInput,
+  type OrganizerFormat,
+  useCreateFormat,
+  useDeleteFormat,
+  useFormats,
+  useUpdateFormat,
+} from '../api';
 import { rubles, useText } from '../texts';
-import { errorMessage, QueryState } from './query-state';
+import { ActMessage, errorMessage, QueryState, useAct } from './query-state';
 
 /** The formats of an event city: stock and sales at a glance; a manager creates, edits, closes or deletes. */
 export function Formats({ eventCity, canWrite }: { eventCity: string; canWrite: boolean }) {
@@ -10,17 +18,7 @@ export function Formats({ eventCity, canWrite }: { eventCity: string; canWrite: 
   const [editing, setEditing] = useState<string | 'new' | null>(null);
   const update = useUpdateFormat();
   const remove = useDeleteFormat();
-  const [notice, setNotice] = useState<string | null>(null);
-
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    setNotice(null);
-    try {
-      await action();
-      setNotice(done);
-    } catch (error) {
-      setNotice(errorMessage(error, t('loadError')));
-    }
-  };
+  const { message, act } = useAct();
 
   return (
     <QueryState query={formats}>
@@ -34,11 +32,7 @@ export function Formats({ eventCity, canWrite }: { eventCity: string; canWrite: 
             </div>
           ) : null}
           {editing === 'new' ? <FormatForm eventCity={eventCity} onDone={() => setEditing(null)} /> : null}
-          {notice ? (
-            <p className="org-notice" role="status">
-              {notice}
-            </p>
-          ) : null}
+          <ActMessage message={message} />
           <div className="org-table-wrap">
             <table className="org-table">
               <thead>
@@ -192,6 +186,9 @@ function FormatForm({ eventCity, format, onDone }: { eventCity: string; format?:
     preregistration: format?.preregistration ?? false,
   });
   const set = (key: keyof typeof values) => (value: string | boolean) => setValues((old) => ({ ...old, [key]: value }));
+  const [fields, setFields] = useState<AdditionalField[]>(format?.additional_fields ?? []);
+  const setField = (index: number, change: Partial<AdditionalField>) =>
+    setFields((old) => old.map((field, i) => (i === index ? { ...field, ...change } : field)));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -207,6 +204,7 @@ function FormatForm({ eventCity, format, onDone }: { eventCity: string; format?:
       hidden: values.hidden,
       insurance_available: values.insurance_available,
       preregistration: values.preregistration,
+      additional_fields: fields,
     };
     try {
       if (format) await update.mutateAsync({ id: format.public_id, ...body });
@@ -266,6 +264,54 @@ function FormatForm({ eventCity, format, onDone }: { eventCity: string; format?:
           onChange={(event) => set('description')(event.target.value)}
         />
       </div>
+      <fieldset className="org-fieldset">
+        <legend>{t('participantFields')}</legend>
+        {fields.map((field, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a question is its place in the list (names may be typed over)
+          <div className="org-form__row" key={index}>
+            <div className="field">
+              <label htmlFor={`${id}-field-name-${index}`}>{t('fieldName')}</label>
+              <input
+                id={`${id}-field-name-${index}`}
+                className="input"
+                value={field.name}
+                pattern="[a-z][a-z0-9_]*"
+                onChange={(event) => setField(index, { name: event.target.value })}
+                required
+              />
+            </div>
+            <div className="field org-grow">
+              <label htmlFor={`${id}-field-label-${index}`}>{t('fieldLabel')}</label>
+              <input
+                id={`${id}-field-label-${index}`}
+                className="input"
+                value={field.label}
+                onChange={(event) => setField(index, { label: event.target.value })}
+                required
+              />
+            </div>
+            <label className="org-check">
+              <input type="checkbox" checked={field.required} onChange={(event) => setField(index, { required: event.target.checked })} />{' '}
+              {t('fieldRequired')}
+            </label>
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              aria-label={`${t('removeField')} ${field.label || field.name}`}
+              onClick={() => setFields((old) => old.filter((_, i) => i !== index))}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          onClick={() => setFields((old) => [...old, { name: '', label: '', required: false }])}
+        >
+          {t('addField')}
+        </button>
+      </fieldset>
       <div className="org-form__checks">
         {check('hidden', t('hidden'))}
         {check('insurance_available', t('insurance'))}

@@ -1,8 +1,17 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { downloadExport, type Participant, useCorrectParticipant, useOrder, useOrders, useRefundOrder, useResendLetter } from '../api';
+import {
+  downloadExport,
+  type ExportFile,
+  type Participant,
+  useCorrectParticipant,
+  useOrder,
+  useOrders,
+  useRefundOrder,
+  useResendLetter,
+} from '../api';
 import { dateTime, rubles, useText } from '../texts';
-import { errorMessage, QueryState } from './query-state';
+import { ActMessage, errorMessage, QueryState, useAct } from './query-state';
 
 /** Search of orders (all the caller's events, or one event city), with the event city's exports beside it. */
 export function OrderSearch({ eventCity }: { eventCity?: string }) {
@@ -12,9 +21,9 @@ export function OrderSearch({ eventCity }: { eventCity?: string }) {
   const [q, setQ] = useState('');
   const orders = useOrders(q, eventCity);
   const [exportError, setExportError] = useState<string | null>(null);
-  const exportFile = (name: string) => () => {
+  const exportFile = (name: ExportFile) => () => {
     setExportError(null);
-    downloadExport(`/api/organizer/event_city/${eventCity}/${name}`).catch(() => setExportError(t('loadError')));
+    if (eventCity) downloadExport(eventCity, name).catch((failure: unknown) => setExportError(errorMessage(failure, t('loadError'))));
   };
   return (
     <div className="org-stack">
@@ -345,16 +354,7 @@ function OrderActions({ orderId, paid }: { orderId: string; paid: boolean }) {
   const { t } = useText();
   const refund = useRefundOrder();
   const resend = useResendLetter();
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
-  const act = async (action: () => Promise<unknown>, done: string) => {
-    setMessage(null);
-    try {
-      await action();
-      setMessage({ error: false, text: done });
-    } catch (failure) {
-      setMessage({ error: true, text: errorMessage(failure, t('loadError')) });
-    }
-  };
+  const { message, act } = useAct();
   if (!paid) return null;
   return (
     <div className="org-exports">
@@ -374,11 +374,7 @@ function OrderActions({ orderId, paid }: { orderId: string; paid: boolean }) {
       >
         {t('refund')}
       </button>
-      {message ? (
-        <span className={message.error ? 'field-error' : 'org-notice'} role={message.error ? 'alert' : 'status'}>
-          {message.text}
-        </span>
-      ) : null}
+      <ActMessage message={message} inline />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { downloadExport, type OrganizerFormat, useCreatePromocodes, useFormats, usePromocodes } from '../api';
+import { downloadSmall, type OrganizerFormat, useCreatePromocodes, useFormats, usePromocodes } from '../api';
 import { dateTime, rubles, useText } from '../texts';
 import { errorMessage, QueryState } from './query-state';
 
@@ -160,7 +160,7 @@ function PromocodeForm({ eventCity, formats }: { eventCity: string; formats: Org
             <button
               type="button"
               className="button button--small button--secondary"
-              onClick={() => void downloadExport(`/api/organizer/promocode_batch/${result.batch}/codes.csv`)}
+              onClick={() => void downloadSmall(`/api/organizer/promocode_batch/${result.batch}/codes.csv`)}
             >
               {t('downloadCsv')}
             </button>

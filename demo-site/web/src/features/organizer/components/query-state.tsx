@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { useText } from '../texts';
 
@@ -26,3 +26,41 @@ export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; c
 
 /** The message to show for a failed write: the server's Russian message, else a generic one. */
 export const errorMessage = (error: unknown, fallback: string) => (isApiError(error) && error.message ? error.message : fallback);
+
+export interface ActResult {
+  error: boolean;
+  text: string;
+}
+
+/**
+ * A write from a button: run it, then say it was done or what the server answered (its Russian message).
+ * `act` never throws; the message replaces the previous one.
+ */
+export function useAct() {
+  const { t } = useText();
+  const [message, setMessage] = useState<ActResult | null>(null);
+  const act = useCallback(
+    async (action: () => Promise<unknown>, done: string) => {
+      setMessage(null);
+      try {
+        await action();
+        setMessage({ error: false, text: done });
+      } catch (failure) {
+        setMessage({ error: true, text: errorMessage(failure, t('loadError')) });
+      }
+    },
+    [t],
+  );
+  return { message, act };
+}
+
+/** What `useAct` said: a status for success, an alert for a refusal. */
+export function ActMessage({ message, inline = false }: { message: ActResult | null; inline?: boolean }) {
+  if (!message) return null;
+  const Tag = inline ? 'span' : 'p';
+  return (
+    <Tag className={message.error ? 'field-error' : 'org-notice'} role={message.error ? 'alert' : 'status'}>
+      {message.text}
+    </Tag>
+  );
+}

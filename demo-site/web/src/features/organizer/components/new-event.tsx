@@ -1,0 +1,138 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCities, useCreateEvent, useEventTypes } from '../api';
+import { useText } from '../texts';
+import { errorMessage } from './query-state';
+
+/**
+ * A new event with its first start: the organisation (of those where the caller manages), the name, the
+ * kind, the city, date and venue, the close of registration. Its formats are made next, in its editor.
+ */
+export function NewEvent({ organisations, onDone }: { organisations: { public_id: string; name: string }[]; onDone: () => void }) {
+  const { t, language } = useText();
+  const id = useId();
+  const navigate = useNavigate();
+  const types = useEventTypes();
+  const cities = useCities();
+  const create = useCreateEvent();
+  const [error, setError] = useState<string | null>(null);
+  const [values, setValues] = useState({
+    organisation: organisations[0]?.public_id ?? '',
+    title: '',
+    description: '',
+    type: '',
+    city: '',
+    start: '',
+    address: '',
+    closes: '',
+  });
+  const set = (key: keyof typeof values) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const made = await create.mutateAsync({
+        organisation_public_id: values.organisation,
+        title: values.title,
+        description: values.description,
+        event_type_public_id: values.type,
+        city_id: Number(values.city),
+        start_time: new Date(values.start).toISOString(),
+        address: values.address,
+        registration_closes_at: values.closes ? new Date(values.closes).toISOString() : null,
+      });
+      onDone();
+      void navigate(`/organizer/event/${made.event_city_public_id}/formats`);
+    } catch (failure) {
+      setError(errorMessage(failure, t('loadError')));
+    }
+  };
+  const input = (key: 'title' | 'address', label: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input id={`${id}-${key}`} className="input" value={values[key]} onChange={(event) => set(key)(event.target.value)} required />
+    </div>
+  );
+  const when = (key: 'start' | 'closes', label: string, required: boolean) => (
+    <div className="field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <input
+        id={`${id}-${key}`}
+        className="input"
+        type="datetime-local"
+        value={values[key]}
+        onChange={(event) => set(key)(event.target.value)}
+        required={required}
+      />
+    </div>
+  );
+  return (
+    <form className="org-form" onSubmit={submit} aria-label={t('newEvent')}>
+      <h2>{t('newEvent')}</h2>
+      <div className="org-form__grid">
+        {organisations.length > 1 ? (
+          <div className="field">
+            <label htmlFor={`${id}-organisation`}>{t('organisation')}</label>
+            <select id={`${id}-organisation`} value={values.organisation} onChange={(event) => set('organisation')(event.target.value)}>
+              {organisations.map((organisation) => (
+                <option key={organisation.public_id} value={organisation.public_id}>
+                  {organisation.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {input('title', t('eventTitle'))}
+        <div className="field">
+          <label htmlFor={`${id}-type`}>{t('eventType')}</label>
+          <select id={`${id}-type`} value={values.type} onChange={(event) => set('type')(event.target.value)} required>
+            <option value="" />
+            {types.data?.values.map((type) => (
+              <option key={type.public_id} value={type.public_id}>
+                {language === 'en' ? (type.title_en ?? type.title) : type.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-city`}>{t('city')}</label>
+          <select id={`${id}-city`} value={values.city} onChange={(event) => set('city')(event.target.value)} required>
+            <option value="" />
+            {cities.data?.values.map((city) => (
+              <option key={city.id} value={city.id}>
+                {language === 'en' ? (city.name_en ?? city.name) : city.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {when('start', t('startTime'), true)}
+        {input('address', t('address'))}
+        {when('closes', t('registrationCloses'), false)}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-description`}>{t('description')}</label>
+        <textarea
+          id={`${id}-description`}
+          className="input"
+          rows={3}
+          value={values.description}
+          onChange={(event) => set('description')(event.target.value)}
+          required
+        />
+      </div>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="org-form__actions">
+        <button type="submit" className="button" disabled={create.isPending}>
+          {t('create')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          {t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
