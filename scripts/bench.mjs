@@ -7,4 +7,4 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-process.exit(await pnpm(['--filter', '@gid/bench', 'run', 'bench']));
+process.exit(await pnpm(['--filter', '@gid/bench', 'run', 'bench', ...process.argv.slice(2)]));
