@@ -3,7 +3,18 @@ import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import { defaultConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
-import { certificates, eventCities, eventFormats, externalIdentities, orders, tickets, users } from '../db/schema/index';
+import {
+  certificates,
+  eventCities,
+  eventFormats,
+  eventStaff,
+  externalIdentities,
+  orders,
+  organisationMembers,
+  organisations,
+  tickets,
+  users,
+} from '../db/schema/index';
 import type { IdentityProvider, IdentityProviders } from '../features/identity-providers/provider';
 import { authenticate } from '../features/sessions/service';
 import { verifyPassword } from '../lib/crypto';
@@ -56,6 +67,11 @@ export interface World {
   certificate: string;
   /** A format of an event months ahead: the tickets a third party gives the victim (claimed by e-mail). */
   ticketFormat: string | null;
+  /**
+   * A third party, the seed's organiser (owner of «Забег Героев»), who gives the victim's e-mail the check-in
+   * scanner of one of its event cities and a manager's role when the victim asks (issue 33's staff steps).
+   */
+  organizer: { token: string; organisation: string; eventCity: string };
   run: number;
   actors: Record<Who, Actor>;
   steps: number;
@@ -66,6 +82,8 @@ export interface World {
    * `verify-posts-on-load` — the confirmation page signs in without showing whose account it is.
    */
   mutations: Set<string>;
+  /** What the organiser granted the victim's e-mail in this run (the invariant looks for it in the attacker's hands). */
+  grants: number;
 }
 
 /** What the attacker types into a profile: found in a victim's account, it was planted. */
@@ -95,7 +113,7 @@ export function fakeProvider(clientId: string): IdentityProvider {
   };
 }
 
-export type WorldBase = Omit<World, 'actors' | 'run' | 'steps' | 'compromised' | 'mutations'>;
+export type WorldBase = Omit<World, 'actors' | 'run' | 'steps' | 'compromised' | 'mutations' | 'grants'>;
 
 export async function openWorld(database: DatabaseHandle): Promise<WorldBase> {
   const providers: IdentityProviders = { gid: fakeProvider('demo-site'), vk: fakeProvider('vk'), google: fakeProvider('google') };
@@ -114,7 +132,22 @@ export async function openWorld(database: DatabaseHandle): Promise<WorldBase> {
     .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
     .where(gt(eventCities.startTime, new Date(api.clock.now().getTime() + 60 * 86_400_000)))
     .limit(1);
-  return { api, certificate: certificate.publicId, ticketFormat: format?.publicId ?? null };
+  const signIn = await api.request({ method: 'PUT', url: '/api/auth', payload: { email: 'org@geroi.example', password: 'Org12345' } });
+  if (signIn.statusCode !== 200) throw new Error(`the seed's organiser cannot sign in: ${signIn.body}`);
+  const [heroes] = await database.db.select().from(organisations).where(eq(organisations.name, 'Забег Героев'));
+  const [place] = await database.db
+    .select({ publicId: eventCities.publicId })
+    .from(eventCities)
+    .where(gt(eventCities.startTime, api.clock.now()))
+    .orderBy(eventCities.startTime)
+    .limit(1);
+  if (!heroes || !place) throw new Error('the seed has no organisation «Забег Героев» or no upcoming event city');
+  return {
+    api,
+    certificate: certificate.publicId,
+    ticketFormat: format?.publicId ?? null,
+    organizer: { token: signIn.json().token, organisation: heroes.publicId, eventCity: place.publicId },
+  };
 }
 
 let runCounter = 0;
@@ -708,6 +741,42 @@ class SignInLink extends Base {
   toString = () => `signInByLink(${this.who}, own e-mail)`;
 }
 
+/**
+ * The victim asks the organiser for a role and the organiser gives it to the victim's e-mail (issue 33,
+ * finding 2): the check-in scanner of an event city, or a manager's seat in the organisation. The server
+ * gives it only to a proven account holding the address; whoever typed the address first does not matter.
+ */
+class OrganizerGrants extends Base {
+  constructor(readonly role: 'staff' | 'manager') {
+    super('victim');
+  }
+  async act(w: World, actor: Actor) {
+    const { token, organisation, eventCity } = w.organizer;
+    const result =
+      this.role === 'staff'
+        ? await call(w, 'POST', '/api/organizer/staff', { event_city_public_id: eventCity, email: actor.email }, token)
+        : await call(w, 'POST', `/api/organizer/organisation/${organisation}/members`, { email: actor.email, role: 'manager' }, token);
+    if (result.status === 200 || result.status === 201) w.grants += 1;
+  }
+  toString = () => `organizerGrants(${this.role} to the victim's e-mail)`;
+}
+
+/** A person uses what a role opens, with one of their sessions: the scanner's event list and the back office's. */
+class UseRoles extends WithSession {
+  async withToken(w: World, actor: Actor, token: string) {
+    const [staff, office] = await Promise.all([
+      call(w, 'GET', '/api/staff/events', undefined, token),
+      call(w, 'GET', '/api/organizer/events', undefined, token),
+    ]);
+    if (actor.who !== 'attacker' || w.compromised) return;
+    const scanner = staff.status === 200 && JSON.stringify(staff.body).includes(w.organizer.eventCity);
+    if (scanner) throw new Error(`after ${this.toString()}: the attacker's session opens the scanner granted to the victim`);
+    if (office.status === 200)
+      throw new Error(`after ${this.toString()}: the attacker's session opens the back office granted to the victim`);
+  }
+  toString = () => `useRoles(${this.who}, session #${this.session})`;
+}
+
 /** The invariants, after every step. Throws with the step that broke it. */
 export async function checkInvariant(w: World, after: string): Promise<void> {
   const { victim, attacker } = w.actors;
@@ -743,6 +812,20 @@ export async function checkInvariant(w: World, after: string): Promise<void> {
 
   // While the victim's password is leaked the attacker is inside by right; after the victim's reset, no more.
   if (w.compromised) return;
+
+  // Nobody grants the attacker anything: a scanner or an organiser's seat in an account the attacker's
+  // sessions open was given to the victim's e-mail (issue 33, finding 2).
+  if (w.grants && attackerAccounts.size) {
+    const ids = [...attackerAccounts];
+    const [scanner] = await db.select({ userId: eventStaff.userId }).from(eventStaff).where(inArray(eventStaff.userId, ids)).limit(1);
+    const [seat] = await db
+      .select({ userId: organisationMembers.userId })
+      .from(organisationMembers)
+      .where(inArray(organisationMembers.userId, ids))
+      .limit(1);
+    if (scanner) throw new Error(`after ${after}: an account the attacker's session opens holds the scanner granted to the victim`);
+    if (seat) throw new Error(`after ${after}: an account the attacker's session opens holds the organiser's seat granted to the victim`);
+  }
 
   if (victim.orders.length && attackerAccounts.size) {
     const owned = await db
@@ -857,6 +940,8 @@ export const steps = [
   who.map((w) => new AcceptTransfers(w)),
   who.map((w) => new ReadOrders(w)),
   fc.constant(new Leak('attacker')),
+  fc.constantFrom<'staff' | 'manager'>('staff', 'manager').map((role) => new OrganizerGrants(role)),
+  fc.tuple(who, session).map(([w, s]) => new UseRoles(w, s)),
   fc.constantFrom(16 * 60_000, 61 * 60_000, 25 * 3_600_000).map((ms) => new Wait(ms)),
   fc.tuple(whose('attacker'), fc.integer({ min: 11, max: 16 })).map(([x, size]) => new GuessBurst('attacker', x, size)),
 ];
@@ -864,7 +949,15 @@ export const steps = [
 /** The property: any sequence of steps keeps the invariants. */
 export function adversaryProperty(world: WorldBase, counters: { sequences: number; steps: number }, maxCommands: number) {
   return fc.asyncProperty(fc.commands(steps, { maxCommands }), async (commands) => {
-    const real: World = { ...world, actors: newActors(), run: counters.sequences, steps: 0, compromised: false, mutations: new Set() };
+    const real: World = {
+      ...world,
+      actors: newActors(),
+      run: counters.sequences,
+      steps: 0,
+      compromised: false,
+      mutations: new Set(),
+      grants: 0,
+    };
     counters.sequences += 1;
     await fc.asyncModelRun(() => ({ model: {}, real }), commands);
     counters.steps += real.steps;
@@ -873,7 +966,7 @@ export function adversaryProperty(world: WorldBase, counters: { sequences: numbe
 
 /** A world for a fixed sequence of steps (the mutation tests), with the model's rules given as switched off. */
 export function newWorld(world: WorldBase, mutations: string[] = []): World {
-  return { ...world, actors: newActors(), run: 0, steps: 0, compromised: false, mutations: new Set(mutations) };
+  return { ...world, actors: newActors(), run: 0, steps: 0, compromised: false, mutations: new Set(mutations), grants: 0 };
 }
 
 /** Runs steps one after another on a world, each followed by the invariants (as the property does). */
@@ -890,8 +983,10 @@ export {
   Leak,
   OpenForwarded,
   OrderWithoutSession,
+  OrganizerGrants,
   PasswordSignIn,
   PutProfile,
   Register,
   Reset,
+  UseRoles,
 };

@@ -12,12 +12,14 @@ import {
   newWorld,
   OpenForwarded,
   OrderWithoutSession,
+  OrganizerGrants,
   openWorld,
   PasswordSignIn,
   PutProfile,
   Register,
   Reset,
   runSteps,
+  UseRoles,
   type WorldBase,
 } from '../../testing/adversary';
 import { openTemplateDatabase } from '../../testing/fixtures';
@@ -63,6 +65,25 @@ vi.mock('../account-lockout/service', async (importOriginal) => {
       if (await check()) return true;
       await original.countFailure(deps, subject, deps.config.passwordLockout);
       return false;
+    },
+  };
+});
+
+vi.mock('../organizer/staff', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../organizer/staff')>();
+  return {
+    ...original,
+    // The old rule (finding 2): the scanner goes to whichever account holds the address, proven or not.
+    grantStaff: async (...args: Parameters<typeof original.grantStaff>) => {
+      if (!mutations.has('grant-unproven')) return original.grantStaff(...args);
+      const [deps, who, email] = args;
+      await deps.db.update(users).set({ emailConfirmedAt: deps.clock.now() }).where(eq(users.email, email));
+      try {
+        return await original.grantStaff(...args);
+      } finally {
+        await deps.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.email, email));
+        void who;
+      }
     },
   };
 });
@@ -119,6 +140,18 @@ describe('each invariant catches the mutation of the rule it guards', () => {
       ],
       ['recovery-keeps-sessions'],
       /after resetPassword\(victim, own e-mail\): the attacker holds a session of the victim's account/,
+    );
+  });
+
+  it('no account the attacker opens holds a role granted to the victim’s e-mail ← roles only for a proven address', async () => {
+    await caught(
+      () => [
+        new OrderWithoutSession('attacker', 'other', 'guest'),
+        new OrganizerGrants('staff'),
+        new UseRoles('attacker', 0),
+      ],
+      ['grant-unproven'],
+      /an account the attacker's session opens holds the scanner granted to the victim/,
     );
   });
 
