@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   type AdditionalField,
   type FormatInput,
@@ -19,6 +19,7 @@ export function Formats({ eventCity, canWrite }: { eventCity: string; canWrite: 
   const update = useUpdateFormat();
   const remove = useDeleteFormat();
   const { message, act } = useAct();
+  const editingFormat = formats.data?.values.find((format) => format.public_id === editing);
 
   return (
     <QueryState query={formats}>
@@ -32,6 +33,10 @@ export function Formats({ eventCity, canWrite }: { eventCity: string; canWrite: 
             </div>
           ) : null}
           {editing === 'new' ? <FormatForm eventCity={eventCity} onDone={() => setEditing(null)} /> : null}
+          {/* The edit form above the table, not in a row of it: on a phone the table scrolls sideways, the form must not. */}
+          {editingFormat ? (
+            <FormatForm key={editingFormat.public_id} eventCity={eventCity} format={editingFormat} onDone={() => setEditing(null)} />
+          ) : null}
           <ActMessage message={message} />
           <div className="org-table-wrap">
             <table className="org-table">
@@ -59,13 +64,11 @@ export function Formats({ eventCity, canWrite }: { eventCity: string; canWrite: 
                     canWrite={canWrite}
                     editing={editing === format.public_id}
                     onEdit={() => setEditing(editing === format.public_id ? null : format.public_id)}
-                    onDone={() => setEditing(null)}
                     onClose={() => {
                       if (window.confirm(t('confirmClose')))
                         void act(() => update.mutateAsync({ id: format.public_id, closed: true }), t('saved'));
                     }}
                     onDelete={() => void act(() => remove.mutateAsync(format.public_id), t('saved'))}
-                    eventCity={eventCity}
                     language={language}
                   />
                 ))}
@@ -83,10 +86,8 @@ function FormatRow(props: {
   canWrite: boolean;
   editing: boolean;
   onEdit: () => void;
-  onDone: () => void;
   onClose: () => void;
   onDelete: () => void;
-  eventCity: string;
   language: 'ru' | 'en';
 }) {
   const { t } = useText();
@@ -153,13 +154,6 @@ function FormatRow(props: {
           </td>
         ) : null}
       </tr>
-      {props.editing ? (
-        <tr>
-          <td colSpan={6}>
-            <FormatForm eventCity={props.eventCity} format={format} onDone={props.onDone} />
-          </td>
-        </tr>
-      ) : null}
     </>
   );
 }
@@ -173,6 +167,12 @@ function FormatForm({ eventCity, format, onDone }: { eventCity: string; format?:
   const create = useCreateFormat();
   const update = useUpdateFormat();
   const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opened from a row far down the table: bring the form into view.
+  const editingId = format?.public_id;
+  useEffect(() => {
+    if (editingId) formRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [editingId]);
   const [values, setValues] = useState({
     name: format?.name ?? '',
     price: format ? String(format.price) : '',
@@ -245,7 +245,7 @@ function FormatForm({ eventCity, format, onDone }: { eventCity: string; format?:
     </label>
   );
   return (
-    <form className="org-form" onSubmit={submit} aria-label={format ? `${t('edit')}: ${format.name}` : t('newFormat')}>
+    <form ref={formRef} className="org-form" onSubmit={submit} aria-label={format ? `${t('edit')}: ${format.name}` : t('newFormat')}>
       <div className="org-form__grid">
         {text('name', t('formatName'))}
         {text('price', t('price'), 'decimal')}
