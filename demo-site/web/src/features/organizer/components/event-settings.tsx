@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type OrganizerEventCity, useUpdateEventCity } from '../api';
 import { useText } from '../texts';
-import { errorMessage } from './query-state';
+import { errorMessage, FormActions } from './query-state';
 
 /** An ISO time as the value of a datetime-local input, in the browser's zone. */
 const local = (iso: string | null) => {
@@ -64,13 +64,7 @@ export function EventSettings({ place, canWrite }: { place: OrganizerEventCity; 
           {message.text}
         </p>
       ) : null}
-      {canWrite ? (
-        <div className="org-form__actions">
-          <button type="submit" className="button" disabled={update.isPending}>
-            {t('save')}
-          </button>
-        </div>
-      ) : null}
+      {canWrite ? <FormActions label={t('save')} pending={update.isPending} /> : null}
     </form>
   );
 }

@@ -9,7 +9,7 @@ import {
   useUpdateFormat,
 } from '../api';
 import { rubles, useText } from '../texts';
-import { ActMessage, errorMessage, QueryState, useAct } from './query-state';
+import { ActMessage, errorMessage, Field, FormActions, FormError, QueryState, useAct } from './query-state';
 
 /** The formats of an event city: stock and sales at a glance; a manager creates, edits, closes or deletes. */
 export function Formats({ eventCity, canWrite }: { eventCity: string; canWrite: boolean }) {
@@ -227,17 +227,14 @@ function FormatForm({ eventCity, format, onDone }: { eventCity: string; format?:
     label: string,
     inputMode?: 'numeric' | 'decimal',
   ) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input
-        id={`${id}-${key}`}
-        className="input"
-        inputMode={inputMode}
-        value={values[key]}
-        onChange={(event) => set(key)(event.target.value)}
-        required={key === 'name' || key === 'price' || key === 'tickets_count'}
-      />
-    </div>
+    <Field
+      id={`${id}-${key}`}
+      label={label}
+      inputMode={inputMode}
+      value={values[key]}
+      onChange={set(key)}
+      required={key === 'name' || key === 'price' || key === 'tickets_count'}
+    />
   );
   const check = (key: 'hidden' | 'insurance_available' | 'preregistration', label: string) => (
     <label className="org-check">
@@ -269,27 +266,22 @@ function FormatForm({ eventCity, format, onDone }: { eventCity: string; format?:
         {fields.map((field, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a question is its place in the list (names may be typed over)
           <div className="org-form__row" key={index}>
-            <div className="field">
-              <label htmlFor={`${id}-field-name-${index}`}>{t('fieldName')}</label>
-              <input
-                id={`${id}-field-name-${index}`}
-                className="input"
-                value={field.name}
-                pattern="[a-z][a-z0-9_]*"
-                onChange={(event) => setField(index, { name: event.target.value })}
-                required
-              />
-            </div>
-            <div className="field org-grow">
-              <label htmlFor={`${id}-field-label-${index}`}>{t('fieldLabel')}</label>
-              <input
-                id={`${id}-field-label-${index}`}
-                className="input"
-                value={field.label}
-                onChange={(event) => setField(index, { label: event.target.value })}
-                required
-              />
-            </div>
+            <Field
+              id={`${id}-field-name-${index}`}
+              label={t('fieldName')}
+              value={field.name}
+              pattern="[a-z][a-z0-9_]*"
+              onChange={(name) => setField(index, { name })}
+              required
+            />
+            <Field
+              id={`${id}-field-label-${index}`}
+              className="org-grow"
+              label={t('fieldLabel')}
+              value={field.label}
+              onChange={(label) => setField(index, { label })}
+              required
+            />
             <label className="org-check">
               <input type="checkbox" checked={field.required} onChange={(event) => setField(index, { required: event.target.checked })} />{' '}
               {t('fieldRequired')}
@@ -317,19 +309,8 @@ function FormatForm({ eventCity, format, onDone }: { eventCity: string; format?:
         {check('insurance_available', t('insurance'))}
         {check('preregistration', t('preregistration'))}
       </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="org-form__actions">
-        <button type="submit" className="button" disabled={create.isPending || update.isPending}>
-          {format ? t('save') : t('create')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          {t('cancel')}
-        </button>
-      </div>
+      <FormError error={error} />
+      <FormActions label={format ? t('save') : t('create')} pending={create.isPending || update.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type Goods, type GoodsCategory, type GoodsSize, useCreateGoods, useDeleteGoods, useGoods, useUpdateGoods } from '../api';
 import { rubles, useText } from '../texts';
-import { ActMessage, errorMessage, QueryState, useAct } from './query-state';
+import { ActMessage, errorMessage, Field, FormActions, FormError, QueryState, useAct } from './query-state';
 
 /** The shop goods tied to an event: sizes with stock, what was ordered; a manager adds, edits and withdraws. */
 export function EventGoods({ eventPublicId, canWrite }: { eventPublicId: string; canWrite: boolean }) {
@@ -137,27 +137,21 @@ function GoodsForm(props: { eventPublicId: string; categories: GoodsCategory[]; 
   return (
     <form className="org-form" onSubmit={submit} aria-label={product ? `${t('edit')}: ${product.title}` : t('newProduct')}>
       <div className="org-form__grid">
-        <div className="field">
-          <label htmlFor={`${id}-title`}>{t('productTitle')}</label>
-          <input
-            id={`${id}-title`}
-            className="input"
-            value={values.title}
-            onChange={(event) => setValues((old) => ({ ...old, title: event.target.value }))}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-price`}>{t('price')}</label>
-          <input
-            id={`${id}-price`}
-            className="input"
-            inputMode="decimal"
-            value={values.price}
-            onChange={(event) => setValues((old) => ({ ...old, price: event.target.value }))}
-            required
-          />
-        </div>
+        <Field
+          id={`${id}-title`}
+          label={t('productTitle')}
+          value={values.title}
+          onChange={(title) => setValues((old) => ({ ...old, title }))}
+          required
+        />
+        <Field
+          id={`${id}-price`}
+          label={t('price')}
+          inputMode="decimal"
+          value={values.price}
+          onChange={(price) => setValues((old) => ({ ...old, price }))}
+          required
+        />
         {product ? null : (
           <>
             <div className="field">
@@ -202,27 +196,21 @@ function GoodsForm(props: { eventPublicId: string; categories: GoodsCategory[]; 
         <legend>{t('sizes')}</legend>
         {sizes.map((size, index) => (
           <div className="org-form__row" key={size.row}>
-            <div className="field">
-              <label htmlFor={`${id}-size-${index}`}>{t('sizeName')}</label>
-              <input
-                id={`${id}-size-${index}`}
-                className="input"
-                value={size.name}
-                onChange={(event) => setSize(index, { name: event.target.value })}
-                required
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-stock-${index}`}>{t('stock')}</label>
-              <input
-                id={`${id}-stock-${index}`}
-                className="input"
-                inputMode="numeric"
-                value={size.stockText}
-                onChange={(event) => setSize(index, { stockText: event.target.value })}
-                required
-              />
-            </div>
+            <Field
+              id={`${id}-size-${index}`}
+              label={t('sizeName')}
+              value={size.name}
+              onChange={(name) => setSize(index, { name })}
+              required
+            />
+            <Field
+              id={`${id}-stock-${index}`}
+              label={t('stock')}
+              inputMode="numeric"
+              value={size.stockText}
+              onChange={(stockText) => setSize(index, { stockText })}
+              required
+            />
             {sizes.length > 1 && !size.ordered ? (
               <button
                 type="button"
@@ -251,19 +239,8 @@ function GoodsForm(props: { eventPublicId: string; categories: GoodsCategory[]; 
         />{' '}
         {t('showInBasket')}
       </label>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="org-form__actions">
-        <button type="submit" className="button" disabled={create.isPending || update.isPending}>
-          {product ? t('save') : t('create')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={props.onDone}>
-          {t('cancel')}
-        </button>
-      </div>
+      <FormError error={error} />
+      <FormActions label={product ? t('save') : t('create')} pending={create.isPending || update.isPending} onCancel={props.onDone} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { previewMessage, useFormats, useMessages, useSendMessage } from '../api';
 import { dateTime, useText } from '../texts';
-import { errorMessage, QueryState } from './query-state';
+import { errorMessage, FormError, QueryState } from './query-state';
 
 /** A letter to the participants of the event city or one format: checked (how many), then sent, each once. */
 export function Messages({ eventCity, canWrite }: { eventCity: string; canWrite: boolean }) {
@@ -132,11 +132,7 @@ function MessageForm({ eventCity }: { eventCity: string }) {
           {!essential && audience.unsubscribed ? ` (${audience.unsubscribed} ${t('unsubscribedSkip')})` : ''}
         </p>
       ) : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       {done ? (
         <p className="org-notice" role="status">
           {done}

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCities, useCreateEvent, useEventTypes } from '../api';
 import { useText } from '../texts';
-import { errorMessage } from './query-state';
+import { errorMessage, Field, FormActions, FormError } from './query-state';
 
 /**
  * A new event with its first start: the organisation (of those where the caller manages), the name, the
@@ -48,23 +48,10 @@ export function NewEvent({ organisations, onDone }: { organisations: { public_id
     }
   };
   const input = (key: 'title' | 'address', label: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input id={`${id}-${key}`} className="input" value={values[key]} onChange={(event) => set(key)(event.target.value)} required />
-    </div>
+    <Field id={`${id}-${key}`} label={label} value={values[key]} onChange={set(key)} required />
   );
   const when = (key: 'start' | 'closes', label: string, required: boolean) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input
-        id={`${id}-${key}`}
-        className="input"
-        type="datetime-local"
-        value={values[key]}
-        onChange={(event) => set(key)(event.target.value)}
-        required={required}
-      />
-    </div>
+    <Field id={`${id}-${key}`} label={label} type="datetime-local" value={values[key]} onChange={set(key)} required={required} />
   );
   return (
     <form className="org-form" onSubmit={submit} aria-label={t('newEvent')}>
@@ -120,19 +107,8 @@ export function NewEvent({ organisations, onDone }: { organisations: { public_id
           required
         />
       </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="org-form__actions">
-        <button type="submit" className="button" disabled={create.isPending}>
-          {t('create')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          {t('cancel')}
-        </button>
-      </div>
+      <FormError error={error} />
+      <FormActions label={t('create')} pending={create.isPending} onCancel={onDone} />
     </form>
   );
 }

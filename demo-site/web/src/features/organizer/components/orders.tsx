@@ -11,7 +11,7 @@ import {
   useResendLetter,
 } from '../api';
 import { dateTime, rubles, useText } from '../texts';
-import { ActMessage, errorMessage, QueryState, useAct } from './query-state';
+import { ActMessage, errorMessage, FormActions, FormError, QueryState, useAct } from './query-state';
 
 /** Search of orders (all the caller's events, or one event city), with the event city's exports beside it. */
 export function OrderSearch({ eventCity }: { eventCity?: string }) {
@@ -317,19 +317,8 @@ function ParticipantForm({ ticketId, participant, onDone }: { ticketId: string; 
           </div>
         ))}
       </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="org-form__actions">
-        <button type="submit" className="button" disabled={correct.isPending}>
-          {t('save')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onDone}>
-          {t('cancel')}
-        </button>
-      </div>
+      <FormError error={error} />
+      <FormActions label={t('save')} pending={correct.isPending} onCancel={onDone} />
     </form>
   );
 }

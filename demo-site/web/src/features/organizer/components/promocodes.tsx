@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { downloadSmall, type OrganizerFormat, useCreatePromocodes, useFormats, usePromocodes } from '../api';
 import { dateTime, rubles, useText } from '../texts';
-import { errorMessage, QueryState } from './query-state';
+import { errorMessage, FormActions, FormError, QueryState } from './query-state';
 
 /** Promocodes of an event city: make one named code or a batch of generated ones (CSV), and watch their use. */
 export function Promocodes({ eventCity, canWrite }: { eventCity: string; canWrite: boolean }) {
@@ -141,16 +141,8 @@ function PromocodeForm({ eventCity, formats }: { eventCity: string; formats: Org
             </label>
           ))}
       </fieldset>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="org-form__actions">
-        <button type="submit" className="button" disabled={create.isPending}>
-          {t('create')}
-        </button>
-      </div>
+      <FormError error={error} />
+      <FormActions label={t('create')} pending={create.isPending} />
       {result ? (
         <div className="org-notice" role="status">
           <p>

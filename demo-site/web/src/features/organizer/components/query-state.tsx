@@ -64,3 +64,58 @@ export function ActMessage({ message, inline = false }: { message: ActResult | n
     </Tag>
   );
 }
+
+/** A refused write's message under its form (the server's Russian words). */
+export function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <p className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A form's buttons: the submit (off while the write runs) and, when the form can be closed, «Отмена». */
+export function FormActions({ label, pending, onCancel }: { label: string; pending: boolean; onCancel?: () => void }) {
+  const { t } = useText();
+  return (
+    <div className="org-form__actions">
+      <button type="submit" className="button" disabled={pending}>
+        {label}
+      </button>
+      {onCancel ? (
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {t('cancel')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled text input of the back office's forms. */
+export function Field(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  type?: 'text' | 'datetime-local' | 'email';
+  inputMode?: 'numeric' | 'decimal';
+  pattern?: string;
+  className?: string;
+}) {
+  return (
+    <div className={props.className ? `field ${props.className}` : 'field'}>
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        className="input"
+        type={props.type ?? 'text'}
+        inputMode={props.inputMode}
+        pattern={props.pattern}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        required={props.required}
+      />
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type OrganizerEventCity, type Sale, useCities, useCreateEventCity, useCreateSale, useSales, useUpdateSale } from '../api';
 import { dateTime, rubles, useText } from '../texts';
-import { errorMessage, QueryState } from './query-state';
+import { errorMessage, FormActions, FormError, QueryState } from './query-state';
 
 const dayStart = (value: string) => new Date(`${value}T00:00:00`).toISOString();
 const dayEnd = (value: string) => new Date(`${value}T23:59:59`).toISOString();
@@ -103,16 +103,8 @@ export function Sales({ eventCity, canWrite }: { eventCity: string; canWrite: bo
             {field('percent', t('discountPercent'))}
             {field('count', t('fromTickets'))}
           </div>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="org-form__actions">
-            <button type="submit" className="button" disabled={create.isPending}>
-              {t('create')}
-            </button>
-          </div>
+          <FormError error={error} />
+          <FormActions label={t('create')} pending={create.isPending} />
         </form>
       ) : null}
     </section>
@@ -187,11 +179,7 @@ export function NewEventCity({ place }: { place: OrganizerEventCity }) {
           {message.text}
         </p>
       ) : null}
-      <div className="org-form__actions">
-        <button type="submit" className="button" disabled={create.isPending}>
-          {t('create')}
-        </button>
-      </div>
+      <FormActions label={t('create')} pending={create.isPending} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useGrantStaff, useRevokeStaff, useStaff } from '../api';
 import { dateTime, useText } from '../texts';
-import { errorMessage, QueryState } from './query-state';
+import { errorMessage, FormError, QueryState } from './query-state';
 
 /** Who checks tickets in at the event city, and how many scans each made; a manager grants and revokes by e-mail. */
 export function Staff({ eventCity, canWrite }: { eventCity: string; canWrite: boolean }) {
@@ -42,11 +42,7 @@ export function Staff({ eventCity, canWrite }: { eventCity: string; canWrite: bo
             {t('addStaff')}
           </button>
           <p className="org-muted">{t('staffHint')}</p>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormError error={error} />
         </form>
       ) : null}
       <QueryState query={staff}>

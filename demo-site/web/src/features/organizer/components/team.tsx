@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { type Role, useAddMember, useMembers, useRemoveMember } from '../api';
 import { dateTime, useText } from '../texts';
-import { errorMessage, QueryState } from './query-state';
+import { errorMessage, FormError, QueryState } from './query-state';
 
 /** The owner's page: the organisation's members and their roles. */
 export function Team({ organisation, name }: { organisation: string; name: string }) {
@@ -47,11 +47,7 @@ export function Team({ organisation, name }: { organisation: string; name: strin
         <button type="submit" className="button" disabled={add.isPending}>
           {t('addMember')}
         </button>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError error={error} />
       </form>
       <QueryState query={members}>
         {(data) => (
