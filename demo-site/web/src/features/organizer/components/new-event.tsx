@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useCities, useCreateEvent, useEventTypes } from '../api';
+import { useCreateEvent, useEventTypes } from '../api';
 import { useText } from '../texts';
-import { errorMessage, Field, FormActions, FormError } from './query-state';
+import { Choice, errorMessage, Field, FormActions, FormError, useCityChoices } from './query-state';
 
 /**
  * A new event with its first start: the organisation (of those where the caller manages), the name, the
@@ -13,7 +13,7 @@ export function NewEvent({ organisations, onDone }: { organisations: { public_id
   const id = useId();
   const navigate = useNavigate();
   const types = useEventTypes();
-  const cities = useCities();
+  const cities = useCityChoices();
   const create = useCreateEvent();
   const [error, setError] = useState<string | null>(null);
   const [values, setValues] = useState({
@@ -58,40 +58,28 @@ export function NewEvent({ organisations, onDone }: { organisations: { public_id
       <h2>{t('newEvent')}</h2>
       <div className="org-form__grid">
         {organisations.length > 1 ? (
-          <div className="field">
-            <label htmlFor={`${id}-organisation`}>{t('organisation')}</label>
-            <select id={`${id}-organisation`} value={values.organisation} onChange={(event) => set('organisation')(event.target.value)}>
-              {organisations.map((organisation) => (
-                <option key={organisation.public_id} value={organisation.public_id}>
-                  {organisation.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Choice
+            id={`${id}-organisation`}
+            label={t('organisation')}
+            value={values.organisation}
+            onChange={set('organisation')}
+            options={organisations.map((organisation) => ({ value: organisation.public_id, label: organisation.name }))}
+          />
         ) : null}
         {input('title', t('eventTitle'))}
-        <div className="field">
-          <label htmlFor={`${id}-type`}>{t('eventType')}</label>
-          <select id={`${id}-type`} value={values.type} onChange={(event) => set('type')(event.target.value)} required>
-            <option value="" />
-            {types.data?.values.map((type) => (
-              <option key={type.public_id} value={type.public_id}>
-                {language === 'en' ? (type.title_en ?? type.title) : type.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-city`}>{t('city')}</label>
-          <select id={`${id}-city`} value={values.city} onChange={(event) => set('city')(event.target.value)} required>
-            <option value="" />
-            {cities.data?.values.map((city) => (
-              <option key={city.id} value={city.id}>
-                {language === 'en' ? (city.name_en ?? city.name) : city.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Choice
+          id={`${id}-type`}
+          label={t('eventType')}
+          value={values.type}
+          onChange={set('type')}
+          required
+          blank
+          options={(types.data?.values ?? []).map((type) => ({
+            value: type.public_id,
+            label: language === 'en' ? (type.title_en ?? type.title) : type.title,
+          }))}
+        />
+        <Choice id={`${id}-city`} label={t('city')} value={values.city} onChange={set('city')} required blank options={cities} />
         {when('start', t('startTime'), true)}
         {input('address', t('address'))}
         {when('closes', t('registrationCloses'), false)}

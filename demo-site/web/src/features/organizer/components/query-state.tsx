@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
+import { useCities } from '../api';
 import { useText } from '../texts';
 
 /** A query's loading, failure (with the server's message and a retry) or its data. */
@@ -118,4 +119,39 @@ export function Field(props: {
       />
     </div>
   );
+}
+
+/** A labelled select; `blank` puts an empty first choice (nothing chosen yet). */
+export function Choice(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  required?: boolean;
+  blank?: boolean;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value} onChange={(event) => props.onChange(event.target.value)} required={props.required}>
+        {props.blank ? <option value="" /> : null}
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The cities an event city may be in, as a form's choices, in the site's language. */
+export function useCityChoices() {
+  const { language } = useText();
+  const cities = useCities();
+  return (cities.data?.values ?? []).map((city) => ({
+    value: String(city.id),
+    label: language === 'en' ? (city.name_en ?? city.name) : city.name,
+  }));
 }

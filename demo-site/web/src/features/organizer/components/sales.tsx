@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { type OrganizerEventCity, type Sale, useCities, useCreateEventCity, useCreateSale, useSales, useUpdateSale } from '../api';
+import { type OrganizerEventCity, type Sale, useCreateEventCity, useCreateSale, useSales, useUpdateSale } from '../api';
 import { dateTime, rubles, useText } from '../texts';
-import { errorMessage, FormActions, FormError, QueryState } from './query-state';
+import { ActMessage, Choice, errorMessage, Field, FormActions, FormError, QueryState, useCityChoices } from './query-state';
 
 const dayStart = (value: string) => new Date(`${value}T00:00:00`).toISOString();
 const dayEnd = (value: string) => new Date(`${value}T23:59:59`).toISOString();
@@ -113,9 +113,9 @@ export function Sales({ eventCity, canWrite }: { eventCity: string; canWrite: bo
 
 /** Another start of the same event: a city, a date and a venue; its formats are added in the editor. */
 export function NewEventCity({ place }: { place: OrganizerEventCity }) {
-  const { t, language } = useText();
+  const { t } = useText();
   const id = useId();
-  const cities = useCities();
+  const cities = useCityChoices();
   const create = useCreateEventCity();
   const [values, setValues] = useState({ city: '', start: '', address: '' });
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
@@ -138,47 +138,32 @@ export function NewEventCity({ place }: { place: OrganizerEventCity }) {
     <form className="org-form" onSubmit={submit} aria-label={t('newEventCity')}>
       <h3>{t('newEventCity')}</h3>
       <div className="org-form__grid">
-        <div className="field">
-          <label htmlFor={`${id}-city`}>{t('city')}</label>
-          <select
-            id={`${id}-city`}
-            value={values.city}
-            onChange={(event) => setValues((old) => ({ ...old, city: event.target.value }))}
-            required
-          >
-            <option value="" />
-            {cities.data?.values.map((city) => (
-              <option key={city.id} value={city.id}>
-                {language === 'en' ? (city.name_en ?? city.name) : city.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-start`}>{t('startTime')}</label>
-          <input
-            id={`${id}-start`}
-            type="datetime-local"
-            value={values.start}
-            onChange={(event) => setValues((old) => ({ ...old, start: event.target.value }))}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-address`}>{t('address')}</label>
-          <input
-            id={`${id}-address`}
-            value={values.address}
-            onChange={(event) => setValues((old) => ({ ...old, address: event.target.value }))}
-            required
-          />
-        </div>
+        <Choice
+          id={`${id}-city`}
+          label={t('city')}
+          value={values.city}
+          onChange={(city) => setValues((old) => ({ ...old, city }))}
+          required
+          blank
+          options={cities}
+        />
+        <Field
+          id={`${id}-start`}
+          label={t('startTime')}
+          type="datetime-local"
+          value={values.start}
+          onChange={(start) => setValues((old) => ({ ...old, start }))}
+          required
+        />
+        <Field
+          id={`${id}-address`}
+          label={t('address')}
+          value={values.address}
+          onChange={(address) => setValues((old) => ({ ...old, address }))}
+          required
+        />
       </div>
-      {message ? (
-        <p className={message.error ? 'field-error' : 'org-notice'} role={message.error ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      ) : null}
+      <ActMessage message={message} />
       <FormActions label={t('create')} pending={create.isPending} />
     </form>
   );
