@@ -2,18 +2,18 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { executeShaped, rowFromJson, rowsOf, slot } from '../../db/json-rows';
-import { bookedNumbers, orderItems, orders, promocodes, spacePlaces } from '../../db/schema/index';
+import { bookedNumbers, orderItems, orders, promocodes, spacePlaces, verificationCodes } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
+import { newToken, sha256 } from '../../lib/crypto';
 import { badRequest, found, HttpError, tooManyRequests } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
-import { accountForGuestOrder, openAccount } from '../accounts/service';
+import { accountForGuestOrder, openAccountIfFree } from '../accounts/service';
 import { deliveryPrice } from '../delivery/service';
 import { sendConfirmation } from '../email-auth/service';
 import { checkRegisterAnswers } from '../obrnadzor/service';
 import { promocodeMessages } from '../promocodes/service';
-import type { Authenticated } from '../sessions/service';
-import { createSession, type SignedIn } from '../sessions/service';
+import type { Authenticated, SignedIn } from '../sessions/service';
 import type { UserRow } from '../users/service';
 import { catalogueFrom, loadCatalogue, type PaymentCatalogue, presentPromocode } from './catalogue';
 import { redeemCertificate } from './certificate-codes';
@@ -276,7 +276,7 @@ async function purchase(
   const priced = await priceStep(deps, checked, auth, meta, now);
   const provider = providerStep(deps, checked, reads, priced.delivery);
   const created = await writeStep(deps, checked, priced, provider, auth, meta, now, beforeTransaction, shortStock);
-  return answerStep(deps, created, auth, meta);
+  return answerStep(deps, created, auth, !auth && request.register ? request.email : null);
 }
 
 /** Read: every read the checkout needs, in one statement (checkout-reads.ts). */
@@ -456,7 +456,7 @@ async function writeStep(
   shortStock: ShortStock,
 ): Promise<{ order: OrderRow; newAccount: UserRow | null }> {
   const { db, config } = deps;
-  const { body, catalogue, insuranceChecks, existing, guest } = checked;
+  const { body, catalogue, insuranceChecks, existing } = checked;
   const { prePriced, delivery, promoIds, knownAmount } = priced;
   const asked = knownAmount === null ? null : await provider.ask(prePriced, knownAmount);
 
@@ -495,7 +495,7 @@ async function writeStep(
   // the stock's conditional update, the order and its lines (writeOrder). The format's row lock, the hot
   // one in a rush, is then held for that statement alone, not across round trips to the commit.
   const plainRows = prePriced.lines.map((line) => itemRow(line, body, insuranceChecks, 0));
-  const plainClaim = plainStockClaim(body, plainRows, !auth && !guest?.holder && body.register);
+  const plainClaim = plainStockClaim(body, plainRows, !auth && body.register);
   if (plainClaim && knownAmount !== null && asked) {
     const order = await writeOrder(
       db,
@@ -521,11 +521,11 @@ async function writeStep(
 
     let buyer = existing;
     let newAccount: UserRow | null = null;
-    if (!auth && !guest?.holder && body.register) {
-      // An account for an address nobody proved: its session reads what it bought, nothing more, until
-      // the address is proven (the letter below).
-      newAccount = await openAccount(tx, now, { email: body.email });
-      buyer = newAccount;
+    if (!auth && body.register) {
+      // An account for an address nobody holds, unproven until its letter is opened (answerStep). The
+      // same statement for a used address, which it leaves as it is (issue 33, finding 6).
+      newAccount = await openAccountIfFree(tx, now, { email: body.email });
+      if (newAccount) buyer = newAccount;
     }
     // A gift certificate pays what it has left, up to the order's cost without certificates (they are not paid with one).
     const payable = final.total + delivery - final.lines.reduce((sum, line) => sum + (line.kind === 'certificate' ? line.total : 0), 0);
@@ -539,7 +539,7 @@ async function writeStep(
       orderValues({
         amount,
         userId: buyer?.id ?? null,
-        needsToken: auth !== null || newAccount !== null,
+        needsToken: auth !== null,
         certificate: redeemed,
         payment,
       }),
@@ -571,12 +571,17 @@ async function writeStep(
   });
 }
 
-/** Answer: a free order is confirmed at once; a new account gets its session and its confirmation letter. */
+/**
+ * Answer: a free order is confirmed at once. «register» answers a free and a used address alike (issue
+ * 33, finding 6): no token — a new account's way in is its confirmation letter, which asks before it
+ * signs anyone in — and a letter either way, to the owner of a used address saying it has an account.
+ */
 async function answerStep(
   deps: ServerDeps,
   created: { order: OrderRow; newAccount: UserRow | null },
   auth: Authenticated | null,
-  meta: RequestMeta,
+  /** The address a guest asked an account for (`register`), null otherwise. */
+  registering: string | null,
 ): Promise<PaymentResult> {
   const { order, newAccount } = created;
   let redirectUrl: string;
@@ -585,10 +590,8 @@ async function answerStep(
     redirectUrl = returnUrl(deps.config.publicUrl, order.publicId);
   } else redirectUrl = order.paymentUrl!;
   const result: PaymentResult = { order_id: order.publicId, redirect_url: redirectUrl, form: null, amount: toRubles(order.amount) };
-  if (newAccount && !auth) {
-    Object.assign(result, await createSession(deps, newAccount, 'email', meta));
-    await sendConfirmation(deps, newAccount);
-  }
+  if (newAccount && !auth) await sendConfirmation(deps, newAccount);
+  else if (registering) await sendAccountExists(deps, registering);
   return result;
 }
 
@@ -752,6 +755,44 @@ async function takeChoices(
       if (taken.length === 0) throw badRequest(choiceMessages.placeNotHeld);
     }
   }
+}
+
+/**
+ * The letter to a used address a guest asked an account for at checkout: it has one; how to get in.
+ * Nothing of the account changes; the order itself goes where any guest order for the address goes.
+ */
+async function sendAccountExists(deps: ServerDeps, email: string): Promise<void> {
+  const link = `${deps.config.publicUrl}/login`;
+  // The same statements as the new account's letter (a code closed and one written, the letter): the time
+  // taken does not tell a used address from a free one. The code is nobody's (no account) and used up.
+  await deps.db
+    .update(verificationCodes)
+    .set({ consumedAt: deps.clock.now() })
+    .where(
+      and(
+        eq(verificationCodes.purpose, 'email_confirm'),
+        eq(verificationCodes.target, email),
+        isNull(verificationCodes.userId),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
+  const now = deps.clock.now();
+  await deps.db.insert(verificationCodes).values({
+    purpose: 'email_confirm',
+    target: email,
+    userId: null,
+    codeHash: sha256(newToken()),
+    payload: null,
+    createdAt: now,
+    expiresAt: now,
+    consumedAt: now,
+  });
+  await deps.email.send({
+    to: email,
+    subject: 'Личный кабинет на этот адрес уже есть',
+    text: `Здравствуйте!\n\nПри оформлении заказа на сайте «Герои» с этим адресом попросили создать личный кабинет, но он уже есть. Войдите, чтобы увидеть заказ: ${link}\nЕсли не помните пароль, нажмите «Забыли пароль?» на странице входа.\n\nЕсли заказ оформляли не вы, просто удалите это письмо: ваш личный кабинет не изменился.`,
+    meta: { kind: 'register_taken', link },
+  });
 }
 
 export const holdMessages = {
