@@ -267,7 +267,7 @@ class OrderWithoutSession extends Base {
       const [order] = await w.api.deps.db.select().from(orders).where(eq(orders.publicId, result.body.order_id));
       const [account] = order?.userId ? await w.api.deps.db.select().from(users).where(eq(users.id, order.userId)) : [];
       if (account && !account.emailConfirmedAt && !account.passwordHash)
-        keep(actor, await createSession(w.api.deps, account, 'email', { ip: undefined, userAgent: undefined }));
+        keep(actor, (await createSession(w.api.deps, account, 'email', { ip: undefined, userAgent: undefined })) as unknown as Body);
     }
   }
   toString = () => `${this.door === 'guest' ? 'guestCheckoutRegister' : 'temporaryUserPayment'}(${this.who}, ${this.whose} e-mail)`;

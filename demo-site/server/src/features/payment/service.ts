@@ -514,7 +514,17 @@ async function writeStep(
     // Promocode rows locked first, then priced with what they have left at this moment.
     if (promoIds.length) {
       const locked = await tx.select().from(promocodes).where(inArray(promocodes.id, promoIds)).orderBy(asc(promocodes.id)).for('update');
-      for (const row of locked) catalogue.promocodes.set(row.code, presentPromocode(row));
+      const perPerson = await usesByPerson(
+        tx,
+        locked.filter((row) => row.maxUsesPerPerson !== null).map((row) => row.id),
+        body.email,
+        existing?.id ?? null,
+      );
+      for (const row of locked) {
+        const info = presentPromocode(row);
+        if (row.maxUsesPerPerson !== null) info.personLeft = Math.max(0, row.maxUsesPerPerson - (perPerson.get(row.id) ?? 0));
+        catalogue.promocodes.set(row.code, info);
+      }
     }
     // The stock figures read above may be a moment old: the conditional updates below decide.
     const final = price(catalogue, body, auth?.user ?? null, now, checked.heldFormats);
@@ -569,6 +579,23 @@ async function writeStep(
     );
     return { order, newAccount };
   });
+}
+
+/**
+ * The uses a person already made of codes limited per person (issue 31): the discounted units of their
+ * open and paid orders — placed for their e-mail, or by their account. Read under the codes' row locks
+ * (the caller's transaction), so two baskets of one person at once cannot both take the last use.
+ */
+async function usesByPerson(tx: Database, promocodeIds: number[], email: string, userId: number | null): Promise<Map<number, number>> {
+  if (promocodeIds.length === 0) return new Map();
+  const person = userId === null ? sql`${orders.email} = ${email}` : sql`(${orders.email} = ${email} or ${orders.userId} = ${userId})`;
+  const rows = await tx
+    .select({ id: orderItems.promocodeId, used: sql<number>`coalesce(sum(${orderItems.promocodeCount}), 0)::integer` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.promocodeId, promocodeIds), inArray(orders.status, ['pending', 'paid']), person))
+    .groupBy(orderItems.promocodeId);
+  return new Map(rows.map((row) => [row.id!, Number(row.used)]));
 }
 
 /**
