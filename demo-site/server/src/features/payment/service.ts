@@ -15,6 +15,7 @@ import { checkRegisterAnswers } from '../obrnadzor/service';
 import { promocodeMessages } from '../promocodes/service';
 import type { Authenticated, SignedIn } from '../sessions/service';
 import type { UserRow } from '../users/service';
+import { consumeOffer, findOffer, WAITLIST_KIND, waitlistMessages } from '../waitlist/service';
 import { catalogueFrom, loadCatalogue, type PaymentCatalogue, presentPromocode } from './catalogue';
 import { redeemCertificate } from './certificate-codes';
 import { type CheckoutReads, readCheckout } from './checkout-reads';
@@ -207,7 +208,8 @@ export async function createPayment(
 
   // Plain ticket lines pass the stock gate first: a sold-out crowd is turned away without the database.
   const wants = new Map<string, number>();
-  for (const line of body.tickets) {
+  // A waiting-list offer's basket buys the place its offer holds (already taken): not the gate's to count.
+  for (const line of body.waitlist_code ? [] : body.tickets) {
     if (!line.format_public_id || line.team_public_id || line.team_count) continue;
     const key = `${line.format_public_id}:${line.kind ?? 'athlete'}`;
     wants.set(key, (wants.get(key) ?? 0) + (line.ticket_count ?? 1));
@@ -304,6 +306,8 @@ interface CheckedBasket {
   guest: ReturnType<typeof accountForGuestOrder> | null;
   held: CheckoutReads['held'];
   insuranceChecks: (InsuranceCheck | null)[];
+  /** The waiting-list offer whose held place the basket buys (issue 35). */
+  waitlistOffer: { entryId: number; formatId: number } | null;
 }
 
 /** Check: the checkout's own rules — participants, kinds, buy_limit, the phone, files, the register's answers, insurance forms. */
@@ -333,6 +337,7 @@ async function checkStep(
     checkRegisterAnswers(db, checked.registerAnswers),
   ]);
   const catalogue = catalogueFrom(reads);
+  const waitlistOffer = body.waitlist_code ? await offeredPlace(db, body, catalogue, now) : null;
   // The checkout's read of the stock is authoritative for this moment: a kind with fewer places left
   // than this basket wants is remembered short (pricing refuses the basket just below).
   const wantedByKind = new Map<string, number>();
@@ -362,7 +367,24 @@ async function checkStep(
     guest,
     held: reads.held,
     insuranceChecks,
+    waitlistOffer,
   };
+}
+
+/**
+ * The place a waiting-list offer holds (issue 35), for the basket its link opened: the offer must be
+ * open and the basket must buy one ticket of its format. That place is counted as taken already, so
+ * it is added back to what the pricing may sell this basket.
+ */
+async function offeredPlace(db: Database, body: PaymentBody, catalogue: PaymentCatalogue, now: Date) {
+  const offer = await findOffer(db, body.waitlist_code!, now);
+  if (!offer) throw badRequest(waitlistMessages.offerGone);
+  const lines = body.tickets.filter((line) => line.format_public_id === offer.format.publicId && !line.team_public_id);
+  const count = lines.reduce((sum, line) => sum + (line.ticket_count ?? 1), 0);
+  if (count !== 1 || lines.some((line) => (line.kind ?? WAITLIST_KIND) !== WAITLIST_KIND)) throw badRequest(waitlistMessages.offerOne);
+  const format = catalogue.formats.get(offer.format.publicId);
+  if (format) format.left[WAITLIST_KIND] = (format.left[WAITLIST_KIND] ?? 0) + 1;
+  return { entryId: offer.entry.id, formatId: offer.format.id };
 }
 
 /** The price as the reads set it (before any promocode row is locked), and delivery. */
@@ -495,7 +517,7 @@ async function writeStep(
   // the stock's conditional update, the order and its lines (writeOrder). The format's row lock, the hot
   // one in a rush, is then held for that statement alone, not across round trips to the commit.
   const plainRows = prePriced.lines.map((line) => itemRow(line, body, insuranceChecks, 0));
-  const plainClaim = plainStockClaim(body, plainRows, !auth && body.register);
+  const plainClaim = checked.waitlistOffer ? null : plainStockClaim(body, plainRows, !auth && body.register);
   if (plainClaim && knownAmount !== null && asked) {
     const order = await writeOrder(
       db,
@@ -560,23 +582,34 @@ async function writeStep(
     await takeChoices(tx, body, catalogue, auth?.user.id ?? null, order, now);
     // The stock last: its row locks (the format's counter, the hot row when a crowd buys one format)
     // are held from here to the commit only, not across the inserts as well.
-    await takeStock(
-      tx,
-      rows.map((row) => ({
-        kind: row.kind,
-        formatId: row.formatId ?? null,
-        stockKind: row.stockKind ?? null,
-        teamId: row.teamId ?? null,
-        proportionId: row.proportionId ?? null,
-        promocodeId: row.promocodeId ?? null,
-        promocodeCount: row.promocodeCount ?? 0,
-        count: row.count,
-      })),
-      (formatId, kind, count) => {
-        const publicId = formatKeyOf(catalogue, formatId);
-        if (publicId) shortStock.saw(publicId, kind, count);
-      },
-    );
+    const claims = rows.map((row) => ({
+      kind: row.kind,
+      formatId: row.formatId ?? null,
+      stockKind: row.stockKind ?? null,
+      teamId: row.teamId ?? null,
+      proportionId: row.proportionId ?? null,
+      promocodeId: row.promocodeId ?? null,
+      promocodeCount: row.promocodeCount ?? 0,
+      count: row.count,
+    }));
+    // The ticket a waiting-list offer holds is taken already (when it was offered): not taken again.
+    const offered = checked.waitlistOffer;
+    const held = offered
+      ? claims.find(
+          (claim) =>
+            claim.kind === 'ticket' &&
+            claim.formatId === offered.formatId &&
+            claim.teamId === null &&
+            (claim.stockKind ?? WAITLIST_KIND) === WAITLIST_KIND,
+        )
+      : undefined;
+    if (held) held.count -= 1;
+    await takeStock(tx, claims, (formatId, kind, count) => {
+      const publicId = formatKeyOf(catalogue, formatId);
+      if (publicId) shortStock.saw(publicId, kind, count);
+    });
+    // The offer closes for this order, while still open (the stock rows first: the waiting list's lock order).
+    if (offered && !(await consumeOffer(tx, offered.entryId, order.id, now))) throw badRequest(waitlistMessages.offerGone);
     return { order, newAccount };
   });
 }
