@@ -42,6 +42,7 @@ import { supportRoutes } from './features/support/routes';
 import { ticketsRoutes } from './features/tickets/routes';
 import { uploadsRoutes } from './features/uploads/routes';
 import { userInsurancesRoutes } from './features/user-insurances/routes';
+import { waitlistRoutes } from './features/waitlist/routes';
 import { installDemoConsole } from './http/demo-console';
 import { frameworkErrors, installErrorHandlers } from './http/error-handler';
 import { installJsonParser } from './http/json-body';
@@ -95,6 +96,7 @@ const features: ((deps: ServerDeps) => FastifyPluginAsyncZod)[] = [
   basketRoutes,
   paymentRoutes,
   temporaryPaymentRoutes,
+  waitlistRoutes,
   sandboxPaymentRoutes,
   ticketsRoutes,
   checkinRoutes,

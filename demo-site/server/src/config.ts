@@ -117,6 +117,8 @@ export interface ServerConfig {
    * units, not orders: without a cap one script could «sell out» every event with holds it never pays.
    */
   holdCaps: { perEmail: number; perAddress: number };
+  /** How long a waiting-list offer holds a freed place for its person (issue 35; WAITLIST_OFFER_HOURS, 24 h). */
+  waitlistOfferMs: number;
   supportEmail: string;
   /** How long a public catalogue answer may be reused (0 turns the response cache off). */
   responseCacheMs: number;
@@ -171,6 +173,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     },
     // A family's basket fits (a format's max_count is 10); a script from one address holds 100 at most.
     holdCaps: { perEmail: 30, perAddress: 100 },
+    waitlistOfferMs: 24 * 3_600_000,
     supportEmail: 'support@geroi.example',
     // Catalogue answers are reused for 5 s: PGlite computes on this thread, and recomputing the
     // event list (~9 ms) every second showed in the p99 under load. Stock is rechecked when selling.

@@ -140,6 +140,8 @@ export function readEnvironment(env: NodeJS.ProcessEnv, repoRoot: string): Envir
     sandbox: providerName === 'sandbox',
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(trustProxy !== undefined ? { trustProxy } : {}),
+    // WAITLIST_OFFER_HOURS: how long a waiting-list offer holds a freed place (24 by default).
+    ...(Number(env.WAITLIST_OFFER_HOURS) > 0 ? { waitlistOfferMs: Number(env.WAITLIST_OFFER_HOURS) * 3_600_000 } : {}),
     // PAYMENT_HOLD_MS: how long an unpaid order keeps its tickets (15 minutes by default);
     // PAYMENT_SWEEP_MS with it: how often expired holds are released (a quarter of the hold, 1 s–1 min).
     ...(env.PAYMENT_HOLD_MS || vatCode

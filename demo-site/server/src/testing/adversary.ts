@@ -16,7 +16,7 @@ import {
   users,
 } from '../db/schema/index';
 import type { IdentityProvider, IdentityProviders } from '../features/identity-providers/provider';
-import { authenticate } from '../features/sessions/service';
+import { authenticate, createSession } from '../features/sessions/service';
 import { verifyPassword } from '../lib/crypto';
 import { readOutbox } from '../messaging/senders';
 import { createTestApp, type TestApp } from './fixtures';
@@ -79,7 +79,8 @@ export interface World {
   compromised: boolean;
   /**
    * Rules of the model's people switched off, to show an invariant catches it (adversary-mutations.test.ts):
-   * `verify-posts-on-load` — the confirmation page signs in without showing whose account it is.
+   * `verify-posts-on-load` — the confirmation page signs in without showing whose account it is;
+   * `checkout-signs-in` — the guest checkout's «register» answers with the new account's session (before issue 33).
    */
   mutations: Set<string>;
   /** What the organiser granted the victim's e-mail in this run (the invariant looks for it in the attacker's hands). */
@@ -294,6 +295,13 @@ class OrderWithoutSession extends Base {
         ? await call(w, 'POST', '/api/payment', { ...basket, register: true })
         : await call(w, 'PUT', '/api/user/auth/payment', basket);
     keep(actor, result.body);
+    if (this.door === 'guest' && w.mutations.has('checkout-signs-in') && typeof result.body.order_id === 'string') {
+      // The checkout as it was before issue 33 (finding 6): the account it opened signed in, its token in the answer.
+      const [order] = await w.api.deps.db.select().from(orders).where(eq(orders.publicId, result.body.order_id));
+      const [account] = order?.userId ? await w.api.deps.db.select().from(users).where(eq(users.id, order.userId)) : [];
+      if (account && !account.emailConfirmedAt && !account.passwordHash)
+        keep(actor, (await createSession(w.api.deps, account, 'email', { ip: undefined, userAgent: undefined })) as unknown as Body);
+    }
   }
   toString = () => `${this.door === 'guest' ? 'guestCheckoutRegister' : 'temporaryUserPayment'}(${this.who}, ${this.whose} e-mail)`;
 }

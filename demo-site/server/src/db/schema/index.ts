@@ -7,3 +7,4 @@ export * from './orders';
 export * from './organizer';
 export * from './shop';
 export * from './system';
+export * from './waitlist';

@@ -110,6 +110,8 @@ export const promocodes = pgTable('promocodes', {
   discountForm: text('discount_form').notNull(),
   codeCount: integer('code_count').notNull(),
   usedCount: integer('used_count').notNull().default(0),
+  /** Uses one person (the buyer's e-mail or account) may make of the code; null: no such limit (issue 31). */
+  maxUsesPerPerson: integer('max_uses_per_person'),
   startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
   endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
   active: boolean('active').notNull().default(true),

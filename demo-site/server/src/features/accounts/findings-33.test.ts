@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/crypto';
 import { readOutbox } from '../../messaging/senders';
 import { type Claims, fakeProvider, providerCode, socialFlow } from '../../testing/adversary';
 import { CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { createSession } from '../sessions/service';
 import { demoAccountIds, demoAccountsWarning, liveDemoAccounts, retireDemoAccounts } from '../users/demo-accounts';
 import { createUser } from '../users/service';
 
@@ -308,13 +309,16 @@ describe('finding 5: after recovery only the person who recovered is inside', ()
 describe('finding 8: nothing planted in a guest-checkout account survives the owner’s claim', () => {
   it('the session of an account nobody proved cannot fill in its profile', async () => {
     const victim = uniqueEmail('victim');
-    const attacker = await guestCheckout(victim, true);
+    await guestCheckout(victim, true);
+    // The checkout's «register» no longer signs anyone in (finding 6): a session the account had from before.
+    const [account] = await api.deps.db.select().from(users).where(eq(users.email, victim));
+    const attacker = await createSession(api.deps, account!, 'email', { ip: '203.0.113.9', userAgent: CHROME_UA });
     expect(
       await call(
         'PUT',
         '/api/user',
         { name: 'Мэллори', extra_contact: 'Мама', type_relate: 'Родитель', contact_phone: '79001234567' },
-        attacker.body.token,
+        attacker.token,
       ),
     ).toEqual({
       status: 403,

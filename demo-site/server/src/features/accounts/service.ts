@@ -113,6 +113,20 @@ export async function openAccount(db: Tx, now: Date, input: NewAccount): Promise
   return user!;
 }
 
+/**
+ * A new account for an e-mail nobody holds, or null when the address has one already (or gets one at
+ * this moment): one statement either way (`on conflict do nothing`), so the guest checkout's «register»
+ * does the same work for a used address as for a free one (issue 33, finding 6).
+ */
+export async function openAccountIfFree(db: Tx, now: Date, input: NewAccount & { email: string }): Promise<UserRow | null> {
+  const [user] = await db
+    .insert(users)
+    .values({ publicId: newPublicId(), createdAt: now, email: input.email.toLowerCase(), mailing: input.mailing ?? false })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return user ?? null;
+}
+
 async function load(db: Tx, userId: number): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();

@@ -16,6 +16,7 @@ import { newPublicId } from '../../lib/crypto';
 import { badRequest, conflict, found } from '../../lib/errors';
 import { toKopecks, toRubles } from '../../lib/money';
 import { stockGate } from '../payment/stock-gate';
+import { offerFreedPlaces, sendOfferLetters } from '../waitlist/service';
 import { changed, recordAudit } from './audit';
 import type { EventCityPatch, FormatCreate, FormatPatch } from './schema';
 import type { OrganizerContext } from './scope';
@@ -274,6 +275,8 @@ export async function updateFormat(
       }
       if (body.tickets_count !== undefined && !stock.some((entry) => entry.kind === 'athlete'))
         await tx.insert(formatStock).values({ formatId: before.id, kind: 'athlete', capacity: body.tickets_count });
+      // Places the raise made go to the format's waiting list first (issue 35), in this transaction.
+      if (body.closed !== true) await offerFreedPlaces(tx, [before.id], now, deps.config.waitlistOfferMs);
     }
     if (Object.keys(patch).length) await tx.update(eventFormats).set(patch).where(eq(eventFormats.id, before.id));
     if (diff.any)
@@ -288,6 +291,7 @@ export async function updateFormat(
     return before.eventCityId;
   });
   stockGate(deps.db).invalidate();
+  await sendOfferLetters(deps);
   catalogueChanged();
   const formats = await organizerFormats(deps.db, result);
   return formats.values.find((format) => format.public_id === publicId)!;

@@ -84,6 +84,7 @@ export const promocodeCreate = z
     discount_percent: z.number().int().min(1, 'Скидка от 1 до 100 %').max(100, 'Скидка от 1 до 100 %').optional(),
     discount_amount: z.number().positive('Скидка в рублях больше нуля').max(1_000_000).optional(),
     max_uses: z.number().int().min(1, 'Использований не меньше одного').max(1_000_000).optional(),
+    max_uses_per_person: z.number().int().min(1, 'Использований на человека не меньше одного').max(1_000_000).nullable().optional(),
     starts_at: isoDate.optional(),
     ends_at: isoDate.optional(),
     format_public_ids: z.array(publicId).max(200).optional(),

@@ -68,6 +68,8 @@ export function catalogueFrom(reads: CheckoutReads): PaymentCatalogue {
           insuranceAvailable: format.insuranceAvailable,
           startTime: format.startTime ?? eventCity.startTime,
           eventTitle: event.title,
+          registrationOpensAt: eventCity.registrationOpensAt,
+          registrationClosesAt: eventCity.registrationClosesAt,
           left: left.get(format.id) ?? {},
         },
       ]),

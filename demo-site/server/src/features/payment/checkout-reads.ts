@@ -42,13 +42,13 @@ export interface FormatRead {
 
 /** Everything a checkout reads before its transaction, read in one statement (`readCheckout`). */
 export interface CheckoutReads {
-  /** Tickets and goods the e-mail's and the address's open holds take. */
+  /** Tickets and goods the open holds take: the signed-in account's own (else the e-mail's anonymous ones), and the address's. */
   held: { byEmail: number; byAddress: number };
   /** The account of the buyer's e-mail, read for a buyer without a session (features/accounts). */
   holder: typeof users.$inferSelect | null;
   formats: FormatRead[];
   teams: { team: typeof teams.$inferSelect; formatPublicId: string }[];
-  /** Tickets the buyer (account, else e-mail) holds in open or paid orders, per format id of the ticket lines. */
+  /** Tickets a signed-in buyer (account and its proven e-mail) holds in open or paid orders, per format id of the ticket lines; none for a guest. */
   bought: Map<number, number>;
   products: (typeof products.$inferSelect)[];
   proportions: (typeof productProportions.$inferSelect)[];
@@ -195,26 +195,34 @@ function checkoutStatement(shape: CheckoutShape): SQL {
     const heldBy = (match: SQL) => sql`(select coalesce(sum(lines.units), 0) from ${orders}
       cross join lateral (select ${units} as units from ${orderItems} where ${orderItems.orderId} = ${orders.id}) as lines
       where ${match} and ${orders.status} = 'pending' and ${orders.expiresAt} > ${slot('now', orders.expiresAt)})`;
+    // Issue 33, finding 7: a signed-in buyer's cap counts the holds its own sessions made, never the
+    // anonymous baskets anyone can open for its e-mail; a guest's counts the anonymous holds of the e-mail.
+    const byEmail =
+      shape.buyer === 'user'
+        ? sql`${orders.userId} = ${slot('userId')}::integer and ${orders.needsToken}`
+        : sql`${orders.email} = ${slot('email')} and not ${orders.needsToken}`;
     const held = sql`json_build_object(
-        'by_email', ${heldBy(sql`${orders.email} = ${slot('email')}`)},
+        'by_email', ${heldBy(byEmail)},
         'by_address', ${shape.byAddress ? heldBy(sql`${orders.ip} = ${slot('ip')}`) : sql`0`})`;
     // A guest's orders count to the e-mail's account only when its address is proven (features/accounts).
     const holder =
       shape.buyer === 'guest' ? sql`(select to_json(${users}.*) from ${users} where ${users.email} = ${slot('emailLower')})` : sql`null`;
-    const owner =
-      shape.buyer === 'user'
-        ? sql`${slot('userId')}::integer`
-        : sql`(select ${users.id} from ${users} where ${users.email} = ${slot('emailLower')} and ${users.emailConfirmedAt} is not null)`;
-    const bought = shape.ticketFormats
-      ? sql`(select coalesce(json_agg(json_build_array(format_id, total)), '[]'::json) from (
+    // buy_limit's count (issue 33, finding 6): a person's earlier tickets are counted only for the person
+    // who proved who they are — the signed-in account's orders and those placed for its own proven
+    // e-mail. A guest's count is the basket's alone: counting what an address bought would tell anyone
+    // who types it whether its owner bought the format (and an address anyone may type limits no one).
+    const ownEmail = sql`(select ${users.email} from ${users} where ${users.id} = ${slot('userId')}::integer and ${users.emailConfirmedAt} is not null)`;
+    const bought =
+      shape.ticketFormats && shape.buyer === 'user'
+        ? sql`(select coalesce(json_agg(json_build_array(format_id, total)), '[]'::json) from (
           select lines.format_id, sum(lines.count) as total
-          from (select ${orders.id} from ${orders} where ${orders.email} = ${slot('emailLower')} and ${orders.status} in ('pending', 'paid')
-            union select ${orders.id} from ${orders} where ${orders.userId} = ${owner} and ${orders.status} in ('pending', 'paid')) as mine
+          from (select ${orders.id} from ${orders} where ${orders.email} = ${ownEmail} and ${orders.status} in ('pending', 'paid')
+            union select ${orders.id} from ${orders} where ${orders.userId} = ${slot('userId')}::integer and ${orders.status} in ('pending', 'paid')) as mine
           cross join lateral (select ${orderItems.formatId} as format_id, ${orderItems.count} as count from ${orderItems}
             where ${orderItems.orderId} = mine.id
               and ${orderItems.formatId} in (select ${eventFormats.id} from ${eventFormats} where ${within(eventFormats.publicId, 'b', shape.ticketFormats)})) as lines
           group by lines.format_id) as bought)`
-      : sql`'[]'::json`;
+        : sql`'[]'::json`;
     buyerParts = sql`, ${held} as held, ${holder} as holder, ${bought} as bought`;
   }
 

@@ -27,6 +27,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, found, HttpError, notFound } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
 import type { Authenticated } from '../sessions/service';
+import { expireOffers, sendOfferLetters } from '../waitlist/service';
 import { certificateCodeMessages, respendCertificate, restoreCertificate } from './certificate-codes';
 import { type ConfirmedEvent, type IncomingNotification, providerMessages } from './provider';
 import { releaseStock, type StockClaim, takeStock } from './stock';
@@ -328,7 +329,7 @@ export async function confirmOrder(deps: Deps, orderId: number, eventId: string 
 
 /** Ends an unpaid order (declined by the buyer or expired) and gives its stock back; false if it was not pending. */
 export async function closeOrder(
-  deps: Pick<ServerDeps, 'db' | 'clock'>,
+  deps: Pick<ServerDeps, 'db' | 'clock' | 'config' | 'email'>,
   orderId: number,
   status: 'declined' | 'expired',
   eventId?: string,
@@ -343,12 +344,15 @@ export async function closeOrder(
         .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
         .returning({ id: orders.id, certificateId: orders.certificateId, certificateAmount: orders.certificateAmount });
       if (!closed) return false;
-      await releaseStock(tx, (await itemsOf(tx, orderId)).map(claimOf));
+      await releaseStock(tx, (await itemsOf(tx, orderId)).map(claimOf), { now, offerMs: deps.config.waitlistOfferMs });
       await releaseChoices(tx, closed);
       return true;
     })
-    .then((closed) => {
-      if (closed) stockGate(deps.db).invalidate();
+    .then(async (closed) => {
+      if (closed) {
+        stockGate(deps.db).invalidate();
+        await sendOfferLetters(deps);
+      }
       return closed;
     });
 }
@@ -367,6 +371,8 @@ export async function expireOrders(deps: Deps): Promise<number> {
     .limit(500);
   let closed = 0;
   for (const { id } of due) if (await closeOrder(deps, id, 'expired')) closed++;
+  // Waiting-list offers that ran out pass to the next person; letters a stopped process left unsent go out.
+  if ((await expireOffers(deps)) === 0) await sendOfferLetters(deps);
   return closed;
 }
 
@@ -498,11 +504,12 @@ export async function refundOrder(
         .set({ spent: sql`${issuedCertificates.amount}` })
         .where(eq(issuedCertificates.orderId, row.id));
     await tx.update(userInsurances).set({ status: 'cancelled' }).where(eq(userInsurances.orderId, row.id));
-    await releaseStock(tx, (await itemsOf(tx, row.id)).map(claimOf));
+    await releaseStock(tx, (await itemsOf(tx, row.id)).map(claimOf), { now, offerMs: deps.config.waitlistOfferMs });
     await releaseChoices(tx, row);
     return refunding!;
   });
   stockGate(deps.db).invalidate();
+  await sendOfferLetters(deps);
   const done = await completeRefund(deps, order.id);
   return { sum: toRubles(order.amount), status: done ? 'refunded' : 'refunding' };
 }

@@ -28,7 +28,17 @@ export const pricingMessages = {
   unknownCertificate: 'Сертификат не найден',
   unknownTeam: 'Команда не найдена',
   eventPassed: (title: string) => `Данные о покупке билетов на ${title} устарели, добавьте их в корзину заново`,
+  registrationNotOpen: (title: string, opensAt: Date) => `Регистрация на ${title} откроется ${moscowTime(opensAt)}`,
+  registrationClosed: (title: string) => `Регистрация на ${title} закрыта`,
+  promocodePerPerson: 'Вы уже использовали этот промокод столько раз, сколько можно одному человеку',
 } as const;
+
+/** A moment as the site's visitors read it: «1 мая 2026 г. в 09:00 (мск)». */
+function moscowTime(at: Date): string {
+  const date = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' }).format(at);
+  const time = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Moscow' }).format(at);
+  return `${date} в ${time} (мск)`;
+}
 
 export type DiscountForm = 'percent' | 'fixed';
 
@@ -50,6 +60,9 @@ export interface FormatInfo {
   insuranceAvailable: boolean;
   startTime: Date;
   eventTitle: string;
+  /** The event city's registration window, set by its organisers (issue 31): tickets are sold inside it only. */
+  registrationOpensAt?: Date | null;
+  registrationClosesAt?: Date | null;
   /** Tickets left per participant kind. */
   left: Record<string, number>;
 }
@@ -65,6 +78,11 @@ export interface PromocodeInfo {
   discountForm: string;
   /** Uses the code still has (code_count − used). */
   available: number;
+  /**
+   * Uses the buyer may still make of a code limited per person (max_uses_per_person minus their earlier
+   * uses), counted in the payment's transaction under the code's row lock; undefined: no such limit.
+   */
+  personLeft?: number;
   startsAt: Date;
   endsAt: Date;
   active: boolean;
@@ -229,6 +247,9 @@ export function priceOrder(
 ): PricedOrder {
   const lines: PricedLine[] = [];
   const promoLeft = new Map([...catalogue.promocodes].map(([code, promo]) => [code, promo.available]));
+  const personLeft = new Map(
+    [...catalogue.promocodes].flatMap(([code, promo]) => (promo.personLeft === undefined ? [] : [[code, promo.personLeft] as const])),
+  );
 
   /** How many of `wanted` units a code discounts, and the code's id; throws the check call's messages. */
   const usePromocode = (code: string | null | undefined, target: PromocodeInfo['target'], itemPublicId: string, wanted: number) => {
@@ -241,8 +262,11 @@ export function priceOrder(
     if (now >= promo.endsAt) return fail(promoMessages.expired);
     const left = promoLeft.get(key) ?? 0;
     if (left <= 0) return fail(promoMessages.exhausted);
-    const units = Math.min(wanted, left);
+    const mine = personLeft.get(key) ?? Number.POSITIVE_INFINITY;
+    if (mine <= 0) return fail(pricingMessages.promocodePerPerson);
+    const units = Math.min(wanted, left, mine);
     promoLeft.set(key, left - units);
+    if (personLeft.has(key)) personLeft.set(key, mine - units);
     return { promo, units };
   };
 
@@ -254,6 +278,9 @@ export function priceOrder(
     const format = formatId ? catalogue.formats.get(formatId) : undefined;
     if (!format) return fail(pricingMessages.unknownFormat);
     if (format.startTime.getTime() <= now.getTime()) fail(pricingMessages.eventPassed(format.eventTitle));
+    if (format.registrationOpensAt && now < format.registrationOpensAt)
+      fail(pricingMessages.registrationNotOpen(format.eventTitle, format.registrationOpensAt));
+    if (format.registrationClosesAt && now >= format.registrationClosesAt) fail(pricingMessages.registrationClosed(format.eventTitle));
     const { count, teams } = participants(ticket, format, team);
     if (count < TICKET_COUNT_MIN || count > TICKET_COUNT_MAX) fail(pricingMessages.unavailable);
     if (!format.isTeam && count > format.maxCount) fail(pricingMessages.unavailable);

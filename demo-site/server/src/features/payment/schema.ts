@@ -154,6 +154,8 @@ export const paymentBody = z
       .nullable()
       .optional(),
     register: z.boolean().optional().default(false),
+    /** A waiting-list offer's code (issue 35): its one ticket takes the place the offer holds. */
+    waitlist_code: z.string().trim().min(1).max(100).nullable().optional(),
     /** The client's total: ignored, the server's is charged. */
     total: clientMoney,
     amount: clientMoney,

@@ -2,19 +2,20 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { executeShaped, rowFromJson, rowsOf, slot } from '../../db/json-rows';
-import { bookedNumbers, orderItems, orders, promocodes, spacePlaces } from '../../db/schema/index';
+import { bookedNumbers, orderItems, orders, promocodes, spacePlaces, verificationCodes } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
+import { newToken, sha256 } from '../../lib/crypto';
 import { badRequest, found, HttpError, tooManyRequests } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
-import { accountForGuestOrder, openAccount } from '../accounts/service';
+import { accountForGuestOrder, openAccountIfFree } from '../accounts/service';
 import { deliveryPrice } from '../delivery/service';
 import { sendConfirmation } from '../email-auth/service';
 import { checkRegisterAnswers } from '../obrnadzor/service';
 import { promocodeMessages } from '../promocodes/service';
-import type { Authenticated } from '../sessions/service';
-import { createSession, type SignedIn } from '../sessions/service';
+import type { Authenticated, SignedIn } from '../sessions/service';
 import type { UserRow } from '../users/service';
+import { consumeOffer, findOffer, WAITLIST_KIND, waitlistMessages } from '../waitlist/service';
 import { catalogueFrom, loadCatalogue, type PaymentCatalogue, presentPromocode } from './catalogue';
 import { redeemCertificate } from './certificate-codes';
 import { type CheckoutReads, readCheckout } from './checkout-reads';
@@ -207,7 +208,8 @@ export async function createPayment(
 
   // Plain ticket lines pass the stock gate first: a sold-out crowd is turned away without the database.
   const wants = new Map<string, number>();
-  for (const line of body.tickets) {
+  // A waiting-list offer's basket buys the place its offer holds (already taken): not the gate's to count.
+  for (const line of body.waitlist_code ? [] : body.tickets) {
     if (!line.format_public_id || line.team_public_id || line.team_count) continue;
     const key = `${line.format_public_id}:${line.kind ?? 'athlete'}`;
     wants.set(key, (wants.get(key) ?? 0) + (line.ticket_count ?? 1));
@@ -276,7 +278,7 @@ async function purchase(
   const priced = await priceStep(deps, checked, auth, meta, now);
   const provider = providerStep(deps, checked, reads, priced.delivery);
   const created = await writeStep(deps, checked, priced, provider, auth, meta, now, beforeTransaction, shortStock);
-  return answerStep(deps, created, auth, meta);
+  return answerStep(deps, created, auth, !auth && request.register ? request.email : null);
 }
 
 /** Read: every read the checkout needs, in one statement (checkout-reads.ts). */
@@ -304,6 +306,8 @@ interface CheckedBasket {
   guest: ReturnType<typeof accountForGuestOrder> | null;
   held: CheckoutReads['held'];
   insuranceChecks: (InsuranceCheck | null)[];
+  /** The waiting-list offer whose held place the basket buys (issue 35). */
+  waitlistOffer: { entryId: number; formatId: number } | null;
 }
 
 /** Check: the checkout's own rules — participants, kinds, buy_limit, the phone, files, the register's answers, insurance forms. */
@@ -333,6 +337,7 @@ async function checkStep(
     checkRegisterAnswers(db, checked.registerAnswers),
   ]);
   const catalogue = catalogueFrom(reads);
+  const waitlistOffer = body.waitlist_code ? await offeredPlace(db, body, catalogue, now) : null;
   // The checkout's read of the stock is authoritative for this moment: a kind with fewer places left
   // than this basket wants is remembered short (pricing refuses the basket just below).
   const wantedByKind = new Map<string, number>();
@@ -362,7 +367,24 @@ async function checkStep(
     guest,
     held: reads.held,
     insuranceChecks,
+    waitlistOffer,
   };
+}
+
+/**
+ * The place a waiting-list offer holds (issue 35), for the basket its link opened: the offer must be
+ * open and the basket must buy one ticket of its format. That place is counted as taken already, so
+ * it is added back to what the pricing may sell this basket.
+ */
+async function offeredPlace(db: Database, body: PaymentBody, catalogue: PaymentCatalogue, now: Date) {
+  const offer = await findOffer(db, body.waitlist_code!, now);
+  if (!offer) throw badRequest(waitlistMessages.offerGone);
+  const lines = body.tickets.filter((line) => line.format_public_id === offer.format.publicId && !line.team_public_id);
+  const count = lines.reduce((sum, line) => sum + (line.ticket_count ?? 1), 0);
+  if (count !== 1 || lines.some((line) => (line.kind ?? WAITLIST_KIND) !== WAITLIST_KIND)) throw badRequest(waitlistMessages.offerOne);
+  const format = catalogue.formats.get(offer.format.publicId);
+  if (format) format.left[WAITLIST_KIND] = (format.left[WAITLIST_KIND] ?? 0) + 1;
+  return { entryId: offer.entry.id, formatId: offer.format.id };
 }
 
 /** The price as the reads set it (before any promocode row is locked), and delivery. */
@@ -456,7 +478,7 @@ async function writeStep(
   shortStock: ShortStock,
 ): Promise<{ order: OrderRow; newAccount: UserRow | null }> {
   const { db, config } = deps;
-  const { body, catalogue, insuranceChecks, existing, guest } = checked;
+  const { body, catalogue, insuranceChecks, existing } = checked;
   const { prePriced, delivery, promoIds, knownAmount } = priced;
   const asked = knownAmount === null ? null : await provider.ask(prePriced, knownAmount);
 
@@ -495,7 +517,7 @@ async function writeStep(
   // the stock's conditional update, the order and its lines (writeOrder). The format's row lock, the hot
   // one in a rush, is then held for that statement alone, not across round trips to the commit.
   const plainRows = prePriced.lines.map((line) => itemRow(line, body, insuranceChecks, 0));
-  const plainClaim = plainStockClaim(body, plainRows, !auth && !guest?.holder && body.register);
+  const plainClaim = checked.waitlistOffer ? null : plainStockClaim(body, plainRows, !auth && body.register);
   if (plainClaim && knownAmount !== null && asked) {
     const order = await writeOrder(
       db,
@@ -514,18 +536,28 @@ async function writeStep(
     // Promocode rows locked first, then priced with what they have left at this moment.
     if (promoIds.length) {
       const locked = await tx.select().from(promocodes).where(inArray(promocodes.id, promoIds)).orderBy(asc(promocodes.id)).for('update');
-      for (const row of locked) catalogue.promocodes.set(row.code, presentPromocode(row));
+      const perPerson = await usesByPerson(
+        tx,
+        locked.filter((row) => row.maxUsesPerPerson !== null).map((row) => row.id),
+        body.email,
+        existing?.id ?? null,
+      );
+      for (const row of locked) {
+        const info = presentPromocode(row);
+        if (row.maxUsesPerPerson !== null) info.personLeft = Math.max(0, row.maxUsesPerPerson - (perPerson.get(row.id) ?? 0));
+        catalogue.promocodes.set(row.code, info);
+      }
     }
     // The stock figures read above may be a moment old: the conditional updates below decide.
     const final = price(catalogue, body, auth?.user ?? null, now, checked.heldFormats);
 
     let buyer = existing;
     let newAccount: UserRow | null = null;
-    if (!auth && !guest?.holder && body.register) {
-      // An account for an address nobody proved: its session reads what it bought, nothing more, until
-      // the address is proven (the letter below).
-      newAccount = await openAccount(tx, now, { email: body.email });
-      buyer = newAccount;
+    if (!auth && body.register) {
+      // An account for an address nobody holds, unproven until its letter is opened (answerStep). The
+      // same statement for a used address, which it leaves as it is (issue 33, finding 6).
+      newAccount = await openAccountIfFree(tx, now, { email: body.email });
+      if (newAccount) buyer = newAccount;
     }
     // A gift certificate pays what it has left, up to the order's cost without certificates (they are not paid with one).
     const payable = final.total + delivery - final.lines.reduce((sum, line) => sum + (line.kind === 'certificate' ? line.total : 0), 0);
@@ -539,7 +571,7 @@ async function writeStep(
       orderValues({
         amount,
         userId: buyer?.id ?? null,
-        needsToken: auth !== null || newAccount !== null,
+        needsToken: auth !== null,
         certificate: redeemed,
         payment,
       }),
@@ -550,33 +582,66 @@ async function writeStep(
     await takeChoices(tx, body, catalogue, auth?.user.id ?? null, order, now);
     // The stock last: its row locks (the format's counter, the hot row when a crowd buys one format)
     // are held from here to the commit only, not across the inserts as well.
-    await takeStock(
-      tx,
-      rows.map((row) => ({
-        kind: row.kind,
-        formatId: row.formatId ?? null,
-        stockKind: row.stockKind ?? null,
-        teamId: row.teamId ?? null,
-        proportionId: row.proportionId ?? null,
-        promocodeId: row.promocodeId ?? null,
-        promocodeCount: row.promocodeCount ?? 0,
-        count: row.count,
-      })),
-      (formatId, kind, count) => {
-        const publicId = formatKeyOf(catalogue, formatId);
-        if (publicId) shortStock.saw(publicId, kind, count);
-      },
-    );
+    const claims = rows.map((row) => ({
+      kind: row.kind,
+      formatId: row.formatId ?? null,
+      stockKind: row.stockKind ?? null,
+      teamId: row.teamId ?? null,
+      proportionId: row.proportionId ?? null,
+      promocodeId: row.promocodeId ?? null,
+      promocodeCount: row.promocodeCount ?? 0,
+      count: row.count,
+    }));
+    // The ticket a waiting-list offer holds is taken already (when it was offered): not taken again.
+    const offered = checked.waitlistOffer;
+    const held = offered
+      ? claims.find(
+          (claim) =>
+            claim.kind === 'ticket' &&
+            claim.formatId === offered.formatId &&
+            claim.teamId === null &&
+            (claim.stockKind ?? WAITLIST_KIND) === WAITLIST_KIND,
+        )
+      : undefined;
+    if (held) held.count -= 1;
+    await takeStock(tx, claims, (formatId, kind, count) => {
+      const publicId = formatKeyOf(catalogue, formatId);
+      if (publicId) shortStock.saw(publicId, kind, count);
+    });
+    // The offer closes for this order, while still open (the stock rows first: the waiting list's lock order).
+    if (offered && !(await consumeOffer(tx, offered.entryId, order.id, now))) throw badRequest(waitlistMessages.offerGone);
     return { order, newAccount };
   });
 }
 
-/** Answer: a free order is confirmed at once; a new account gets its session and its confirmation letter. */
+/**
+ * The uses a person already made of codes limited per person (issue 31): the discounted units of their
+ * open and paid orders — placed for their e-mail, or by their account. Read under the codes' row locks
+ * (the caller's transaction), so two baskets of one person at once cannot both take the last use.
+ */
+async function usesByPerson(tx: Database, promocodeIds: number[], email: string, userId: number | null): Promise<Map<number, number>> {
+  if (promocodeIds.length === 0) return new Map();
+  const person = userId === null ? sql`${orders.email} = ${email}` : sql`(${orders.email} = ${email} or ${orders.userId} = ${userId})`;
+  const rows = await tx
+    .select({ id: orderItems.promocodeId, used: sql<number>`coalesce(sum(${orderItems.promocodeCount}), 0)::integer` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.promocodeId, promocodeIds), inArray(orders.status, ['pending', 'paid']), person))
+    .groupBy(orderItems.promocodeId);
+  return new Map(rows.map((row) => [row.id!, Number(row.used)]));
+}
+
+/**
+ * Answer: a free order is confirmed at once. «register» answers a free and a used address alike (issue
+ * 33, finding 6): no token — a new account's way in is its confirmation letter, which asks before it
+ * signs anyone in — and a letter either way, to the owner of a used address saying it has an account.
+ */
 async function answerStep(
   deps: ServerDeps,
   created: { order: OrderRow; newAccount: UserRow | null },
   auth: Authenticated | null,
-  meta: RequestMeta,
+  /** The address a guest asked an account for (`register`), null otherwise. */
+  registering: string | null,
 ): Promise<PaymentResult> {
   const { order, newAccount } = created;
   let redirectUrl: string;
@@ -585,10 +650,8 @@ async function answerStep(
     redirectUrl = returnUrl(deps.config.publicUrl, order.publicId);
   } else redirectUrl = order.paymentUrl!;
   const result: PaymentResult = { order_id: order.publicId, redirect_url: redirectUrl, form: null, amount: toRubles(order.amount) };
-  if (newAccount && !auth) {
-    Object.assign(result, await createSession(deps, newAccount, 'email', meta));
-    await sendConfirmation(deps, newAccount);
-  }
+  if (newAccount && !auth) await sendConfirmation(deps, newAccount);
+  else if (registering) await sendAccountExists(deps, registering);
   return result;
 }
 
@@ -752,6 +815,44 @@ async function takeChoices(
       if (taken.length === 0) throw badRequest(choiceMessages.placeNotHeld);
     }
   }
+}
+
+/**
+ * The letter to a used address a guest asked an account for at checkout: it has one; how to get in.
+ * Nothing of the account changes; the order itself goes where any guest order for the address goes.
+ */
+async function sendAccountExists(deps: ServerDeps, email: string): Promise<void> {
+  const link = `${deps.config.publicUrl}/login`;
+  // The same statements as the new account's letter (a code closed and one written, the letter): the time
+  // taken does not tell a used address from a free one. The code is nobody's (no account) and used up.
+  await deps.db
+    .update(verificationCodes)
+    .set({ consumedAt: deps.clock.now() })
+    .where(
+      and(
+        eq(verificationCodes.purpose, 'email_confirm'),
+        eq(verificationCodes.target, email),
+        isNull(verificationCodes.userId),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
+  const now = deps.clock.now();
+  await deps.db.insert(verificationCodes).values({
+    purpose: 'email_confirm',
+    target: email,
+    userId: null,
+    codeHash: sha256(newToken()),
+    payload: null,
+    createdAt: now,
+    expiresAt: now,
+    consumedAt: now,
+  });
+  await deps.email.send({
+    to: email,
+    subject: 'Личный кабинет на этот адрес уже есть',
+    text: `Здравствуйте!\n\nПри оформлении заказа на сайте «Герои» с этим адресом попросили создать личный кабинет, но он уже есть. Войдите, чтобы увидеть заказ: ${link}\nЕсли не помните пароль, нажмите «Забыли пароль?» на странице входа.\n\nЕсли заказ оформляли не вы, просто удалите это письмо: ваш личный кабинет не изменился.`,
+    meta: { kind: 'register_taken', link },
+  });
 }
 
 export const holdMessages = {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/errors';
+import { offerFreedPlaces, WAITLIST_KIND } from '../waitlist/service';
 import { pricingMessages } from './pricing';
 
 /** What an order line takes from stock (an order_items row has these fields). */
@@ -78,8 +79,13 @@ export async function takeStock(
   }
 }
 
-/** Gives the claims' stock back (a declined, expired or refunded order), in the same key order. */
-export async function releaseStock(tx: Database, claims: StockClaim[]): Promise<void> {
+/**
+ * Gives the claims' stock back (a declined, expired or refunded order), in the same key order. With
+ * `waitlist`, the places freed go first to the formats' waiting lists (issue 35), in this transaction —
+ * which holds the stock rows — so a freed place is never on sale before the next waiting person has it.
+ * Answers how many places were offered (their letters are sent after the commit: `sendOfferLetters`).
+ */
+export async function releaseStock(tx: Database, claims: StockClaim[], waitlist?: { now: Date; offerMs: number }): Promise<number> {
   for (const [id, n] of grouped(claims, promoKey, (claim) => claim.promocodeCount)) {
     await tx.execute(sql`update promocodes set used_count = greatest(0, used_count - ${n}) where id = ${Number(id)}`);
   }
@@ -95,4 +101,9 @@ export async function releaseStock(tx: Database, claims: StockClaim[]): Promise<
   for (const [id, n] of grouped(claims, proportionKey, (claim) => claim.count)) {
     await tx.execute(sql`update product_proportions set stock = stock + ${n} where id = ${Number(id)}`);
   }
+  if (!waitlist) return 0;
+  const freed = grouped(claims, formatKey, (claim) => claim.count)
+    .filter(([key]) => key.endsWith(`:${WAITLIST_KIND}`))
+    .map(([key]) => Number(key.split(':')[0]));
+  return freed.length ? offerFreedPlaces(tx, freed, waitlist.now, waitlist.offerMs) : 0;
 }

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { formatStock, orders, tickets, userInsurances } from '../../db/schema/index';
+import { formatStock, orders, tickets, userInsurances, users } from '../../db/schema/index';
 import { closeOrder } from '../../features/payment/orders';
 import { SHOP_COUNT_MAX } from '../../features/payment/pricing';
 import { signNotification } from '../../features/payment/provider';
@@ -474,15 +474,20 @@ export function paymentSuite(database: () => DatabaseHandle) {
   });
 
   describe('accounts and orders', () => {
-    it('a guest with the register flag gets an account, a token and the user', async () => {
+    it('a guest with the register flag gets an account whose way in is its confirmation letter, no token (issue 33)', async () => {
       const email = uniqueEmail('newbie');
       const created = await pay({ email, register: true, tickets: [{ format_public_id: seeded.night5k }] });
-      expect(created.token).toEqual(expect.any(String));
-      expect(created.user).toMatchObject({ email });
-      expect((await call('GET', '/api/user/basket', undefined, created.token)).statusCode).toBe(200);
-      // An existing account's e-mail never yields a token.
+      expect(created.token).toBeUndefined();
+      expect(created.user).toBeUndefined();
+      const [account] = await api.deps.db.select().from(users).where(eq(users.email, email));
+      expect(account).toMatchObject({ emailConfirmedAt: null, passwordHash: null });
+      const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, created.order_id));
+      expect(order!.userId).toBe(account!.id);
+      expect((await api.lastMessage(email)).meta.kind).toBe('email_confirm');
+      // An existing account's e-mail: the same answer, the account as it was, a notice to its owner.
       const again = await pay({ email, register: true, tickets: [{ format_public_id: seeded.night5k }] });
-      expect(again.token).toBeUndefined();
+      expect(Object.keys(again).sort()).toEqual(Object.keys(created).sort());
+      expect((await api.lastMessage(email)).meta.kind).toBe('register_taken');
     });
 
     it('a signed-in buyer cancels a paid order: stock released, tickets await the refund until the sandbox settles it', async () => {

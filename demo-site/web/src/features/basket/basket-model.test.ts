@@ -140,7 +140,14 @@ describe('update, delete and links', () => {
     const line = ticket();
     const goods = addInsuranceLine([line], offer, { newId, ticketKey: basketKey(line) });
     const insurance = goods[1] as InsuranceLine;
-    expect(insurance).toMatchObject({ selector: 'insurance', linkedTo: line.unique_id, count: 1, promocode: null, preReg: 'ok' });
+    expect(insurance).toMatchObject({
+      selector: 'insurance',
+      linkedTo: line.unique_id,
+      count: 1,
+      promocode: null,
+      preReg: '',
+      isErrorTab: true,
+    });
     expect(goods[0]).toMatchObject({ isAddInsurance: true, insuranceUniqueId: insurance.unique_id });
     expect(removeInsurance(goods, basketKey(line))).toEqual([{ ...line, isAddInsurance: false, insuranceUniqueId: null }]);
     expect(deleteLine(goods, basketKey(insurance)).goods).toEqual([{ ...line, isAddInsurance: false, insuranceUniqueId: null }]);
@@ -152,6 +159,14 @@ describe('update, delete and links', () => {
     expect(alone).toMatchObject({ linkedTo: null, preReg: '', isErrorTab: true });
     const [fallback] = addInsuranceLine([], { ...offer, default: true }, { newId });
     expect(fallback).toMatchObject({ preReg: '', isErrorTab: true, default: true });
+  });
+
+  it('a linked insurance’s preReg follows its flag: the default one is ok at once, another waits for its form', () => {
+    const line = ticket();
+    const [, fallback] = addInsuranceLine([line], { ...offer, default: true }, { newId, ticketKey: basketKey(line) });
+    expect(fallback).toMatchObject({ linkedTo: line.unique_id, default: true, preReg: 'ok', isErrorTab: false });
+    const [, chosen] = addInsuranceLine([line], offer, { newId, ticketKey: basketKey(line) });
+    expect(chosen).toMatchObject({ linkedTo: line.unique_id, default: false, preReg: '', isErrorTab: true });
   });
 
   it('a ticket flagged for insurance without a link gets the default insurance', () => {

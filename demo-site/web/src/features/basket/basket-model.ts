@@ -159,9 +159,10 @@ export function addInsuranceLine(
   const ticket = options.ticketKey
     ? goods.find((item): item is TicketLine => isTicket(item) && basketKey(item) === options.ticketKey)
     : undefined;
-  // A ticket's insurance covers that ticket's participant (their form is the ticket's): nothing to fill.
-  // One bought alone names its insured person in the insurance form, default offer or not.
-  const isDefault = ticket !== undefined;
+  // ticketing-shop §4: a ticket's default insurance covers that ticket's participant (their form is the
+  // ticket's): nothing to fill, ok at once. Any other — linked or not — follows its flag: it waits for
+  // its form. One bought alone names its insured person in the insurance form, default offer or not.
+  const isDefault = ticket !== undefined && offer.default === true;
   const line: InsuranceLine = {
     selector: 'insurance',
     public_id: offer.public_id,

@@ -113,6 +113,16 @@ describe('/basket', () => {
     expect(await screen.findByText('В корзине пока ничего нет')).toBeTruthy();
   });
 
+  it('a ticket flagged for insurance without its line gets the default insurance (issue 35)', async () => {
+    basketApi();
+    basketActions.reset([{ ...ticket, isAddInsurance: true } as BasketItem]);
+    renderApp('/basket');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Корзина' }, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(getBasket().goods.filter((item) => item.selector === 'insurance')).toHaveLength(1));
+    expect(getBasket().goods[1]).toMatchObject({ public_id: 'ins-day', linkedTo: 't1', default: true, preReg: 'ok' });
+    expect(getBasket().goods).toHaveLength(2);
+  });
+
   it('checks availability first and shows the count-unavailable popup', async () => {
     const sent = basketApi({ available: false });
     basketActions.reset([{ ...ticket, count: 3 } as BasketItem]);

@@ -17,6 +17,7 @@ import {
   basketTotals,
   certificatePays,
   dropStale,
+  ensureDefaultInsurances,
   firstTicketId,
   formatRubles,
   groupLines,
@@ -46,6 +47,7 @@ import { ShopBanners } from '../../../features/basket/components/shop-banners';
 import { SimilarEvents } from '../../../features/basket/components/similar-events';
 import { type InsuranceValues, insuranceInfo } from '../../../features/basket/insurance-schema';
 import { requiredCountPopup, requiredTicketCountError } from '../../../features/basket/required-count';
+import { newBasketId } from '../../../features/basket/use-shop-basket';
 import { type AppliedCertificate, CertificateCodeField } from '../../../features/certificates/components/certificate-code-field';
 import { clubsQuery } from '../../../features/clubs/api/get-clubs';
 import { eventsQuery } from '../../../features/events/api/get-events';
@@ -167,6 +169,15 @@ export default function BasketScreen() {
     const offer = offers.data?.values.find((candidate) => candidate.default) ?? offers.data?.values[0];
     return offer ? { ...offer, title: offer.title ?? offer.name ?? '' } : null;
   }, [offers.data]);
+
+  // ticketing-shop §4: a ticket flagged for insurance without its line (a basket saved, or moved from
+  // the server's, without it) gets the default insurance.
+  useEffect(() => {
+    if (!defaultOffer) return;
+    const current = goods;
+    const next = ensureDefaultInsurances(current, defaultOffer, newBasketId);
+    if (next.length !== current.length) basketActions.apply((latest) => ensureDefaultInsurances(latest, defaultOffer, newBasketId));
+  }, [defaultOffer, goods]);
 
   const vip: VipDiscount | null =
     user?.role?.includes('vip') && typeof user.discount === 'number'

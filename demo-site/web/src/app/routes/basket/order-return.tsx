@@ -6,6 +6,7 @@ import { Loading } from '../../../components/ui/states';
 import { getOrder } from '../../../features/basket/api/get-order';
 import { afterOrder } from '../../../features/basket/basket-model';
 import { basketActions, getBasket } from '../../../features/basket/basket-store';
+import { getToken } from '../../../lib/auth';
 import Thanks from '../thanks';
 import '../../../locales/basket';
 
@@ -23,6 +24,7 @@ export default function OrderReturn() {
   const [failed, setFailed] = useState(false);
   /** An order this browser's basket did not hold (paid elsewhere): the plain thanks page, nothing moved. */
   const [foreign, setForeign] = useState(false);
+  const [guestThanks, setGuestThanks] = useState(false);
 
   useEffect(() => {
     if (!orderId) return;
@@ -39,6 +41,12 @@ export default function OrderReturn() {
           return;
         }
         basketActions.apply(() => result.goods);
+        // A guest (the checkout signs no one in, issue 33) is thanked here: the tickets come by e-mail, and
+        // the cabinet opens through the confirmation letter when an account was asked for.
+        if (getToken() === null && (next.kind === 'shop' || next.kind === 'tickets' || next.kind === 'ticket')) {
+          setGuestThanks(true);
+          return;
+        }
         switch (next.kind) {
           case 'certificates':
             navigate('/basket/certificateThanks', { replace: true });
@@ -69,7 +77,7 @@ export default function OrderReturn() {
     };
   }, [orderId, navigate]);
 
-  if (!orderId || (foreign && !failed)) return <Thanks />;
+  if (!orderId || guestThanks || (foreign && !failed)) return <Thanks />;
   return (
     <div className="container page page--center">
       <PageTitle>

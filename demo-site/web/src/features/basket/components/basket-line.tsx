@@ -229,9 +229,11 @@ export const BasketLine = memo(function BasketLine({
       ) : null}
       {promocodeAllowed ? <PromocodeField item={item} /> : null}
       {item.selector === 'certificate' ? <DisabledPromocode /> : null}
-      {(item.selector === 'insurance' && !item.linkedTo) || participants.length > 0 ? (
+      {(item.selector === 'insurance' && (!item.linkedTo || !item.default)) || participants.length > 0 ? (
         <Suspense fallback={<p className="field-hint">{t('basket.loadingForm')}</p>}>
-          {item.selector === 'insurance' && !item.linkedTo ? <InsuranceForm line={item} validateSignal={validateSignal} /> : null}
+          {item.selector === 'insurance' && (!item.linkedTo || !item.default) ? (
+            <InsuranceForm line={item} validateSignal={validateSignal} />
+          ) : null}
           {participants.length > 0 ? <ParticipantTabs tickets={participants} validateSignal={validateSignal} /> : null}
         </Suspense>
       ) : null}

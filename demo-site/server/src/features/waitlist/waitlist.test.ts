@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { orders, waitlistEntries } from '../../db/schema/index';
+import { createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { seeded } from '../../testing/suites/catalogue';
+import { closeOrder, expireOrders } from '../payment/orders';
+import { waitlistHarness } from './testing';
+
+// Issue 35: the waiting list of a sold-out format, through the HTTP app on PGlite.
+let database: DatabaseHandle;
+let api: TestApp;
+let w: ReturnType<typeof waitlistHarness>;
+let demoToken: string;
+const format = seeded.night5k;
+beforeAll(async () => {
+  database = await openTemplateDatabase();
+  api = await createTestApp(database);
+  w = waitlistHarness(api);
+  demoToken = (await w.call('PUT', '/api/auth', { email: 'demo@geroi.example', password: 'Demo1234' })).body.token;
+});
+// Each test starts from an empty list (an offer's held place is set aside by `setLeft` anyway).
+beforeEach(async () => {
+  await api.deps.db.delete(waitlistEntries);
+});
+afterAll(async () => {
+  await api?.close();
+  await database?.close();
+});
+
+/** taken − (sold + offered): what the seed took without orders; it never moves. */
+async function baseline() {
+  const { sold, offered } = await w.accounted(format);
+  return (await w.stock(format)).taken - sold - offered;
+}
+
+describe('joining and leaving', () => {
+  it('only a sold-out format; one place per person; the position; the cabinet lists it; leaving', async () => {
+    await w.setLeft(format, 1);
+    expect(await w.join(format, uniqueEmail('early'))).toEqual({
+      status: 400,
+      body: { message: 'Билеты этого формата ещё есть в продаже: добавьте их в корзину' },
+    });
+    await w.buyPaid(format, uniqueEmail('last'));
+    const first = uniqueEmail('first');
+    expect(await w.join(format, first)).toEqual({ status: 200, body: { position: 1, status: 'waiting' } });
+    expect((await w.join(format, first)).body.position).toBe(1);
+    expect((await w.join(format, undefined as unknown as string, demoToken)).body.position).toBe(2);
+    expect((await w.join(format, first.toUpperCase())).body.position).toBe(1);
+    const mine = await w.call('GET', '/api/user/waitlist', undefined, demoToken);
+    expect(mine.body.values).toEqual([expect.objectContaining({ format_public_id: format, status: 'waiting', position: 2 })]);
+    expect((await w.call('DELETE', `/api/waitlist/${format}`, undefined, demoToken)).status).toBe(200);
+    expect((await w.call('GET', '/api/user/waitlist', undefined, demoToken)).body.values).toEqual([]);
+    expect((await w.call('DELETE', `/api/waitlist/${format}`, undefined, demoToken)).status).toBe(404);
+    expect((await w.call('GET', '/api/user/waitlist')).status).toBe(401);
+    // A guest gives an address.
+    expect((await w.call('POST', '/api/waitlist', { format_public_id: format })).body).toEqual({ message: 'Введите валидный email' });
+  });
+});
+
+describe('a freed place', () => {
+  it('goes to the first person, by letter; it is not on sale; the link holds it and pays', async () => {
+    await w.setLeft(format, 1);
+    const seller = await w.buyPaid(format, 'demo@geroi.example', demoToken);
+    const base = await baseline();
+    const [first, second] = [uniqueEmail('first'), uniqueEmail('second')];
+    await w.join(format, first);
+    await w.join(format, second);
+    // The buyer returns the ticket: the place is the first person's.
+    expect((await w.call('POST', '/api/payment/cancel', { order_id: seller }, demoToken)).status).toBe(200);
+    const code = await w.offerCode(first);
+    expect(code).not.toBeNull();
+    expect(await w.offerCode(second)).toBeNull();
+    expect((await w.join(format, first)).body).toEqual({ position: 0, status: 'offered' });
+    // Not on sale: the public figure and a stranger's purchase.
+    const check = await w.call('GET', `/api/event_format/check/${format}?count=1&kind=athlete`);
+    expect(check.status).toBe(400);
+    expect((await w.call('POST', '/api/payment', { email: uniqueEmail('stranger'), tickets: [{ format_public_id: format }] })).status).toBe(
+      400,
+    );
+    // The link: its format, then the purchase of its one ticket.
+    expect((await w.call('GET', `/api/waitlist/offer/${code}`)).body).toMatchObject({ format_public_id: format, email: first });
+    expect(
+      (
+        await w.call('POST', '/api/payment', {
+          email: first,
+          waitlist_code: code,
+          tickets: [{ format_public_id: format, ticket_count: 2 }],
+        })
+      ).body,
+    ).toEqual({ message: 'По ссылке из листа ожидания покупается один билет этого формата' });
+    const bought = await w.call('POST', '/api/payment', { email: first, waitlist_code: code, tickets: [{ format_public_id: format }] });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const again = await w.call('POST', '/api/payment', { email: first, waitlist_code: code, tickets: [{ format_public_id: format }] });
+    expect(again.body).toEqual({ message: 'Ссылка из листа ожидания устарела или уже использована' });
+    expect((await w.stock(format)).taken - (await w.stock(format)).capacity).toBe(0);
+    expect(await baseline()).toBe(base);
+    expect((await w.entries(format)).map((entry) => entry.email)).toEqual([second]);
+  });
+
+  it('unused, passes to the next person; with nobody left it goes back on sale', async () => {
+    await w.setLeft(format, 1);
+    const order = await w.buyPaid(format, 'demo@geroi.example', demoToken);
+    const base = await baseline();
+    const [first, second] = [uniqueEmail('slow'), uniqueEmail('next')];
+    await w.join(format, first);
+    await w.join(format, second);
+    expect((await w.call('POST', '/api/payment/cancel', { order_id: order }, demoToken)).status).toBe(200);
+    const code = await w.offerCode(first);
+    api.clock.advance(api.deps.config.waitlistOfferMs + 60_000);
+    await expireOrders(api.deps);
+    expect(await w.offerCode(second)).not.toBeNull();
+    expect(
+      (await w.call('POST', '/api/payment', { email: first, waitlist_code: code, tickets: [{ format_public_id: format }] })).body,
+    ).toEqual({
+      message: 'Ссылка из листа ожидания устарела или уже использована',
+    });
+    expect(await baseline()).toBe(base);
+    api.clock.advance(api.deps.config.waitlistOfferMs + 60_000);
+    await expireOrders(api.deps);
+    expect(await w.entries(format)).toEqual([]);
+    // Back on sale.
+    expect((await w.call('GET', `/api/event_format/check/${format}?count=1&kind=athlete`)).status).toBe(200);
+    expect(await baseline()).toBe(base);
+  });
+
+  it('an expired hold of an unpaid order, and the organiser raising the stock, free places for the list', async () => {
+    await w.setLeft(format, 1);
+    const held = await w.call('POST', '/api/payment', { email: uniqueEmail('holder'), tickets: [{ format_public_id: format }] });
+    expect(held.status).toBe(200);
+    const [first, second] = [uniqueEmail('hold-first'), uniqueEmail('raise-second')];
+    await w.join(format, first);
+    await w.join(format, second);
+    api.clock.advance(api.deps.config.payment.holdMs + 60_000);
+    await expireOrders(api.deps);
+    expect(await w.offerCode(first)).not.toBeNull();
+    const org = (await w.call('PUT', '/api/auth', { email: 'org@geroi.example', password: 'Org12345' })).body.token;
+    const capacity = (await w.stock(format)).capacity;
+    const patched = await w.call('PATCH' as 'PUT', `/api/organizer/event_format/${format}`, { tickets_count: capacity + 1 }, org);
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(await w.offerCode(second)).not.toBeNull();
+    const stock = await w.stock(format);
+    expect(stock.taken).toBe(stock.capacity);
+  });
+});
+
+describe('races (one database, interleaved transactions)', () => {
+  it('two frees at once: two places, each to one person, in the order they joined', async () => {
+    await w.setLeft(format, 2);
+    const a = await w.call('POST', '/api/payment', { email: uniqueEmail('a'), tickets: [{ format_public_id: format }] });
+    const b = await w.call('POST', '/api/payment', { email: uniqueEmail('b'), tickets: [{ format_public_id: format }] });
+    const base = await baseline();
+    const people = [uniqueEmail('p1'), uniqueEmail('p2'), uniqueEmail('p3')];
+    for (const person of people) await w.join(format, person);
+    const ids = await Promise.all(
+      [a, b].map(async (answer) => (await api.deps.db.select().from(orders).where(eq(orders.publicId, answer.body.order_id)))[0]!.id),
+    );
+    await Promise.all(ids.map((id) => closeOrder(api.deps, id, 'declined')));
+    expect((await w.entries(format)).map((entry) => [entry.email, entry.status])).toEqual([
+      [people[0], 'offered'],
+      [people[1], 'offered'],
+      [people[2], 'waiting'],
+    ]);
+    expect(await baseline()).toBe(base);
+  });
+
+  it('a free while an offer runs out: the two places go to the next two people, once each', async () => {
+    await w.setLeft(format, 2);
+    const order = await w.buyPaid(format, 'demo@geroi.example', demoToken);
+    const other = await w.call('POST', '/api/payment', { email: uniqueEmail('x'), tickets: [{ format_public_id: format }] });
+    const base = await baseline();
+    const people = [uniqueEmail('q1'), uniqueEmail('q2'), uniqueEmail('q3'), uniqueEmail('q4')];
+    for (const person of people) await w.join(format, person);
+    await w.call('POST', '/api/payment/cancel', { order_id: order }, demoToken);
+    expect(await w.offerCode(people[0]!)).not.toBeNull();
+    api.clock.advance(api.deps.config.waitlistOfferMs + 60_000);
+    const [row] = await api.deps.db.select().from(orders).where(eq(orders.publicId, other.body.order_id));
+    // The hold of the other order has run out too: the sweep and a decline race for it.
+    await Promise.all([expireOrders(api.deps), closeOrder(api.deps, row!.id, 'declined'), expireOrders(api.deps)]);
+    const open = await w.entries(format);
+    expect(open.map((entry) => [entry.email, entry.status])).toEqual([
+      [people[1], 'offered'],
+      [people[2], 'offered'],
+      [people[3], 'waiting'],
+    ]);
+    expect(await baseline()).toBe(base);
+  });
+});
