@@ -65,8 +65,10 @@ test('an organiser opens a format and a promocode; a visitor buys with it; the d
   const promo = desk.getByRole('form', { name: 'Новый промокод' });
   await promo.getByRole('textbox', { name: 'Код' }).fill(code);
   await promo.getByLabel('Скидка, %').fill('20');
+  await promo.getByLabel('На одного человека, не больше').fill('1');
   await promo.getByRole('button', { name: 'Создать' }).click();
   await expect(promo.getByRole('status')).toContainText(`Коды созданы: ${code}`);
+  await expect(desk.getByRole('row', { name: new RegExp(code) })).toContainText('на человека ≤ 1');
 
   // The visitor: the new format is on the public event page's data at once, the code applies, the sandbox takes the money.
   const buyer = await signIn(request, 'demo@geroi.example', 'Demo1234');

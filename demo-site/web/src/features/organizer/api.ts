@@ -79,6 +79,7 @@ export interface Promocode {
   discount_percent: number | null;
   discount_amount: number | null;
   max_uses: number;
+  max_uses_per_person: number | null;
   used: number;
   starts_at: string;
   ends_at: string;
@@ -334,6 +335,7 @@ export type PromocodeInput = {
   discount_percent?: number;
   discount_amount?: number;
   max_uses?: number;
+  max_uses_per_person?: number;
   ends_at?: string;
   format_public_ids?: string[];
 };
