@@ -100,6 +100,7 @@ export const routeTable: AppRoute[] = [
   { path: '/test', ...screen(() => import('./routes/auth/gid-callback')) },
   { path: '/exit', ...screen(() => import('./routes/auth/exit')) },
   { path: '/token/:id', ...screen(() => import('./routes/auth/login-link')) },
+  { path: '/waitlist/offer/:code', ...screen(() => import('./routes/waitlist-offer')) },
   // — the personal cabinet —
   { path: '/me', ...screen(() => import('./routes/me/my-events')) },
   { path: '/me/ticket/:id', ...screen(() => import('./routes/me/ticket')) },

@@ -71,6 +71,6 @@ export const placeName = (place: PlaceNames): string => (i18n.language === 'en' 
  * Adds a feature's Russian texts (`locales/{auth,basket,cabinet}.ts` call this when a module that
  * shows them loads): they stay out of the shell and out of what `/` loads.
  */
-export function addFeatureMessages<K extends 'auth' | 'basket' | 'cabinet'>(key: K, messages: Messages[K]): void {
+export function addFeatureMessages<K extends 'auth' | 'basket' | 'cabinet' | 'waitlist'>(key: K, messages: Messages[K]): void {
   i18n.addResourceBundle('ru', 'translation', { [key]: messages }, true, true);
 }

@@ -2,6 +2,7 @@ import { authEn } from './auth.en';
 import { basketEn } from './basket.en';
 import { cabinetEn } from './cabinet.en';
 import type { Messages } from './ru';
+import { waitlistEn } from './waitlist.en';
 
 /** English: the same keys as Russian (the type checks it). */
 export const en: Messages = {
@@ -309,6 +310,7 @@ export const en: Messages = {
     reload: 'Reload the page',
   },
   cabinet: cabinetEn,
+  waitlist: waitlistEn,
   placeholder: {
     soon: 'This section is coming soon.',
     basket: 'Basket',

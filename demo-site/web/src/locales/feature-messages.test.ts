@@ -18,7 +18,7 @@ describe('feature texts', () => {
       const path = relative(src, file);
       if (path.startsWith('locales/') || /\.test\.tsx?$/.test(path) || path.startsWith('testing/')) continue;
       const code = readFileSync(file, 'utf8');
-      for (const [, feature] of code.matchAll(/['"`](auth|basket|cabinet)\.[a-zA-Z]/g)) {
+      for (const [, feature] of code.matchAll(/['"`](auth|basket|cabinet|waitlist)\.[a-zA-Z]/g)) {
         if (!new RegExp(`import '[./]*locales/${feature}';`).test(code)) missing.push(`${path} → locales/${feature}`);
       }
     }

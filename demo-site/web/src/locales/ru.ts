@@ -1,6 +1,7 @@
 import type { authRu } from './auth.ru';
 import type { basketRu } from './basket.ru';
 import type { cabinetRu } from './cabinet.ru';
+import type { waitlistRu } from './waitlist.ru';
 
 /** A titled paragraph of a text screen. */
 export interface ContentSection {
@@ -524,4 +525,6 @@ export const ru = {
 };
 
 /** Every string of the app: the shell's above and the features' bundles registered when they load. */
-export type Messages = typeof ru & { auth: typeof authRu; basket: typeof basketRu; cabinet: typeof cabinetRu };
+export type Messages = typeof ru & { auth: typeof authRu } & { basket: typeof basketRu } & { cabinet: typeof cabinetRu } & {
+  waitlist: typeof waitlistRu;
+};

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { stablePublicId } from '../../lib/crypto';
 import { toKopecks } from '../../lib/money';
 import { addDays, clockTime as clock, zonedTime } from '../../lib/time';
@@ -257,8 +257,18 @@ export async function seedCatalogue(db: Database, today: Date, random: () => num
     formatIds.set(key, formatRow!);
     await db.insert(t.formatStock).values({ formatId: formatRow!.id, kind: 'athlete', capacity: onlineFormatSeed.capacity.athlete! });
   }
+  // One sold-out format (issue 35): its page offers the waiting list. Every place is taken.
+  const soldOut = formatIds.get(SOLD_OUT_FORMAT);
+  if (soldOut)
+    await db
+      .update(t.formatStock)
+      .set({ taken: sql`${t.formatStock.capacity}` })
+      .where(eq(t.formatStock.formatId, soldOut.id));
   return { eventIds, formatIds };
 }
+
+/** The seed's sold-out format: the night run's 10 km in Moscow. */
+export const SOLD_OUT_FORMAT = 'night-run/moscow/10k';
 
 const regionOf = (cityKey: string) => citySeed.find((candidate) => candidate.key === cityKey)!.regionId;
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { orders, waitlistEntries } from '../../db/schema/index';
+import { stablePublicId } from '../../lib/crypto';
 import { createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
 import { seeded } from '../../testing/suites/catalogue';
 import { closeOrder, expireOrders } from '../payment/orders';
@@ -56,6 +57,13 @@ describe('joining and leaving', () => {
     // A guest gives an address.
     expect((await w.call('POST', '/api/waitlist', { format_public_id: format })).body).toEqual({ message: 'Введите валидный email' });
   });
+});
+
+it('the seed’s sold-out format (the night run’s 10 km in Moscow) takes a waiting list', async () => {
+  const soldOut = stablePublicId('format:night-run/moscow/10k');
+  const check = await w.call('GET', `/api/event_format/check/${soldOut}?count=1&kind=athlete`);
+  expect(check.status).toBe(400);
+  expect(await w.join(soldOut, uniqueEmail('fan'))).toEqual({ status: 200, body: { position: 1, status: 'waiting' } });
 });
 
 describe('a freed place', () => {

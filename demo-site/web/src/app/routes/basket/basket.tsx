@@ -52,6 +52,7 @@ import { type AppliedCertificate, CertificateCodeField } from '../../../features
 import { clubsQuery } from '../../../features/clubs/api/get-clubs';
 import { eventsQuery } from '../../../features/events/api/get-events';
 import { shopBannersQuery } from '../../../features/shop/api/get-shop-banners';
+import { clearOffer, offerFor } from '../../../features/waitlist/offer-store';
 import { isApiError } from '../../../lib/api-client';
 import { getToken, useIsAuthenticated } from '../../../lib/auth';
 import { emailPattern } from '../../../lib/contact-rules';
@@ -233,7 +234,10 @@ export default function BasketScreen() {
         entry.count += item.count;
         wanted.set(key, entry);
       }
+      // A waiting-list offer's place is held for it, not on sale (issue 35): its format is not asked.
+      const offer = offerFor([...wanted.values()].map((entry) => entry.format));
       for (const entry of wanted.values()) {
+        if (offer && entry.format === offer.format_public_id) continue;
         try {
           await checkAvailability(entry.format, entry.count, entry.kind);
         } catch (error) {
@@ -258,9 +262,12 @@ export default function BasketScreen() {
               )
             : null,
       });
+      if (offer) Object.assign(body, { waitlist_code: offer.code });
       // accounts-sso §7 / ticketing-shop §6: a temporary user pays for their own e-mail without the token.
       const temporary = isTemporaryPayer(user) && body.email === user?.email?.toLowerCase();
       const result = temporary ? await createTemporaryPayment(body) : await createPayment(body);
+      // The offer's place is the order's now (paid or not, it never goes back to this link).
+      if (offer) clearOffer();
       if (result.token && !signedIn) {
         // A guest who asked for an account is signed in with it (accounts-sso §4.1).
         writeString(storageKeys.token, result.token);

@@ -10,6 +10,7 @@ import type { Ticket } from '../../../features/tickets/api/schemas';
 import { RefundDialog } from '../../../features/tickets/components/ticket-actions';
 import { TicketCard } from '../../../features/tickets/components/ticket-card';
 import { splitByRegistration } from '../../../features/tickets/ticket-status';
+import { MyWaitlist } from '../../../features/waitlist/components/my-waitlist';
 import { CabinetFrame } from './cabinet-frame';
 import '../../../locales/cabinet';
 
@@ -73,6 +74,8 @@ export default function MyEvents() {
           <TicketList tickets={unregistered} section="my" onRefunded={setRefunded} />
         </section>
       ) : null}
+      {/* Issue 35: the person's waiting places, each with a way to leave (nothing shown without any). */}
+      <MyWaitlist />
       {tickets.isPending ? null : (
         <>
           <Disclosure title={t('cabinet.tickets.past')}>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import { formatRubles } from '../../../lib/money';
+import { WaitlistJoin } from '../../waitlist/components/waitlist-join';
 import type { EventFormat } from '../api/get-event-formats';
 import { formatKind, formatSeats, isSoldOut, ticketsLeft } from '../format-rules';
 
@@ -62,6 +63,7 @@ export function FormatCard({
           <span className="sr-only">: {format.title}</span>
         </button>
       )}
+      {soldOut && !inBasket && !format.is_team ? <WaitlistJoin formatPublicId={format.public_id} title={format.title} /> : null}
     </article>
   );
 }
