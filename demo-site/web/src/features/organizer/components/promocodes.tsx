@@ -56,7 +56,16 @@ function PromocodeForm({ eventCity, formats }: { eventCity: string; formats: Org
   const id = useId();
   const create = useCreatePromocodes();
   const [many, setMany] = useState(false);
-  const [values, setValues] = useState({ code: '', count: '10', prefix: '', kind: 'percent', discount: '10', max_uses: '1', ends_at: '' });
+  const [values, setValues] = useState({
+    code: '',
+    count: '10',
+    prefix: '',
+    kind: 'percent',
+    discount: '10',
+    max_uses: '1',
+    per_person: '',
+    ends_at: '',
+  });
   const [chosen, setChosen] = useState<string[]>([]);
   const [result, setResult] = useState<{ codes: string[]; batch: string | null } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -72,6 +81,7 @@ function PromocodeForm({ eventCity, formats }: { eventCity: string; formats: Org
         ...(many ? { count: Number(values.count), ...(values.prefix ? { prefix: values.prefix } : {}) } : { code: values.code }),
         ...(values.kind === 'percent' ? { discount_percent: discount } : { discount_amount: discount }),
         max_uses: Number(values.max_uses),
+        ...(values.per_person ? { max_uses_per_person: Number(values.per_person) } : {}),
         ...(values.ends_at ? { ends_at: new Date(`${values.ends_at}T23:59:59`).toISOString() } : {}),
         ...(chosen.length ? { format_public_ids: chosen } : {}),
       });
@@ -120,6 +130,7 @@ function PromocodeForm({ eventCity, formats }: { eventCity: string; formats: Org
           required: true,
         })}
         {input('max_uses', t('maxUses'), { inputMode: 'numeric', required: true })}
+        {input('per_person', t('maxUsesPerPerson'), { inputMode: 'numeric' })}
         {input('ends_at', t('validUntil'), { type: 'date' })}
       </div>
       <fieldset className="org-form__checks">
