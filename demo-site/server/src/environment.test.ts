@@ -22,6 +22,14 @@ const production = {
 };
 
 describe('the environment of a start', () => {
+  it('WAITLIST_OFFER_HOURS sets how long a waiting-list offer holds its place (issue 35); nonsense refuses the start', () => {
+    expect(read({ ...production, WAITLIST_OFFER_HOURS: '2' }).options.config?.waitlistOfferMs).toBe(7_200_000);
+    expect(read(production).options.config?.waitlistOfferMs).toBeUndefined();
+    expect(read({ ...production, WAITLIST_OFFER_HOURS: 'сутки' }).refusals).toEqual([
+      'WAITLIST_OFFER_HOURS=сутки: not a positive number of hours',
+    ]);
+  });
+
   it('a complete production environment starts with no refusal or warning, YooKassa and SMTP wired', () => {
     const reading = read(production);
     expect(reading.refusals).toEqual([]);

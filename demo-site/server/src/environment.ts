@@ -127,6 +127,9 @@ export function readEnvironment(env: NodeJS.ProcessEnv, repoRoot: string): Envir
   if (!demo && !env.METRICS_TOKEN && metricsPort === undefined)
     warnings.push('Neither METRICS_TOKEN nor METRICS_PORT: GET /metrics and /ops/letters are not served');
 
+  if (env.WAITLIST_OFFER_HOURS !== undefined && !(Number(env.WAITLIST_OFFER_HOURS) > 0))
+    refusals.push(`WAITLIST_OFFER_HOURS=${env.WAITLIST_OFFER_HOURS}: not a positive number of hours`);
+
   if (!demo) {
     if (!env.PUBLIC_URL) warnings.push('PUBLIC_URL is not set: links in letters point at http://127.0.0.1');
     else if (!env.PUBLIC_URL.startsWith('https://')) warnings.push(`PUBLIC_URL=${env.PUBLIC_URL} is not https`);

@@ -13,7 +13,7 @@ let database: DatabaseHandle;
 let api: TestApp;
 beforeAll(async () => {
   database = await openTemplateDatabase();
-  api = await createTestApp(database, { holdCaps: { perEmail: 3, perAddress: 10_000 } });
+  api = await createTestApp(database);
 });
 afterAll(async () => {
   await api?.close();
@@ -70,7 +70,13 @@ describe('finding 6: «register» at checkout answers a used address as a free o
     expect(fresh.answer.status).toBe(200);
     expect(shapeOf(fresh.answer.body)).toEqual(shapeOf(used.answer.body));
     expect(fresh.answer.body.token).toBeUndefined();
-    expect(fresh.count).toBe(used.count);
+    // The fewest of a few tries each: a payment may also run the holds' sweep (at most once a second).
+    const counts = { used: [used.count], fresh: [fresh.count] };
+    for (let i = 0; i < 2; i++) {
+      counts.used.push((await statementsOf(() => pay(owner.email))).count);
+      counts.fresh.push((await statementsOf(() => pay(uniqueEmail('free')))).count);
+    }
+    expect(Math.min(...counts.fresh)).toBe(Math.min(...counts.used));
     // The free address's owner gets the confirmation letter (their way in), the used one's a notice.
     expect((await readOutbox(api.deps.db, { to: free, limit: 1 }))[0]?.meta.kind).toBe('email_confirm');
     expect((await readOutbox(api.deps.db, { to: owner.email, limit: 1 }))[0]?.meta.kind).toBe('register_taken');
@@ -125,6 +131,11 @@ describe('finding 6: buy_limit tells a past purchase only to the address’s pro
 describe('finding 7: anonymous baskets for an address do not fill its proven owner’s hold cap', () => {
   it('three guest holds of the owner’s address leave the signed-in owner’s checkout open', async () => {
     const owner = await provenAccount();
+    const capped = await createTestApp(database, { holdCaps: { perEmail: 3, perAddress: 10_000 } });
+    const call = async (method: 'POST', url: string, payload: object, token?: string) => {
+      const response = await capped.request({ method, url, payload, ...(token ? { token } : {}) });
+      return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+    };
     for (let i = 0; i < 3; i++) expect((await call('POST', '/api/payment', { email: owner.email, tickets: ticket() })).status).toBe(200);
     // The anonymous holds are capped as before.
     expect((await call('POST', '/api/payment', { email: owner.email, tickets: ticket() })).status).toBe(429);
@@ -138,5 +149,6 @@ describe('finding 7: anonymous baskets for an address do not fill its proven own
     // The owner's own holds are capped too: three in all.
     expect((await call('POST', '/api/payment', { email: owner.email, tickets: ticket(2) }, owner.token)).status).toBe(200);
     expect((await call('POST', '/api/payment', { email: owner.email, tickets: ticket() }, owner.token)).status).toBe(429);
+    await capped.close();
   });
 });

@@ -108,6 +108,29 @@ describe('a promocode’s uses per person', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
   });
 
+  it('the back office makes a code with a limit per person, and lists it', async () => {
+    const org = (
+      await api.request({ method: 'PUT', url: '/api/auth', payload: { email: 'org@geroi.example', password: 'Org12345' } })
+    ).json().token as string;
+    const value = `PER${newPublicId().slice(0, 8).toUpperCase()}`;
+    const made = await api.request({
+      method: 'POST',
+      url: '/api/organizer/promocodes',
+      token: org,
+      payload: { event_city_public_id: seeded.nightMoscow, code: value, discount_percent: 10, max_uses: 50, max_uses_per_person: 1 },
+    });
+    expect(made.statusCode, made.body).toBeLessThan(300);
+    const listed = await api.request({
+      method: 'GET',
+      url: `/api/organizer/promocodes?event_city_public_id=${seeded.nightMoscow}`,
+      token: org,
+    });
+    expect(JSON.stringify(listed.json())).toContain('"max_uses_per_person":1');
+    const email = uniqueEmail('once');
+    expect((await pay({ email, tickets: ticket({ promocode: value }) })).status).toBe(200);
+    expect((await pay({ email, tickets: ticket({ promocode: value }) })).status).toBe(400);
+  });
+
   it('a code without the limit is not counted per person', async () => {
     const promo = await code(null);
     const email = uniqueEmail('many');

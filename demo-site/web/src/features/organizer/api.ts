@@ -335,6 +335,7 @@ export type PromocodeInput = {
   discount_percent?: number;
   discount_amount?: number;
   max_uses?: number;
+  /** Uses one person (e-mail or account) may make; none: no such limit (issue 31). */
   max_uses_per_person?: number;
   ends_at?: string;
   format_public_ids?: string[];
