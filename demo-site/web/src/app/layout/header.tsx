@@ -4,7 +4,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { basketCount } from '../../features/basket/basket-items';
 import { useBasket } from '../../features/basket/basket-store';
 import { useIsAuthenticated } from '../../lib/auth';
-import { type Language, languages, setLanguage } from '../../lib/i18n';
+import { type Language, languages } from '../../lib/content-language';
+import { setLanguage } from '../../lib/i18n';
 import { setTheme, useTheme } from '../../lib/theme';
 import { corporateItems, headerItems, type NavItem } from './nav-items';
 
