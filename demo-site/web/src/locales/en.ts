@@ -61,7 +61,6 @@ export const en: Messages = {
     language: 'Site language',
     languageName: { ru: 'Русский', en: 'English' },
     darkTheme: 'Dark theme',
-    signIn: 'Sign in to my account',
     myEvents: 'My events',
     basket: 'Basket, items: {{count}}',
   },

@@ -70,7 +70,6 @@ export const ru = {
     language: 'Язык сайта',
     languageName: { ru: 'Русский', en: 'English' },
     darkTheme: 'Тёмная тема',
-    signIn: 'Войти в личный кабинет',
     myEvents: 'Мои события',
     basket: 'Корзина, товаров: {{count}}',
   },

@@ -30,6 +30,8 @@ export const TICKET_COUNT_MAX = 500;
 export const SPACE_HOLD_MS = 600_000;
 /** ticketing-shop §4: the in-progress flag of the pay button is reset after 3 s. */
 export const PAY_RESET_MS = 3_000;
+/** ticketing-shop §9: a participant tab that failed its check is highlighted for 5 s. */
+export const ERROR_HIGHLIGHT_MS = 5_000;
 
 export type NewId = () => string;
 

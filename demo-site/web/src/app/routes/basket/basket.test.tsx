@@ -355,6 +355,30 @@ describe('/basket: the page rules', () => {
     await waitFor(() => expect(getBasket().goods.filter((item) => item.selector === 'insurance')).toHaveLength(0));
   });
 
+  it('lights an unfinished participant tab up in the error colour for 5 s after a pay attempt (ticketing-shop §9)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    basketApi();
+    server.use(http.get('*/api/shop/shirts/:id', () => HttpResponse.json({ values: [] })));
+    const participant = (uniqueId: string) =>
+      ({ ...ticketLine({ ...ticketInput, format: { ...ticketInput.format, preregistration: true }, uniqueId }) }) as BasketItem;
+    basketActions.reset([participant('p1'), participant('p2')]);
+    renderApp('/basket');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const line = await screen.findByRole('article', { name: '10 км' }, { timeout: 10_000 });
+    const second = await within(line).findByRole('button', { name: /^Билет 2/ });
+    expect(second.classList.contains('tabs__tab--error')).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: 'E-mail для билетов и чека' }), 'anna@example.ru');
+    await user.click(screen.getByRole('button', { name: /^Оплатить/ }));
+    await waitFor(() => expect(second.classList.contains('tabs__tab--error')).toBe(true));
+    act(() => void vi.advanceTimersByTime(4_800));
+    expect(second.classList.contains('tabs__tab--error')).toBe(true);
+    act(() => void vi.advanceTimersByTime(300));
+    expect(second.classList.contains('tabs__tab--error')).toBe(false);
+    // Still unfinished: it still says so to a screen reader.
+    expect(second.textContent).toContain('Билет 2');
+  });
+
   it('has no team name field on an individual ticket', async () => {
     basketApi();
     basketActions.reset([ticket as BasketItem]);
