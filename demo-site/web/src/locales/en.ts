@@ -137,6 +137,9 @@ export const en: Messages = {
     promocode: 'Promo code {{code}} will be applied to the tickets in the basket',
     external: 'Register on the partner’s site',
     backToCalendar: 'Back to the calendar',
+    invitationOnly: 'By invitation only',
+    partnerFormats: 'Through our partners',
+    partnerFormatsLead: 'The event’s partner sells these formats: registration and payment are on its site.',
   },
   news: {
     title: 'News',
@@ -283,6 +286,9 @@ export const en: Messages = {
     back: 'Back to the shop',
     loadProblem: 'Problem while loading',
     tryLater: 'Please try later',
+    related: 'Event goods',
+    heroesTitle: 'The “Heroes” collection',
+    heroesAll: 'Show the whole collection',
   },
   basket: basketEn,
   thanks: {
