@@ -476,6 +476,13 @@ export const en: Messages = {
       ],
       albumsTitle: 'Albums of recent races',
       albums: { start: 'Start', finish: 'Finish', medal: 'Medals' },
+      openAlbum: 'See the photos',
+      noAlbums: 'Albums appear after the coming races',
+      findTitle: 'Find yourself by your bib number',
+      race: 'Race',
+      number: 'Bib number',
+      find: 'Find photos',
+      opensBank: 'The photo bank opens in a new tab',
     },
     newYear: {
       title: 'New Year run',
@@ -486,6 +493,8 @@ export const en: Messages = {
         { title: 'Children', text: 'A 500 m kids’ race from age 4, with a sweet gift for everyone.' },
       ],
       toCalendar: 'Dates and cities in the calendar',
+      racesTitle: 'New Year races',
+      noRaces: 'The New Year races’ dates will be in the calendar soon',
     },
     virtualEvents: {
       title: 'Virtual races',
