@@ -82,8 +82,8 @@ describe("the organiser's pages (/corp, /logistics, /smi, /newyear_2022, /virtua
     const view = renderApp('/photo');
     await heading('Фото');
     const albums = screen.getByRole('region', { name: 'Альбомы последних стартов' });
-    const album = await within(albums).findByRole('article', { name: 'Зимний забег Героев' }, { timeout: 5000 });
-    const link = within(album).getByRole('link', { name: /^Смотреть фото/ });
+    const album = await within(albums).findByRole('article', { name: 'Зимний забег Героев — Москва' }, { timeout: 5000 });
+    const link = within(album).getByRole('link', { name: 'Смотреть фото: Зимний забег Героев — Москва' });
     expect(link.getAttribute('href')).toBe('https://photo.geroi.example/?event=ec-winter-moscow');
     expect(link.getAttribute('target')).toBe('_blank');
     const find = screen.getByRole('region', { name: 'Найти себя по стартовому номеру' });

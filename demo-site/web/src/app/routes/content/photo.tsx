@@ -40,7 +40,7 @@ export default function Photo() {
         <ul className="card-grid card-grid--3">
           {values.map((place) => (
             <li key={place.public_id}>
-              <article className="card photo-album" aria-label={place.event.title}>
+              <article className="card photo-album" aria-label={`${place.event.title} — ${placeName(place.city)}`}>
                 {place.event.event_type.logo ? (
                   <img src={place.event.event_type.logo} alt="" width={64} height={64} loading="lazy" />
                 ) : null}
@@ -48,9 +48,14 @@ export default function Photo() {
                 <p>
                   {placeName(place.city)} · <time dateTime={place.start_time}>{formatDate(place.start_time, place.timezone)}</time>
                 </p>
-                <a className="button button--secondary" href={photoBankUrl(place.public_id)} target="_blank" rel="noopener noreferrer">
+                <a
+                  className="button button--secondary"
+                  href={photoBankUrl(place.public_id)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${t('content.photo.openAlbum')}: ${place.event.title} — ${placeName(place.city)}`}
+                >
                   {t('content.photo.openAlbum')}
-                  <span className="sr-only">: {place.event.title}</span>
                 </a>
               </article>
             </li>

@@ -37,9 +37,14 @@ export function PartnerFormats({ eventCityId, timezone }: { eventCityId: string;
                   <dd className="format-card__price">{formatRubles(format.price)}</dd>
                 </div>
               </dl>
-              <a className="button button--secondary" href={format.link} target="_blank" rel="noopener noreferrer">
+              <a
+                className="button button--secondary"
+                href={format.link}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${t('event.external')}: ${format.title}`}
+              >
                 {t('event.external')}
-                <span className="sr-only">: {format.title}</span>
               </a>
             </article>
           </li>
