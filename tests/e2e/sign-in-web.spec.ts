@@ -311,7 +311,7 @@ test('/exit ends the server session and clears token, user and basket', async ({
     await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userObj'), localStorage.getItem('basketGoods')]),
   ).toEqual([null, null, null]);
   expect((await api('/api/user', { token: token as string })).status).toBe(401);
-  await expect(page.getByRole('link', { name: 'Войти в личный кабинет' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Личный кабинет' })).toBeVisible();
 });
 
 test('a sign-in link from a letter says whose account it opens, signs in once and never leaves the site', async ({ page }) => {

@@ -2,7 +2,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/ru';
 import utc from 'dayjs/plugin/utc';
-import type { Language } from './i18n';
+import type { Language } from './content-language';
 
 dayjs.extend(utc);
 

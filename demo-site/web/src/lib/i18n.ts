@@ -1,13 +1,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { type Messages, ru } from '../locales/ru';
-import { contentLanguage } from './content-language';
+import { contentLanguage, type Language } from './content-language';
 import { setDateLanguage } from './dates';
 import { setMoneyLanguage } from './money';
 import { storageKeys, writeString } from './storage';
-
-export const languages = ['ru', 'en'] as const;
-export type Language = (typeof languages)[number];
 
 /** accounts-sso §3: the language is stored under `lang`, Russian by default. */
 export function storedLanguage(): Language {

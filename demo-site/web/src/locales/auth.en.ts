@@ -94,6 +94,7 @@ export const authEn: Messages['auth'] = {
     newPassword: 'New password',
     save: 'Save the password',
     changedTitle: 'The password is changed!',
+    changedText: 'Sign in with the new password.',
     toLogin: 'Sign in',
     expired: 'The recovery link is invalid or expired. Ask for a new one on the sign-in page',
   },

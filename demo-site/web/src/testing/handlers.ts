@@ -43,6 +43,10 @@ export const handlers = [
     }),
   ),
   http.get('*/api/shop/items/:place', () => HttpResponse.json({ values: fixtures.products })),
+  http.get('*/api/shop/related/:id', () => HttpResponse.json({ values: [] })),
+  http.get('*/api/shop/project/heroes', () => HttpResponse.json({ values: [] })),
+  http.get('*/api/shop/project/preview/heroes', () => HttpResponse.json({ values: [] })),
+  http.get('*/api/external/formats/:id', () => HttpResponse.json({ values: [] })),
   http.get('*/api/shop/categories', () => HttpResponse.json({ values: fixtures.categories })),
   http.get('*/api/shop/category/:name', () => HttpResponse.json({ category: fixtures.categories[0], values: fixtures.products })),
   // The basket's sales (GET /api/sales): none running unless a test says otherwise.

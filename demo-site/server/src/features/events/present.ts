@@ -50,4 +50,11 @@ export const presentEventBase = (eventRow: EventRow, type: EventTypeRow, project
 };
 
 export type EventCityResponse = ReturnType<typeof presentEventCity>;
-export type EventResponse = ReturnType<typeof presentEventBase> & { event_city: EventCityResponse[] };
+/** `distances`: the kilometres its on-sale formats name (for «similar events»: the same city, type or distance). */
+export type EventResponse = ReturnType<typeof presentEventBase> & { event_city: EventCityResponse[]; distances: number[] };
+
+/** The distance a format's title names, in km («10 км», «21,1 км», «Эстафета 4×5 км» → 5); null when it names none. */
+export function distanceKm(title: string): number | null {
+  const match = /(\d+(?:[.,]\d+)?)\s*км/i.exec(title);
+  return match ? Number(match[1]!.replace(',', '.')) : null;
+}

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cities, eventCities, eventFormats, events, eventTypes, projects } from '../../db/schema/index';
 import { found } from '../../lib/errors';
 import type { ContentLanguage } from '../../lib/language';
 import { toRubles } from '../../lib/money';
 import { escapeLike } from '../../lib/sql';
-import { type EventResponse, presentCity, presentEventBase, presentEventCity, presentEventType } from './present';
+import { distanceKm, type EventResponse, presentCity, presentEventBase, presentEventCity, presentEventType } from './present';
 
 /** An event counts as upcoming until a day after its start, so today's events stay on the calendar. */
 const upcomingSince = (now: Date) => new Date(now.getTime() - 86_400_000);
@@ -34,12 +34,35 @@ async function eventsWithCities(
     .innerJoin(projects, eq(projects.id, eventTypes.projectId))
     .where(inArray(events.id, eventIds))
     .orderBy(asc(events.sort));
+  // The distances its listed formats name (Russian titles: the number and «км» are the same in both languages).
+  const formatRows = await db
+    .select({ eventCityId: eventFormats.eventCityId, title: eventFormats.title })
+    .from(eventFormats)
+    .where(
+      and(
+        inArray(
+          eventFormats.eventCityId,
+          cityRows.map((row) => row.eventCity.id),
+        ),
+        eq(eventFormats.hidden, false),
+        isNull(eventFormats.closedAt),
+      ),
+    );
+  const eventOfCity = new Map(cityRows.map((row) => [row.eventCity.id, row.eventCity.eventId]));
+  const distances = new Map<number, Set<number>>();
+  for (const row of formatRows) {
+    const km = distanceKm(row.title);
+    const eventId = eventOfCity.get(row.eventCityId);
+    if (km === null || eventId === undefined) continue;
+    distances.set(eventId, (distances.get(eventId) ?? new Set()).add(km));
+  }
   return eventRows
     .map(({ event, type, project }) => ({
       ...presentEventBase(event, type, project, language),
       event_city: cityRows
         .filter((row) => row.eventCity.eventId === event.id)
         .map((row) => presentEventCity(row.eventCity, row.city, language)),
+      distances: [...(distances.get(event.id) ?? [])].sort((a, b) => a - b),
     }))
     .sort((a, b) => (a.event_city[0]?.start_time ?? '').localeCompare(b.event_city[0]?.start_time ?? ''));
 }

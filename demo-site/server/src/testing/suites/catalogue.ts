@@ -65,6 +65,8 @@ export function catalogueSuite(database: () => DatabaseHandle) {
         title: 'Забег Героев. Весна',
         external_url: null,
         slider: true,
+        // The kilometres its listed formats name (the invitation-only VIP 10 км counts no more than any 10 км).
+        distances: [5, 10, 21.1],
         event_type: {
           title: 'Забег Героев',
           logo: expect.stringMatching(/^\/images\//),

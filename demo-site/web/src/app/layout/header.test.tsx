@@ -48,10 +48,14 @@ describe('header and footer', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('sends guests to /login from the account icon and shows the cabinet link in the footer', async () => {
+  it('sends guests to /login from a «Личный кабинет» text link in the header and shows the cabinet link in the footer', async () => {
     renderApp('/about');
-    expect((await screen.findByRole('link', { name: 'Войти в личный кабинет' })).getAttribute('href')).toBe('/login');
-    expect(screen.getByRole('link', { name: 'Личный кабинет' })).toBeTruthy();
+    await screen.findByRole('navigation', { name: 'Главное меню' });
+    const header = document.querySelector<HTMLElement>('.site-header')!;
+    const link = within(header).getByRole('link', { name: 'Личный кабинет' });
+    expect(link.getAttribute('href')).toBe('/login');
+    expect(link.textContent).toBe('Личный кабинет');
+    expect(within(document.querySelector<HTMLElement>('.site-footer')!).getByRole('link', { name: 'Личный кабинет' })).toBeTruthy();
   });
 
   it('sends signed-in users to /me and hides the cabinet link', async () => {

@@ -4,7 +4,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { basketCount } from '../../features/basket/basket-items';
 import { useBasket } from '../../features/basket/basket-store';
 import { useIsAuthenticated } from '../../lib/auth';
-import { type Language, languages, setLanguage } from '../../lib/i18n';
+import { type Language, languages } from '../../lib/content-language';
+import { setLanguage } from '../../lib/i18n';
 import { setTheme, useTheme } from '../../lib/theme';
 import { corporateItems, headerItems, type NavItem } from './nav-items';
 
@@ -155,15 +156,17 @@ export function Header() {
           >
             <span aria-hidden="true">{theme === 'dark' ? '☾' : '☀'}</span>
           </button>
+          {/* Guests see the words «Личный кабинет» beside the icon (the text hides on narrow screens, still read out). */}
           <Link
             to={authenticated ? '/me' : '/login'}
-            className="icon-button"
-            aria-label={authenticated ? t('header.myEvents') : t('header.signIn')}
+            className={authenticated ? 'icon-button' : 'icon-button account-link'}
+            aria-label={authenticated ? t('header.myEvents') : undefined}
           >
             <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
               <circle cx="12" cy="8" r="4" />
               <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
             </svg>
+            {authenticated ? null : <span className="account-link__text">{t('nav.cabinet')}</span>}
           </Link>
           <Link to="/basket" className="icon-button basket-link" aria-label={t('header.basket', { count })}>
             <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">

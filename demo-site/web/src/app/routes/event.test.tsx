@@ -1,10 +1,67 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getBasket } from '../../features/basket/basket-store';
+import * as fixtures from '../../testing/fixtures';
 import { renderApp } from '../../testing/render';
+import { server } from '../../testing/server';
+
+const vip = {
+  ...fixtures.formats[0]!,
+  public_id: 'format-vip',
+  title: 'VIP 10 км',
+  hidden: true,
+  notes: 'Доступно по приглашению.',
+};
+const otherVip = { ...vip, public_id: 'format-vip-2', title: 'VIP 21 км' };
 
 describe('event page', () => {
+  it('through the invitation link asks for the hidden formats too and shows only the invited one, marked', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/event_format/event/:id', ({ request, params }) => {
+        const hidden = new URL(request.url).searchParams.get('hidden') === 'true';
+        asked.push(`${params.id as string}${hidden ? '?hidden=true' : ''}`);
+        return HttpResponse.json({ values: hidden ? [...fixtures.formats, vip, otherVip] : fixtures.formats });
+      }),
+    );
+    renderApp('/event/spring-run/format-vip');
+    const card = await screen.findByRole('article', { name: 'VIP 10 км' }, { timeout: 10_000 });
+    expect(within(card).getByText('Доступно по приглашению')).toBeTruthy();
+    expect(screen.getByRole('article', { name: '5 км' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'VIP 21 км' })).toBeNull();
+    expect(asked).toContain('spring-run?hidden=true');
+  });
+
+  it('without the invitation shows no hidden format, and lists the partner formats with the partner’s link', async () => {
+    server.use(
+      http.get('*/api/external/formats/:id', ({ params }) =>
+        HttpResponse.json({
+          values:
+            params.id === 'ec-moscow'
+              ? [
+                  {
+                    public_id: 'ext-1',
+                    title: 'Каникросс 3 км',
+                    description: 'Забег с собакой.',
+                    price: 1500,
+                    link: 'https://partner.example/canicross',
+                    start_time: fixtures.eventCityMoscow.start_time,
+                  },
+                ]
+              : [],
+        }),
+      ),
+    );
+    renderApp('/calendar/spring-run');
+    const partner = await screen.findByRole('region', { name: 'Участие через партнёров' }, { timeout: 10_000 });
+    const link = within(partner).getByRole('link', { name: 'Регистрация на сайте партнёра: Каникросс 3 км' });
+    expect(link.getAttribute('href')).toBe('https://partner.example/canicross');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.queryByRole('article', { name: 'VIP 10 км' })).toBeNull();
+  });
+
   it('shows the formats of the next city with price, tickets left and the seats label', async () => {
     renderApp('/calendar/spring-run');
     expect(await screen.findByRole('heading', { level: 1, name: 'Забег Героев. Весна' })).toBeTruthy();

@@ -11,16 +11,20 @@ import { useEventFormats } from '../../features/events/api/get-event-formats';
 import type { EventCity, SportEvent } from '../../features/events/api/schemas';
 import { CityPopup } from '../../features/events/components/city-popup';
 import { FormatCard } from '../../features/events/components/format-card';
+import { PartnerFormats } from '../../features/events/components/partner-formats';
 import { formatKind, formatSeats, ticketsLeft } from '../../features/events/format-rules';
 import { useBreadcrumbTitle } from '../../lib/breadcrumbs';
 import { formatDateTime } from '../../lib/dates';
 import { placeName } from '../../lib/i18n';
+import { RelatedProducts } from './shop/related-products';
 
 /** The city shown first: the one in the address (?city=), else the next to start, else the first. */
-function initialCity(event: SportEvent, requested: string | null): EventCity | null {
+function initialCity(event: SportEvent, requested: string | null, invitedCity?: string | null): EventCity | null {
   const cities = event.event_city;
   const fromAddress = requested ? cities.find((eventCity) => eventCity.public_id === requested) : undefined;
   if (fromAddress) return fromAddress;
+  const invited = invitedCity ? cities.find((eventCity) => eventCity.public_id === invitedCity) : undefined;
+  if (invited) return invited;
   const now = Date.now();
   return cities.find((eventCity) => Date.parse(eventCity.start_time) >= now) ?? cities[0] ?? null;
 }
@@ -37,7 +41,11 @@ function Formats({
   highlight: string | null;
 }) {
   const { t } = useTranslation();
-  const formats = useEventFormats(eventCity.public_id);
+  // Opened through an invitation link (/event/{id}/{format_public_id}): the event's formats with the
+  // invitation-only ones (?hidden=true), of which only the invited one shows.
+  const invited = useEventFormats(highlight === null ? null : event.public_id, true);
+  const listed = useEventFormats(highlight === null ? eventCity.public_id : null);
+  const formats = highlight === null ? listed : invited;
   const { goods } = useBasket();
   const [added, setAdded] = useState<string | null>(null);
   const inBasket = (formatId: string) =>
@@ -45,14 +53,18 @@ function Formats({
 
   if (formats.isPending) return <Loading />;
   if (formats.isError) return <ErrorState error={formats.error} onRetry={() => void formats.refetch()} />;
-  if (formats.data.values.length === 0) return <EmptyState>{t('event.noFormats')}</EmptyState>;
+  const shown = formats.data.values.filter(
+    (format) =>
+      (format.event_city?.public_id ?? eventCity.public_id) === eventCity.public_id && (!format.hidden || format.public_id === highlight),
+  );
+  if (shown.length === 0) return <EmptyState>{t('event.noFormats')}</EmptyState>;
   return (
     <>
       <p className="sr-only" role="status">
         {added ? t('event.added', { title: added }) : ''}
       </p>
       <ul className="card-grid card-grid--3">
-        {formats.data.values.map((format) => (
+        {shown.map((format) => (
           <li key={format.public_id}>
             <FormatCard
               format={format}
@@ -92,10 +104,11 @@ export default function EventPage() {
   const { eventId = '', promocode = null, formatId = null } = useParams();
   const [params, setParams] = useSearchParams();
   const event = useEvent(eventId);
+  const invitation = useEventFormats(formatId === null ? null : eventId, true);
   const [cityOpen, setCityOpen] = useState(false);
   useBreadcrumbTitle(event.data?.title);
 
-  if (event.isPending) return <Loading />;
+  if (event.isPending || (formatId !== null && invitation.isPending)) return <Loading />;
   if (event.isError) {
     return (
       <div className="container page">
@@ -108,7 +121,8 @@ export default function EventPage() {
   }
 
   const data = event.data;
-  const eventCity = initialCity(data, params.get('city'));
+  const invitedCity = invitation.data?.values.find((format) => format.public_id === formatId)?.event_city?.public_id;
+  const eventCity = initialCity(data, params.get('city'), invitedCity);
   const landing = data.banners?.landing_page;
   const picture = landing?.mobile_picture ?? data.banners?.home_page?.desktop_picture;
 
@@ -157,6 +171,7 @@ export default function EventPage() {
               {eventCity.address ? ` · ${eventCity.address}` : ''}
             </p>
             <Formats event={data} eventCity={eventCity} promocode={promocode} highlight={formatId} />
+            <PartnerFormats eventCityId={eventCity.public_id} timezone={eventCity.timezone} />
             <CityPopup
               open={cityOpen}
               onClose={() => setCityOpen(false)}
@@ -172,6 +187,7 @@ export default function EventPage() {
         ) : (
           <EmptyState>{t('event.noCities')}</EmptyState>
         )}
+        <RelatedProducts eventId={data.public_id} />
       </div>
     </div>
   );

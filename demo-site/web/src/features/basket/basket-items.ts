@@ -62,6 +62,13 @@ export interface TicketLine extends BasketItemBase {
   /** Whether promocodes may be typed for this ticket (false for the vip ticket, ticketing-shop §6). */
   vipTicket?: boolean;
   team_name?: string | null;
+  /**
+   * An existing team the tickets join (GET /api/teams/{format_public_id}): sent as `team_public_id` with
+   * the tickets' `ticket_count`, any count up to the team's free places; without it a new team is made.
+   */
+  team_public_id?: string | null;
+  team_title?: string | null;
+  team_free?: number | null;
   club?: { public_id: string; title: string } | null;
   /**
    * The start number or seat the signed-in buyer holds for this line (POST /api/booked/number,

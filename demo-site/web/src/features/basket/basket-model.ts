@@ -30,6 +30,8 @@ export const TICKET_COUNT_MAX = 500;
 export const SPACE_HOLD_MS = 600_000;
 /** ticketing-shop §4: the in-progress flag of the pay button is reset after 3 s. */
 export const PAY_RESET_MS = 3_000;
+/** ticketing-shop §9: a participant tab that failed its check is highlighted for 5 s. */
+export const ERROR_HIGHLIGHT_MS = 5_000;
 
 export type NewId = () => string;
 
@@ -45,6 +47,8 @@ const withTotal = <T extends BasketItem>(item: T): T => ({ ...item, totalCost: l
 
 /** A ticket line's step: a team of fixed size steps by its seats, everything else by one. */
 export function countStep(item: BasketItem): number {
+  // Joining an existing team: one member at a time, up to its free places.
+  if (isTicket(item) && item.team_public_id) return 1;
   if (isTicket(item) && item.isTeam && item.fixed_count) return Math.max(1, item.max_count);
   return 1;
 }
@@ -55,6 +59,7 @@ export function maxCount(item: BasketItem): number {
   if (!isTicket(item)) return TICKET_COUNT_MAX;
   const limits = [TICKET_COUNT_MAX, item.buy_limit, item.tickets_left].filter((value): value is number => typeof value === 'number');
   const max = Math.min(...limits);
+  if (item.team_public_id) return Math.max(1, Math.min(max, item.team_free ?? 1));
   // ticketing-shop §5: a team that buys the whole team (team_all) with a fixed count takes the maximum.
   if (item.isTeam && item.team_all && item.fixed_count) return Math.min(max, item.max_count);
   return max;
@@ -391,7 +396,7 @@ export function promocodeAllowed(
 }
 
 /** Why the pay button is disabled (ticketing-shop §4); empty when it is not. */
-export type PayBlocker = 'email' | 'empty' | 'inProgress' | 'preregistration' | 'delivery' | 'insurance';
+export type PayBlocker = 'email' | 'empty' | 'inProgress' | 'preregistration' | 'team' | 'delivery' | 'insurance';
 
 export function payBlockers(input: {
   goods: readonly BasketItem[];
@@ -407,6 +412,8 @@ export function payBlockers(input: {
   if (input.goods.some((item) => isTicket(item) && item.preregistration && (item.isErrorTab || item.preReg !== 'ok'))) {
     blockers.push('preregistration');
   }
+  // «Join a team» chosen, no team picked yet.
+  if (input.goods.some((item) => isTicket(item) && item.isTeam && item.team_title === '' && !item.team_public_id)) blockers.push('team');
   if (input.goods.some((item) => item.selector === 'shop') && !input.deliveryResolved) blockers.push('delivery');
   if (input.goods.some((item) => isInsurance(item) && item.preReg !== 'ok')) blockers.push('insurance');
   return blockers;
@@ -521,11 +528,16 @@ export function paymentPayload(
       event_city_public_id: ticket.event_city.public_id,
       format_public_id: ticket.format_public_id,
       ticket_count: ticket.count,
+      // ticketing-shop §7: a team ticket names the team it joins (team_public_id) or how many new teams it makes (team_count).
+      ...(ticket.isTeam && ticket.team_public_id ? { team_public_id: ticket.team_public_id } : {}),
+      ...(ticket.isTeam && !ticket.team_public_id
+        ? { team_count: ticket.fixed_count ? Math.max(1, Math.floor(ticket.count / Math.max(1, ticket.max_count))) : 1 }
+        : {}),
       kind: ticket.kind,
       insurance: ticket.isAddInsurance === true,
       promocode: ticket.promo?.code ?? null,
       ...(ticket.club ? { club: { public_id: ticket.club.public_id } } : {}),
-      ...(ticket.team_name ? { team_name: ticket.team_name } : {}),
+      ...(ticket.team_name && !ticket.team_public_id ? { team_name: ticket.team_name } : {}),
       ...(info ? { info } : {}),
       ...choicePayload(ticket.choice, options.now ?? Date.now()),
     };

@@ -8,7 +8,7 @@ const isTicket = (item: BasketItem): item is TicketLine => item.selector === 'ti
  * max_count unless fixed_count is false), or null for a line that takes any count.
  */
 export function requiredTicketCount(item: BasketItem): number | null {
-  if (!isTicket(item) || !item.isTeam || !item.fixed_count) return null;
+  if (!isTicket(item) || !item.isTeam || !item.fixed_count || item.team_public_id) return null;
   return Math.max(1, item.max_count);
 }
 

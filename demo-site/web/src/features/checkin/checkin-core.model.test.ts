@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CheckinAnswer, CheckinBody, StaffTicket, StaffTicketList } from './api/staff';
+import type { QueuedScan, StoredEvent } from './checkin-core';
 import { CheckinCore, type EventStore, type QueueStore } from './checkin-core';
 import type { TicketClaims } from './code';
-import type { QueuedScan, StoredEvent } from './offline-store';
 
 // A model-based test (fast-check `commands`) of the scanner's offline queue and sync (issue 24): two
 // devices (CheckinCore, the scanner without React, over in-memory stores) and a server that keeps the

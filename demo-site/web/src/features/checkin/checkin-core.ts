@@ -1,7 +1,6 @@
-import type { CheckinAnswer, CheckinBody, StaffTicket, StaffTicketList } from './api/staff';
+import type { CheckinAnswer, CheckinBody, PublicEventKey, StaffTicket, StaffTicketList } from './api/staff';
 import { manualCode, type TicketClaims } from './code';
 import { applyDelta, decideOffline, type OfflineEvent } from './decide';
-import type { QueuedScan, StoredEvent } from './offline-store';
 
 /** A scan whose answer changed when it reached the server (offline green, then a duplicate). */
 export interface SyncConflict {
@@ -18,6 +17,26 @@ export interface RepeatedScan {
   first: { c: string; d: string };
   repeats: { c: string; d: string }[];
   count: number;
+}
+
+/** An event as the scanner keeps it between visits: the list, its cursor, the public keys. */
+export interface StoredEvent {
+  eventCityId: string;
+  title: string;
+  city: string;
+  cursor: string;
+  keys: PublicEventKey[];
+  event: OfflineEvent;
+  savedAt: string;
+}
+
+/** A scan made without the network, waiting to be sent: the body, and what the screen showed. */
+export interface QueuedScan {
+  body: CheckinBody;
+  eventCityId: string;
+  shown: CheckinAnswer;
+  /** The ticket it checked in on this device's list (marked again when the scanner opens). */
+  ticketId: string;
 }
 
 /** The scans waiting for the network, in the order they were made (IndexedDB in the app, memory in tests). */

@@ -1,26 +1,4 @@
-import type { CheckinAnswer, CheckinBody, PublicEventKey } from './api/staff';
-import type { EventStore, QueueStore } from './checkin-core';
-import type { OfflineEvent } from './decide';
-
-/** An event as the scanner keeps it between visits: the list, its cursor, the public keys. */
-export interface StoredEvent {
-  eventCityId: string;
-  title: string;
-  city: string;
-  cursor: string;
-  keys: PublicEventKey[];
-  event: OfflineEvent;
-  savedAt: string;
-}
-
-/** A scan made without the network, waiting to be sent: the body, and what the screen showed. */
-export interface QueuedScan {
-  body: CheckinBody;
-  eventCityId: string;
-  shown: CheckinAnswer;
-  /** The ticket it checked in on this device's list (marked again when the scanner opens). */
-  ticketId: string;
-}
+import type { EventStore, QueuedScan, QueueStore, StoredEvent } from './checkin-core';
 
 const DB_NAME = 'gid-checkin';
 const EVENTS = 'events';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Dialog } from '../../../components/ui/dialog';
 import { PageTitle } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/states';
 import { AuthProviders } from '../../../features/auth/components/auth-providers';
@@ -16,6 +17,13 @@ const SmsForm = lazy(() => import('../../../features/auth/components/sms-form').
 const ResetRequestDialog = lazy(() =>
   import('../../../features/auth/components/reset-request-dialog').then((module) => ({ default: module.ResetRequestDialog })),
 );
+
+/** The popup another screen asked the login screen to show (router state `{ popup, message }`). */
+function loginPopupFromState(state: unknown): { kind: 'passwordChanged'; message: string | null } | null {
+  const asked = state as { popup?: unknown; message?: unknown } | null;
+  if (asked?.popup !== 'passwordChanged') return null;
+  return { kind: 'passwordChanged', message: typeof asked.message === 'string' ? asked.message : null };
+}
 
 /**
  * «Авторизация» (accounts-sso §2.3, /login and /auth): e-mail mode by default, SMS mode by the
@@ -34,6 +42,8 @@ export default function LoginScreen() {
   const resetWanted = useRef(false);
   if (resetOpen) resetWanted.current = true;
   const returnTo = returnFromState(location.state);
+  // accounts-sso §2.3: popups of the login screen another screen opens it with (the password changed at /newpass).
+  const [popup, setPopup] = useState(() => loginPopupFromState(location.state));
   // A sign-in that leaves the site (GID by redirect, a social network) comes back to the same place.
   useEffect(() => rememberReturnTo(returnTo), [returnTo]);
 
@@ -73,6 +83,15 @@ export default function LoginScreen() {
         </p>
         <AuthProviders headingId="auth-providers-title" returnTo={returnTo} onSignedIn={(signedIn) => finish(signedIn)} />
       </div>
+      <Dialog open={popup !== null} onClose={() => setPopup(null)} title={t('auth.reset.changedTitle')}>
+        {popup?.message && popup.message !== t('auth.reset.changedTitle') ? <p>{popup.message}</p> : null}
+        <p>{t('auth.reset.changedText')}</p>
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={() => setPopup(null)}>
+            {t('auth.reset.toLogin')}
+          </button>
+        </div>
+      </Dialog>
       {resetWanted.current ? (
         <Suspense fallback={null}>
           <ResetRequestDialog

@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Dialog } from '../../../components/ui/dialog';
 import { PageTitle } from '../../../components/ui/page';
 import { failureMessage } from '../../../features/auth/api/messages';
 import { updatePassword } from '../../../features/auth/api/reset-calls';
@@ -14,7 +13,7 @@ import '../../../locales/auth';
 
 /**
  * /newpass (accounts-sso §4.2): the new password under the registration rules, then «Пароль успешно
- * изменен!» and on to the login. Without a checked reset link it asks for a new one.
+ * изменен!» as a popup on the login screen. Without a checked reset link it asks for a new one.
  */
 export default function NewPasswordScreen() {
   const { t } = useTranslation();
@@ -23,7 +22,6 @@ export default function NewPasswordScreen() {
   const [secure] = useState(readResetSecure);
   const [sending, setSending] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [changed, setChanged] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -37,7 +35,8 @@ export default function NewPasswordScreen() {
     try {
       const answer = await updatePassword({ secure, password });
       dropResetSecure();
-      setChanged(answer.message ?? t('auth.reset.changedTitle'));
+      // accounts-sso §2.3: «Пароль успешно изменен!» is one of the login screen's popups: shown there, over the form.
+      void navigate('/login', { replace: true, state: { popup: 'passwordChanged', message: answer.message ?? null } });
     } catch (error) {
       setServerError(failureMessage(error));
     } finally {
@@ -80,14 +79,6 @@ export default function NewPasswordScreen() {
           </>
         )}
       </div>
-      <Dialog open={changed !== null} onClose={() => void navigate('/login', { replace: true })} title={t('auth.reset.changedTitle')}>
-        {changed && changed !== t('auth.reset.changedTitle') ? <p>{changed}</p> : null}
-        <div className="dialog__actions">
-          <Link to="/login" replace className="button">
-            {t('auth.reset.toLogin')}
-          </Link>
-        </div>
-      </Dialog>
     </div>
   );
 }

@@ -280,7 +280,55 @@ describe('/basket: the page rules', () => {
     await user.type(screen.getByRole('textbox', { name: 'E-mail для билетов и чека' }), 'anna@example.ru');
     await user.click(screen.getByRole('button', { name: /^Оплатить/ }));
     await screen.findByRole('dialog', { name: 'Оплата не прошла' });
-    expect(sent.payment).toMatchObject({ tickets: [{ format_public_id: 'format-relay', ticket_count: 4, team_name: 'Быстрые лоси' }] });
+    expect(sent.payment).toMatchObject({
+      tickets: [{ format_public_id: 'format-relay', ticket_count: 4, team_count: 1, team_name: 'Быстрые лоси' }],
+    });
+  });
+
+  it('joins an existing team: one member at a time up to its free places, sent as team_public_id with ticket_count', async () => {
+    const sent = basketApi();
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/teams/:id', ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json({
+          values: [
+            { public_id: 'team-full', name: 'Полные', number: 1, members_count: 4, max_count: 4, free_places: 0 },
+            { public_id: 'team-lynx', name: 'Рыси', number: 2, members_count: 2, max_count: 4, free_places: 2 },
+          ],
+        });
+      }),
+    );
+    basketActions.reset([teamTicket as BasketItem]);
+    renderApp('/basket');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Присоединиться к команде' }, { timeout: 10_000 }));
+    const select = await screen.findByRole('combobox', { name: 'Команда, к которой присоединиться' });
+    expect(asked).toEqual(['format-relay']);
+    // The full team is not offered.
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Выберите команду', 'Рыси — свободно 2 места']),
+    );
+    await user.selectOptions(select, 'team-lynx');
+    expect(getBasket().goods[0]).toMatchObject({ team_public_id: 'team-lynx', count: 2 });
+    const line = screen.getByRole('article', { name: 'Эстафета 4×5 км' });
+    expect(within(line).getByText('Команда: Рыси')).toBeTruthy();
+    // Down to one member, and not above the team's two free places.
+    await user.click(within(line).getByRole('button', { name: 'Уменьшить количество: Эстафета 4×5 км' }));
+    expect(getBasket().goods[0]?.count).toBe(1);
+    await user.click(within(line).getByRole('button', { name: 'Увеличить количество: Эстафета 4×5 км' }));
+    await user.click(within(line).getByRole('button', { name: 'Увеличить количество: Эстафета 4×5 км' }));
+    expect(getBasket().goods[0]?.count).toBe(2);
+    await user.type(screen.getByRole('textbox', { name: 'E-mail для билетов и чека' }), 'anna@example.ru');
+    await user.click(screen.getByRole('button', { name: /^Оплатить/ }));
+    await screen.findByRole('dialog', { name: 'Оплата не прошла' });
+    const [line0] = (sent.payment as { tickets: Record<string, unknown>[] }).tickets;
+    expect(line0).toMatchObject({ team_public_id: 'team-lynx', ticket_count: 2 });
+    expect(line0).not.toHaveProperty('team_count');
   });
 
   it('a team ticket below its team size shows the required-count popup, «Понятно» closes it (ticketing-shop §2)', async () => {
@@ -363,6 +411,30 @@ describe('/basket: the page rules', () => {
     expect(within(summary).getByText(/^400\s₽$/, { selector: 'dd' })).toBeTruthy();
     await user.click(within(line).getByRole('checkbox', { name: /^Страховка/ }));
     await waitFor(() => expect(getBasket().goods.filter((item) => item.selector === 'insurance')).toHaveLength(0));
+  });
+
+  it('lights an unfinished participant tab up in the error colour for 5 s after a pay attempt (ticketing-shop §9)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    basketApi();
+    server.use(http.get('*/api/shop/shirts/:id', () => HttpResponse.json({ values: [] })));
+    const participant = (uniqueId: string) =>
+      ({ ...ticketLine({ ...ticketInput, format: { ...ticketInput.format, preregistration: true }, uniqueId }) }) as BasketItem;
+    basketActions.reset([participant('p1'), participant('p2')]);
+    renderApp('/basket');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const line = await screen.findByRole('article', { name: '10 км' }, { timeout: 10_000 });
+    const second = await within(line).findByRole('button', { name: /^Билет 2/ });
+    expect(second.classList.contains('tabs__tab--error')).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: 'E-mail для билетов и чека' }), 'anna@example.ru');
+    await user.click(screen.getByRole('button', { name: /^Оплатить/ }));
+    await waitFor(() => expect(second.classList.contains('tabs__tab--error')).toBe(true));
+    act(() => void vi.advanceTimersByTime(4_800));
+    expect(second.classList.contains('tabs__tab--error')).toBe(true);
+    act(() => void vi.advanceTimersByTime(300));
+    expect(second.classList.contains('tabs__tab--error')).toBe(false);
+    // Still unfinished: it still says so to a screen reader.
+    expect(second.textContent).toContain('Билет 2');
   });
 
   it('has no team name field on an individual ticket', async () => {

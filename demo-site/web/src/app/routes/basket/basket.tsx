@@ -57,6 +57,7 @@ import { isApiError } from '../../../lib/api-client';
 import { getToken, useIsAuthenticated } from '../../../lib/auth';
 import { emailPattern } from '../../../lib/contact-rules';
 import { readJson, storageKeys, writeJson, writeString } from '../../../lib/storage';
+import { RelatedProducts } from '../shop/related-products';
 import './basket.css';
 import '../../../locales/basket';
 
@@ -358,6 +359,7 @@ export default function BasketScreen() {
                     />
                   );
                 })}
+                {firstItem?.selector === 'ticket' ? <RelatedProducts eventId={firstItem.event.public_id} level={3} /> : null}
               </section>
             );
           })}

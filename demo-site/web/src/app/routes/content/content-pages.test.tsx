@@ -71,14 +71,48 @@ describe("the organiser's pages (/corp, /logistics, /smi, /newyear_2022, /virtua
     expect(within(steps).getByRole('link', { name: 'Мои билеты' }).getAttribute('href')).toBe('/me');
   });
 
-  it('/photo: albums with generated pictures; /newyear_2022 leads to the calendar', async () => {
+  it('/photo: an album of each latest race and the search by bib number, both opening the photo bank', async () => {
+    const user = userEvent.setup();
+    const opened: string[] = [];
+    const open = window.open;
+    window.open = ((url: string) => {
+      opened.push(url);
+      return null;
+    }) as typeof window.open;
     const view = renderApp('/photo');
     await heading('Фото');
     const albums = screen.getByRole('region', { name: 'Альбомы последних стартов' });
-    expect(within(albums).getAllByRole('figure')).toHaveLength(3);
+    const album = await within(albums).findByRole('article', { name: 'Зимний забег Героев — Москва' }, { timeout: 5000 });
+    const link = within(album).getByRole('link', { name: 'Смотреть фото: Зимний забег Героев — Москва' });
+    expect(link.getAttribute('href')).toBe('https://photo.geroi.example/?event=ec-winter-moscow');
+    expect(link.getAttribute('target')).toBe('_blank');
+    const find = screen.getByRole('region', { name: 'Найти себя по стартовому номеру' });
+    await user.type(within(find).getByRole('textbox', { name: 'Стартовый номер' }), '12a7');
+    await user.click(within(find).getByRole('button', { name: 'Найти фото' }));
+    window.open = open;
+    expect(opened).toEqual(['https://photo.geroi.example/?event=ec-winter-moscow&number=127']);
     view.unmount();
+  });
+
+  it('/newyear_2022: the upcoming starts of December and January, and the way to the calendar', async () => {
+    const base = (await import('../../../testing/fixtures')).springRun;
+    const newYear = new Date(Date.UTC(new Date().getUTCFullYear(), 11, 31, 9)).toISOString();
+    const summer = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 6, 1, 9)).toISOString();
+    server.use(
+      http.get('*/api/event/list', () =>
+        HttpResponse.json({
+          values: [
+            { ...base, public_id: 'ny', title: 'Новогодний забег Героев', event_city: [{ ...base.event_city[0], start_time: newYear }] },
+            { ...base, public_id: 'summer', title: 'Летний забег', event_city: [{ ...base.event_city[0], start_time: summer }] },
+          ],
+        }),
+      ),
+    );
     renderApp('/newyear_2022');
     await heading('Новогодний забег');
+    const races = screen.getByRole('region', { name: 'Новогодние старты' });
+    expect(await within(races).findByRole('link', { name: 'Новогодний забег Героев' }, { timeout: 5000 })).toBeTruthy();
+    expect(within(races).queryByRole('link', { name: 'Летний забег' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Даты и города в календаре' }).getAttribute('href')).toBe('/calendar');
   });
 });

@@ -1,10 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
 import { useEvents } from '../../../features/events/api/get-events';
 import { EventCard } from '../../../features/events/components/event-card';
+import { distanceKm, similarEvents } from '../../../features/events/similar';
 import { logout } from '../../../features/sessions/api/logout';
+import { ticketsQuery } from '../../../features/tickets/api/get-tickets';
 import '../../../styles/cabinet.css';
 import '../../../locales/cabinet';
 
@@ -92,18 +95,30 @@ export function CabinetFrame({ title, children, similar = false }: CabinetFrameP
   );
 }
 
-/** A few upcoming events under the person's own lists. */
+/**
+ * Four upcoming events like the ones the person holds tickets for (the same city, type or distance:
+ * features/events/similar.ts), under their own lists.
+ */
 function SimilarEvents() {
   const { t } = useTranslation();
   const events = useEvents();
-  const shown = events.data?.values.slice(0, 3) ?? [];
+  // The tickets list's own answer when the page shows it (no second request), else asked once.
+  const tickets = useQuery({ ...ticketsQuery('my'), staleTime: Number.POSITIVE_INFINITY });
+  const tastes = (tickets.data?.values ?? []).map((ticket) => ({
+    eventId: ticket.event.public_id ?? null,
+    city: ticket.city.name_ru,
+    type: ticket.event.event_type.title,
+    distanceKm: distanceKm(ticket.event_format.title),
+  }));
+  // Chosen once the tickets are known (or failed to load): no reshuffle under the reader's eyes.
+  const shown = tickets.isPending ? [] : similarEvents(events.data?.values ?? [], tastes);
   if (shown.length === 0) return null;
   return (
     <section className="section cabinet-similar" aria-labelledby="cabinet-similar-title">
       <h2 id="cabinet-similar-title" className="section__head">
         {t('cabinet.similar.title')}
       </h2>
-      <ul className="card-grid card-grid--3">
+      <ul className="card-grid card-grid--4">
         {shown.map((event) => (
           <li key={event.public_id}>
             <EventCard event={event} />

@@ -3,7 +3,7 @@ import type { Product } from '../../../features/shop/api/schemas';
 import { ShopCard } from '../../../features/shop/components/shop-card';
 
 /** A shop card bound to the local basket. */
-export function BasketShopCard({ product, headingLevel }: { product: Product; headingLevel?: 2 | 3 }) {
+export function BasketShopCard({ product, headingLevel }: { product: Product; headingLevel?: 2 | 3 | 4 }) {
   const basket = useShopBasket();
   return (
     <ShopCard
@@ -16,7 +16,7 @@ export function BasketShopCard({ product, headingLevel }: { product: Product; he
   );
 }
 
-export function ProductGrid({ products, headingLevel }: { products: Product[]; headingLevel?: 2 | 3 }) {
+export function ProductGrid({ products, headingLevel }: { products: Product[]; headingLevel?: 2 | 3 | 4 }) {
   return (
     <ul className="card-grid card-grid--4">
       {products.map((product) => (

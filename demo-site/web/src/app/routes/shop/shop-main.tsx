@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page';
 import { EmptyState, Loading } from '../../../components/ui/states';
 import { CertificateShop } from '../../../features/certificates/components/certificate-shop';
+import { useHeroes } from '../../../features/shop/api/get-related';
 import { useShopBanners } from '../../../features/shop/api/get-shop-banners';
 import { useShopPreview } from '../../../features/shop/api/get-shop-preview';
 import { ShopLoadError } from '../../../features/shop/components/shop-load-error';
@@ -42,7 +44,31 @@ function ExternalShopBanners() {
   );
 }
 
-/** The shop's main screen: search, categories, the random preview of 16, gift certificates and external-shop banners. */
+/** The «Герои» collection: its preview, and the whole of it on request. */
+function HeroesCollection() {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  const heroes = useHeroes(all);
+  // The preview stays on screen while the whole collection loads.
+  const preview = useHeroes(false);
+  const shown = heroes.data ?? preview.data;
+  if (!shown || shown.values.length === 0) return null;
+  return (
+    <section aria-labelledby="shop-heroes" className="section">
+      <h2 id="shop-heroes">{t('shop.heroesTitle')}</h2>
+      <ProductGrid products={shown.values} headingLevel={3} />
+      {all ? null : (
+        <p>
+          <button type="button" className="button button--secondary" onClick={() => setAll(true)}>
+            {t('shop.heroesAll')}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The shop's main screen: search, categories, the random preview of 16, the «Герои» collection, gift certificates and external-shop banners. */
 export default function ShopMain() {
   const { t } = useTranslation();
   const preview = useShopPreview('home');
@@ -57,6 +83,7 @@ export default function ShopMain() {
         {preview.data && preview.data.values.length === 0 ? <EmptyState>{t('shop.empty')}</EmptyState> : null}
         {preview.data && preview.data.values.length > 0 ? <ProductGrid products={preview.data.values} /> : null}
       </section>
+      <HeroesCollection />
       <CertificateShop />
       <ExternalShopBanners />
     </div>

@@ -234,10 +234,14 @@ describe('password reset: /verify/resetpassword/{code} → /newpass → «Пар
     await user.clear(screen.getByLabelText('Новый пароль'));
     await user.type(screen.getByLabelText('Новый пароль'), 'Abc12');
     await user.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Пароль успешно изменен!' });
+    // The popup is the login screen's (accounts-sso §2.3), over its form.
+    const dialog = await screen.findByRole('dialog', { name: 'Пароль успешно изменен!' }, { timeout: 5000 });
+    expect(location()).toBe('/login');
     expect(calls).toEqual([{ code: 'reset-code' }, { secure: 'secure-token', password: 'Abc12' }]);
-    await user.click(within(dialog).getByRole('link', { name: 'Войти' }));
-    await waitFor(() => expect(location()).toBe('/login'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Авторизация' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Войти' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Пароль успешно изменен!' })).toBeNull());
+    expect(screen.getByLabelText('Введите пароль:')).toBeTruthy();
   });
 
   it('a bad link shows the server message', async () => {

@@ -138,7 +138,13 @@ export const BasketLine = memo(function BasketLine({
               {ticket.address ? ` · ${ticket.address}` : ''}
             </p>
           ) : null}
-          {ticket?.isTeam ? <p className="basket-line__meta">{t('basket.team', { count: item.count })}</p> : null}
+          {ticket?.isTeam ? (
+            <p className="basket-line__meta">
+              {ticket.team_public_id && ticket.team_title
+                ? t('basket.teamJoin.joined', { name: ticket.team_title })
+                : t('basket.team', { count: item.count })}
+            </p>
+          ) : null}
           {item.selector === 'shop' && item.size ? <p className="basket-line__meta">{t('basket.size', { size: item.size })}</p> : null}
           {item.selector === 'certificate' && item.recipient?.name ? (
             <p className="basket-line__meta">{t('basket.gifts.recipientLine', { name: item.recipient.name })}</p>

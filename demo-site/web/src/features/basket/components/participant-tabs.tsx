@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParticipantRules } from '../../participant/api/get-participant-rules';
 import { ParticipantForm } from '../../participant/components/participant-form';
 import { fromParticipantInfo, type ParticipantValues, toParticipantInfo } from '../../participant/participant-schema';
 import { type BasketItem, basketKey, type TicketLine } from '../basket-items';
-import { updateLine } from '../basket-model';
+import { ERROR_HIGHLIGHT_MS, updateLine } from '../basket-model';
 import { basketActions } from '../basket-store';
 import '../../../locales/basket';
 
@@ -19,6 +19,14 @@ export function ParticipantTabs({ tickets, validateSignal }: { tickets: TicketLi
   const rules = useParticipantRules(first.format_public_id, first.event_city.public_id, first.start_time);
   const [active, setActive] = useState(0);
   const current = tickets[Math.min(active, tickets.length - 1)]!;
+  // ticketing-shop §9: each failed check lights the errored tabs up for 5 s (a new check restarts it).
+  const [flashing, setFlashing] = useState(false);
+  useEffect(() => {
+    if (validateSignal === 0) return;
+    setFlashing(true);
+    const timer = setTimeout(() => setFlashing(false), ERROR_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [validateSignal]);
 
   if (!rules) return <p className="field-hint">{t('basket.loadingForm')}</p>;
 
@@ -41,7 +49,7 @@ export function ParticipantTabs({ tickets, validateSignal }: { tickets: TicketLi
             <button
               key={ticket.unique_id}
               type="button"
-              className={`tabs__tab${ticket.isErrorTab && validateSignal > 0 ? ' tabs__tab--error' : ''}`}
+              className={`tabs__tab${ticket.isErrorTab && flashing ? ' tabs__tab--error' : ''}`}
               aria-pressed={ticket === current}
               onClick={() => setActive(index)}
             >

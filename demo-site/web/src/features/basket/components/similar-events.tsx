@@ -2,12 +2,10 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEvents } from '../../events/api/get-events';
 import { EventCard } from '../../events/components/event-card';
+import { SIMILAR_EVENTS } from '../../events/similar';
 import '../../../locales/basket';
 
-/** ticketing-shop §2: similar events (up to 4) below the basket, and the project's participate link. */
-export const SIMILAR_EVENTS = 4;
-
-/** Memoised: the basket re-renders on each count and query answer; these cards need only the event ids (keep them stable). */
+/** ticketing-shop §2: similar events (up to 4) below the basket, and the project's participate link. Memoised: the basket re-renders on each count and query answer; these cards need only the event ids (keep them stable). */
 export const SimilarEvents = memo(function SimilarEvents({ eventIds }: { eventIds: string[] }) {
   const { t } = useTranslation();
   const events = useEvents();

@@ -17,6 +17,9 @@ export const eventFormatSchema = z.object({
   buy_limit: z.nullish(z.number()),
   preregistration: z.nullish(z.boolean()),
   space: z.nullish(z.boolean()),
+  /** An invitation-only format: listed only with ?hidden=true, shown only through its invitation link. */
+  hidden: z.nullish(z.boolean()),
+  notes: z.nullish(z.string()),
   start_time: z.nullish(z.string()),
   address: z.nullish(z.string()),
   timezone: z.nullish(z.string()),
@@ -27,12 +30,41 @@ export type EventFormat = z.infer<typeof eventFormatSchema>;
 
 export const eventFormatsResponse = z.object({ values: z.array(eventFormatSchema), city: z.nullish(citySchema) });
 
-/** GET /api/event_format/event/{id}: the formats of an event city (`values`, `city`). */
-export const getEventFormats = (eventCityId: string, signal?: AbortSignal) =>
-  requestParsed(eventFormatsResponse, { url: `/api/event_format/event/${encodeURIComponent(eventCityId)}`, signal });
+/**
+ * GET /api/event_format/event/{id}: the formats of an event city (`values`, `city`); with `hidden`
+ * (?hidden=true) the invitation-only ones too.
+ */
+export const getEventFormats = (eventCityId: string, signal?: AbortSignal, hidden = false) =>
+  requestParsed(eventFormatsResponse, {
+    url: `/api/event_format/event/${encodeURIComponent(eventCityId)}${hidden ? '?hidden=true' : ''}`,
+    signal,
+  });
 
-export const eventFormatsQuery = (eventCityId: string) =>
-  queryOptions({ queryKey: ['event-formats', eventCityId], queryFn: ({ signal }) => getEventFormats(eventCityId, signal) });
+export const eventFormatsQuery = (eventCityId: string, hidden = false) =>
+  queryOptions({
+    queryKey: hidden ? ['event-formats', eventCityId, 'hidden'] : ['event-formats', eventCityId],
+    queryFn: ({ signal }) => getEventFormats(eventCityId, signal, hidden),
+  });
 
-export const useEventFormats = (eventCityId: string | null) =>
-  useQuery({ ...eventFormatsQuery(eventCityId ?? ''), enabled: eventCityId !== null });
+export const useEventFormats = (eventCityId: string | null, hidden = false) =>
+  useQuery({ ...eventFormatsQuery(eventCityId ?? '', hidden), enabled: eventCityId !== null });
+
+/** A partner's format (ticketing-shop: GET /api/external/formats/{event_city_id}): sold on the partner's site. */
+export const partnerFormatSchema = z.object({
+  public_id: z.string(),
+  title: z.string(),
+  description: z.nullish(z.string()),
+  price: z.number(),
+  link: z.string(),
+  start_time: z.nullish(z.string()),
+});
+export type PartnerFormat = z.infer<typeof partnerFormatSchema>;
+
+const partnerFormatsResponse = z.object({ values: z.array(partnerFormatSchema) });
+
+export const usePartnerFormats = (eventCityId: string) =>
+  useQuery({
+    queryKey: ['external-formats', eventCityId],
+    queryFn: ({ signal }) =>
+      requestParsed(partnerFormatsResponse, { url: `/api/external/formats/${encodeURIComponent(eventCityId)}`, signal }),
+  });

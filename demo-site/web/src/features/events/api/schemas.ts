@@ -56,6 +56,8 @@ export const eventBaseSchema = z.object({
 export const eventSchema = z.object({
   ...eventBaseSchema.shape,
   event_city: z.array(eventCitySchema),
+  /** The kilometres its formats name (for «similar events»). */
+  distances: z.nullish(z.array(z.number())),
 });
 
 export type City = z.infer<typeof citySchema>;

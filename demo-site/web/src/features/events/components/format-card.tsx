@@ -28,6 +28,7 @@ export function FormatCard({
   return (
     <article className={`card format-card${highlighted ? ' format-card--highlighted' : ''}`} aria-label={format.title}>
       <h3 className="card__title">{format.title}</h3>
+      {format.hidden ? <p className="format-card__invitation">{t('event.invitationOnly')}</p> : null}
       {format.description ? <p>{format.description}</p> : null}
       <dl className="format-card__facts">
         {format.start_time ? (

@@ -11,7 +11,7 @@ export interface ShopCardProps {
   isInBasket: (size: string | null) => boolean;
   onAdd: (size: SizeOption | null, maxCount: number) => void;
   onRemove: (size: string | null) => void;
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
 }
 
 /**
@@ -30,7 +30,7 @@ export function ShopCard({ product, isInBasket, onAdd, onRemove, headingLevel = 
   const needsSize = options.length > 0 && size === null;
   const checked = !needsSize && isInBasket(size?.name ?? null);
   const soldOut = options.length > 0 ? options.every((option) => option.count <= 0) : false;
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = headingLevel === 2 ? 'h2' : headingLevel === 4 ? 'h4' : 'h3';
 
   return (
     <article className="product-card" aria-labelledby={`${id}-title`}>
