@@ -18,9 +18,9 @@ export interface SilentOptions extends AuthParams {
 }
 
 export const SILENT_TIMEOUT_MS = 10_000;
-export const MSG_SILENT_TIMEOUT = 'No answer: third-party cookies or framing blocked?';
-export const MSG_LOGIN_REQUIRED = 'Login required';
-export const MSG_THIRD_PARTY = 'Login required (or third-party cookies blocked)';
+export const MSG_SILENT_TIMEOUT = 'Нет ответа: сторонние cookie или фреймы заблокированы?';
+export const MSG_LOGIN_REQUIRED = 'Нужен вход';
+export const MSG_THIRD_PARTY = 'Нужен вход (или заблокированы сторонние cookie)';
 
 /**
  * The site of a URL as cookies see it: the scheme and the registrable domain, taken as the last two
