@@ -46,26 +46,26 @@ type Rule = [test: (value: unknown) => boolean, expected: string, required?: tru
 export type Rules = Record<string, Rule>;
 
 /** What an address must be: absolute, over https (http only on this machine's loopback). */
-const MSG_URL = 'ожидается абсолютный https://… (http — только localhost)';
-const PRINTABLE = 'ожидается ASCII 1–256';
+const MSG_URL = 'абсолютный https://… (http — только localhost)';
+const PRINTABLE = 'ASCII 1–256';
 // Rules are plain literals or calls annotated as pure (`oneOf`), so a bundler drops every table nobody uses.
 const isIdent = matches(/^[!-~]{1,256}$/);
-const FLAG: Rule = [(v) => typeof v === 'boolean', 'ожидается boolean'];
+const FLAG: Rule = [(v) => typeof v === 'boolean', 'boolean'];
 /** A rule for one of `values`, said as `"a" or "b"` (strings quoted, `false` bare). Marked pure: an unused table still goes. */
 export const oneOf = (...values: unknown[]): Rule => [
   (v) => values.includes(v),
-  `ожидается ${values.map((v) => JSON.stringify(v)).join(' | ')}`,
+  values.map((v) => JSON.stringify(v)).join(' | '),
 ];
 // `mode` and `storage` are read by `createClient` too, where this helper would cost more than it saves.
-export const MODE: Rule = [(v) => v === 'redirect' || v === 'popup', 'ожидается "redirect" | "popup"'];
+export const MODE: Rule = [(v) => v === 'redirect' || v === 'popup', '"redirect" | "popup"'];
 const URL_: Rule = [isSecureUrl, MSG_URL];
-const FUNC: Rule = [(v) => typeof v === 'function', 'ожидается function'];
-const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'ожидается string ≤ 256'];
-const PATH_: Rule = [isPath, 'ожидается путь /…'];
+const FUNC: Rule = [(v) => typeof v === 'function', 'function'];
+const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'string ≤ 256'];
+const PATH_: Rule = [isPath, 'путь /…'];
 const REQUIRED_URL: Rule = [isSecureUrl, MSG_URL, true];
-export const OBJECT: Rule = [isPlainObject, 'ожидается object'];
+export const OBJECT: Rule = [isPlainObject, 'object'];
 /** A number ≥ 0. */
-const NUMBER: Rule = [(v) => (v as number) >= 0, 'ожидается number ≥ 0'];
+const NUMBER: Rule = [(v) => (v as number) >= 0, 'number ≥ 0'];
 
 // The config's rules, grouped by what reads the fields: every call checks the groups it uses, so
 // the function-style API bundles only its own, and `createClient` and `init` check them all.
@@ -73,7 +73,7 @@ const NUMBER: Rule = [(v) => (v as number) >= 0, 'ожидается number ≥ 
 /** What every call reads: the client, the site's backend, `callback`, logging and the `fetch` seam (`window`: see `createContext`). */
 export const CORE_RULES: Rules = {
   clientId: [isIdent, PRINTABLE, true],
-  backendUrl: [(v) => v === '' || isSecureUrl(v) || isPath(v), 'ожидается https://… или путь /…'],
+  backendUrl: [(v) => v === '' || isSecureUrl(v) || isPath(v), 'https://… или путь /…'],
   oauth2CodePath: PATH_,
   headers: OBJECT,
   callback: FUNC,
@@ -88,7 +88,7 @@ export const CORE_RULES: Rules = {
 export const LOGIN_RULES: Rules = {
   authUrl: REQUIRED_URL,
   redirectUri: REQUIRED_URL,
-  scope: [isScope, 'ожидается scope'],
+  scope: [isScope, 'scope'],
   cid: TEXT,
   session_id: TEXT,
   appmetrica_device_id: TEXT,
@@ -98,7 +98,7 @@ export const LOGIN_RULES: Rules = {
 
 /** What only a client (`createClient`, `init`) reads: where its tokens are kept, whether it refreshes them. */
 export const CLIENT_RULES: Rules = {
-  storage: [(v) => v === 'session' || v === 'local', 'ожидается "session" | "local"'],
+  storage: [(v) => v === 'session' || v === 'local', '"session" | "local"'],
   autoRefresh: FLAG,
   leeway: NUMBER,
   store: OBJECT,
@@ -120,7 +120,7 @@ export const INIT_RULES: Rules = {
   debugTrack: FLAG,
   sentryEnabled: FLAG,
   webCurtainLoginType: MODE,
-  buttons: [Array.isArray, 'ожидается array'],
+  buttons: [Array.isArray, 'array'],
   widget: /* @__PURE__ */ oneOf(false, 'top', 'bottom'),
 };
 
@@ -130,9 +130,9 @@ export const MODE_RULES: Rules = { mode: MODE };
 const OPTION_RULES: Rules = {
   prompt: [
     (v) => ['none', 'login', 'consent', 'select_account'].includes(v as string),
-    'ожидается none | login | consent | select_account',
+    'none | login | consent | select_account',
   ],
-  source: [(v) => v === 'widget', 'ожидается "widget"'],
+  source: [(v) => v === 'widget', '"widget"'],
   quuid: [isIdent, PRINTABLE],
   // `loginHint`, `uiLocales` and `acrValues` go out as strings whatever they are (URLSearchParams
   // encodes them): not checked, for the bytes. So do `extraParams`' values.
@@ -140,9 +140,12 @@ const OPTION_RULES: Rules = {
   extraParams: OBJECT,
 };
 
-/** The `CONFIG_ERROR` for one field: `Неверно задано «{field}» ({what}): {expected}`. */
-export const configError = (what: string, field: string, expected: string): GidError =>
-  new GidError('CONFIG_ERROR', `Неверно задано «${field}» (${what}): ${expected}`, { field });
+/**
+ * The `CONFIG_ERROR` for one field: `Неверно задано «{field}» ({what}): ожидается {expected}`, or
+ * without `expected` (a required field left out) `…: обязательно`.
+ */
+export const configError = (what: string, field: string, expected?: string): GidError =>
+  new GidError('CONFIG_ERROR', `Неверно задано «${field}» (${what}): ${expected ? `ожидается ${expected}` : 'обязательно'}`, { field });
 
 /** Throws a `CONFIG_ERROR` naming the first field of `value` that breaks a rule of `groups`. */
 export function check(what: string, value: unknown, ...groups: Rules[]): void {
@@ -152,7 +155,7 @@ export function check(what: string, value: unknown, ...groups: Rules[]): void {
     for (const [field, [test, expected, required]] of Object.entries(rules)) {
       const v = value[field];
       // A required field left out says so (`обязательно`), apart from one given wrong.
-      if ((v !== undefined || required) && !test(v)) throw configError(what, field, v === undefined ? 'обязательно' : expected);
+      if ((v !== undefined || required) && !test(v)) throw configError(what, field, v === undefined ? '' : expected);
     }
   }
 }

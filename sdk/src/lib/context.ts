@@ -57,7 +57,7 @@ export const PREFIX = '[GID SDK]';
  */
 export const createContext = (cfg: GidConfig): Context => {
   const win = cfg.window ?? globalThis.window;
-  if (!isPlainObject(win) || !win.location) throw configError('config', 'window', 'ожидается Window');
+  if (!isPlainObject(win) || !win.location) throw configError('config', 'window', 'Window');
   return {
     cleanup: new Set(),
     flows: new Set(),

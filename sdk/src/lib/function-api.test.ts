@@ -282,7 +282,7 @@ describe('refreshTokens and logout', () => {
     await expect(refreshTokens({ ...core, backendUrl: 'site.example' }, 'rt-1')).rejects.toMatchObject({
       code: 'CONFIG_ERROR',
       field: 'backendUrl',
-      message: 'Неверно задано «backendUrl» (config): нужен адрес https или путь от /',
+      message: 'Неверно задано «backendUrl» (config): ожидается https://… или путь /…',
     });
   });
 
