@@ -51,11 +51,8 @@ const PRINTABLE = 'ASCII 1–256';
 // Rules are plain literals or calls annotated as pure (`oneOf`), so a bundler drops every table nobody uses.
 const isIdent = matches(/^[!-~]{1,256}$/);
 const FLAG: Rule = [(v) => typeof v === 'boolean', 'boolean'];
-/** A rule for one of `values`, said as `"a" or "b"` (strings quoted, `false` bare). Marked pure: an unused table still goes. */
-export const oneOf = (...values: unknown[]): Rule => [
-  (v) => values.includes(v),
-  values.map((v) => JSON.stringify(v)).join(' | '),
-];
+/** A rule for one of `values`, said as `"a" | "b"` (strings quoted, `false` bare). Marked pure: an unused table still goes. */
+export const oneOf = (...values: unknown[]): Rule => [(v) => values.includes(v), values.map((v) => JSON.stringify(v)).join(' | ')];
 // `mode` and `storage` are read by `createClient` too, where this helper would cost more than it saves.
 export const MODE: Rule = [(v) => v === 'redirect' || v === 'popup', '"redirect" | "popup"'];
 const URL_: Rule = [isSecureUrl, MSG_URL];
@@ -128,10 +125,7 @@ export const INIT_RULES: Rules = {
 export const MODE_RULES: Rules = { mode: MODE };
 
 const OPTION_RULES: Rules = {
-  prompt: [
-    (v) => ['none', 'login', 'consent', 'select_account'].includes(v as string),
-    'none | login | consent | select_account',
-  ],
+  prompt: [(v) => ['none', 'login', 'consent', 'select_account'].includes(v as string), 'none | login | consent | select_account'],
   source: [(v) => v === 'widget', '"widget"'],
   quuid: [isIdent, PRINTABLE],
   // `loginHint`, `uiLocales` and `acrValues` go out as strings whatever they are (URLSearchParams
