@@ -111,5 +111,7 @@ export const MSG_WIDGET = 'Не заданы настройки авториза
 export const MSG_STORAGE = 'Нет sessionStorage';
 export const MSG_CRYPTO = 'Нет Web Crypto (только HTTPS)';
 export const MSG_ABORTED = 'Вход прерван';
+/** The `ABORTED` error: a sign-out or `destroy()` ended the call (one maker: it is thrown in many places). */
+export const aborted = (): GidError => new GidError('ABORTED', MSG_ABORTED);
 /** A token given to `logout` or `refresh` that is no non-empty string. */
 export const MSG_BAD_TOKEN = 'Неверный токен';

@@ -1,10 +1,10 @@
 import { DEFAULT_CODE_PATH } from './config';
 import { type Context, contextFor, copyDefined, endpoint, failure, PREFIX, report } from './context';
 import {
+  aborted,
   GidError,
   type GidErrorCode,
   type GidErrorDetails,
-  MSG_ABORTED,
   MSG_BAD_TOKEN,
   MSG_NO_BACKEND,
   MSG_TOKEN,
@@ -90,7 +90,7 @@ export async function requestTokens(
   } catch (cause) {
     throw fail('TOKEN_ERROR', MSG_TOKEN, { cause });
   }
-  if (since !== ctx.out) throw new GidError('ABORTED', MSG_ABORTED);
+  if (since !== ctx.out) throw aborted();
   if (!response) throw fail('TOKEN_ERROR', MSG_TOKEN, { cause: MSG_NO_BACKEND });
   const { error, error_description, access_token } = data;
   if (typeof error === 'string' && error) {
