@@ -3,25 +3,30 @@ import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
 
 const ts = () => typescript({ tsconfig: './tsconfig.build.json', declaration: false, outDir: 'dist', rootDir: 'src', noEmitOnError: true });
+// `pure_getters`: a property read whose value is unused is dropped, so a read made only to see
+// whether it throws (a cross-origin window's location) must use its value. `unsafe`: `String(x)`
+// as `x + ""` and the like, never on values that are not what the code says.
+const COMPRESS = { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true, unsafe: true, unsafe_comps: true };
+// The fields of the SDK's internal context object (see `Context` in src/lib/context.ts), shortened
+// in both builds: never a page's or the provider's objects. A new internal field used often belongs here.
+const CONTEXT_FIELDS = /^(cfg|win|cleanup|dead|refreshes|track|flows|out|got|keep|silent|answering)$/;
 const minify = terser({
   ecma: 2020,
-  compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true },
-  // The script tag's build also shortens the fields of the SDK's internal context object (see
-  // `Context` in src/lib/context.ts): never on a page's or the provider's objects, never in the ESM
-  // build (a site's bundler minifies that). A new internal field used often belongs in this list.
-  mangle: { properties: { regex: /^(cfg|win|cleanup|dead|refreshes|track|flows|out|got|keep|silent|answering)$/ } },
+  compress: COMPRESS,
+  mangle: { properties: { regex: CONTEXT_FIELDS } },
   format: { comments: false },
 });
 
-// The ESM build a site's bundler takes in: compressed, never mangled, and laid out readably.
+// The ESM build a site's bundler takes in: compressed, mangled, and laid out line by line.
 // terser inlines what is used once (helpers, constants) and folds what is constant, which a site's
 // minifier (esbuild's) does not do across a library's functions: 30 B gzip off a popup login.
 // Pure annotations stay, so a bundler still drops what a page does not use.
 const compact = terser({
   module: true,
   ecma: 2020,
-  compress: { passes: 3, unsafe_arrows: true, unsafe_methods: true },
-  mangle: false,
+  compress: COMPRESS,
+  // The context's fields are shortened here too (a site's minifier renames no property).
+  mangle: { properties: { regex: CONTEXT_FIELDS } },
   format: { beautify: true, comments: false, preserve_annotations: true },
 });
 

@@ -94,7 +94,7 @@ describe('useGid', () => {
     expect(location.search).toBe('');
   });
 
-  it('a refused code: loading → error with the backend’s error and description', async () => {
+  it('a refused code: loading → error with the code, the backend’s error and description', async () => {
     const answer = hold<Response>();
     const { fetch } = stubFetch({ [TOKEN_PATH]: () => answer.promise });
     await arriveWithCode(fetch);
@@ -106,7 +106,7 @@ describe('useGid', () => {
     );
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('loading'));
     answer.release(Response.json({ error: 'invalid_grant', error_description: 'Код устарел' }, { status: 400 }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('—: invalid_grant / Код устарел');
+    expect(await screen.findByRole('alert')).toHaveTextContent('TOKEN_RESPONSE_ERROR: invalid_grant / Код устарел');
     expect(screen.getByRole('status')).toHaveTextContent('error');
     expect(seen).toEqual(['loading', 'error']);
   });
@@ -134,7 +134,7 @@ describe('useGid', () => {
         <GidLoginButton />
       </GidProvider>,
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^CONFIG_ERROR: Invalid config: "clientId"/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^CONFIG_ERROR: Неверно задано «clientId»/);
     expect(screen.getByRole('status')).toHaveTextContent('error');
     expect(sdkButtons()).toHaveLength(0);
   });
@@ -149,7 +149,7 @@ describe('useGid', () => {
     await screen.findByRole('alert');
     await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('error'));
-    expect(screen.getByRole('alert')).toHaveTextContent(/^CONFIG_ERROR: Invalid config: "authUrl"/);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^CONFIG_ERROR: Неверно задано «authUrl»/);
     expect(assign).not.toHaveBeenCalled();
   });
 

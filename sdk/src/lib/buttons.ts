@@ -44,7 +44,7 @@ function logo(doc: Document): SVGSVGElement {
 function containerOf(doc: Document, button: GidButtonConfig, index: number): Element {
   const found = typeof button.container === 'string' ? doc.querySelector(button.container) : button.container;
   if (!found) {
-    throw new GidError('CONFIG_ERROR', `Invalid config: "buttons[${index}].container" matches no element`, {
+    throw new GidError('CONFIG_ERROR', `Неверно задано «buttons[${index}].container» (config): такого элемента нет на странице`, {
       field: `buttons[${index}].container`,
     });
   }

@@ -118,7 +118,7 @@ describe('handleCallback', () => {
       error,
       error_description: description,
     });
-    expect(results).toEqual([{ ok: false, error, error_description: description }]);
+    expect(results).toEqual([{ ok: false, code, error, error_description: description }]);
     // An answer to another state is no end of the flow stored here (another sign-in's).
     expect(win.sessionStorage.getItem('demo-site')).toBe(code === 'STATE_MISMATCH' ? stored : null);
     expect(received).toEqual([]);
@@ -180,7 +180,14 @@ describe('token exchange failures', () => {
       message: 'Token response error',
     });
     expect(results).toEqual([
-      { ok: false, error: 'rate_limited', error_description: 'Слишком часто', status: 429, retry_after_seconds: 30 },
+      {
+        ok: false,
+        code: 'TOKEN_RESPONSE_ERROR',
+        error: 'rate_limited',
+        error_description: 'Слишком часто',
+        status: 429,
+        retry_after_seconds: 30,
+      },
     ]);
     expect(win.sessionStorage.getItem('demo-site')).toBeNull();
   });

@@ -27,7 +27,9 @@ describe('refresh', () => {
     await client.buildAuthorizeUrl();
     const flow = win.sessionStorage.getItem('demo-site');
     await expect(client.refresh('rt-1')).rejects.toMatchObject({ code: 'TOKEN_RESPONSE_ERROR', message: 'Token response error' });
-    expect(results).toEqual([{ ok: false, error: 'invalid_grant', error_description: 'expired', status: 400 }]);
+    expect(results).toEqual([
+      { ok: false, code: 'TOKEN_RESPONSE_ERROR', error: 'invalid_grant', error_description: 'expired', status: 400 },
+    ]);
     expect(win.sessionStorage.getItem('demo-site')).toBe(flow);
   });
 
@@ -146,13 +148,14 @@ describe('without a browser', () => {
     breakStorage(win as unknown as Window);
     await expect(createClient(config).login()).rejects.toMatchObject({
       code: 'STORAGE_ERROR',
-      message: 'No sessionStorage',
+      message: 'Нет sessionStorage',
     });
     expect(assign).not.toHaveBeenCalled();
     expect(results).toEqual([
       {
         ok: false,
-        error: 'No sessionStorage',
+        code: 'STORAGE_ERROR',
+        error: 'Нет sessionStorage',
         error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки',
       },
     ]);

@@ -2,7 +2,7 @@ import { authorizeUrl, redirectLogin } from './authorize-url';
 import { handleCallback } from './callback';
 import { CLIENT_RULES, CORE_RULES, check, LOGIN_RULES, LOGOUT_RULES, MODE_RULES } from './config';
 import { type Context, contextFor, createContext, PREFIX, signOut } from './context';
-import { GidError, MSG_ABORTED } from './errors';
+import { aborted, GidError } from './errors';
 import { clearFlow, readFlow } from './flow-storage';
 import { tokenKeeper } from './fresh';
 import { claimsOf } from './jwt';
@@ -134,7 +134,7 @@ export function clientFor(ctx: Context): GidClient {
     refresh: async (refreshToken) => {
       if (!refreshToken || refreshToken !== kept().tokens?.refresh_token) return keep(refresh(ctx, refreshToken), true);
       const tokens = await kept().refresh();
-      if (!tokens) throw new GidError('ABORTED', MSG_ABORTED);
+      if (!tokens) throw aborted();
       return tokens;
     },
     async logout(token, options) {
@@ -149,7 +149,7 @@ export function clientFor(ctx: Context): GidClient {
     },
     async getAccessToken({ minValiditySeconds = ctx.cfg.leeway ?? 60, cacheMode, fallback } = {}) {
       // The SDK's own popup or silent frame gets no token of its own (no refresh, no silent sign-in).
-      if (ctx.answering) throw new GidError('ABORTED', MSG_ABORTED);
+      if (ctx.answering) throw aborted();
       const started = ctx.out;
       const k = kept();
       // Valid for `seconds` more, or of unknown lifetime.
@@ -169,7 +169,7 @@ export function clientFor(ctx: Context): GidClient {
       // token; `off`: nothing new). A sign-out while this waited (here or, heard meanwhile, in
       // another tab): no silent sign-in after it.
       if (!valid(0) || (cacheMode === 'off' && k.tokens === before)) {
-        if (started !== ctx.out) throw new GidError('ABORTED', MSG_ABORTED);
+        if (started !== ctx.out) throw aborted();
         try {
           await checkSession();
         } catch (error) {
@@ -180,7 +180,7 @@ export function clientFor(ctx: Context): GidClient {
         }
       }
       // A sign-out while this waited: no token comes out of this call.
-      if (started !== ctx.out || !k.tokens) throw new GidError('ABORTED', MSG_ABORTED);
+      if (started !== ctx.out || !k.tokens) throw aborted();
       return k.tokens.access_token;
     },
     get user() {

@@ -45,29 +45,32 @@ type Rule = [test: (value: unknown) => boolean, expected: string, required?: tru
 /** The rules of an object's fields, by field name. */
 export type Rules = Record<string, Rule>;
 
+/** What an address must be: absolute, over https (http only on this machine's loopback). */
+const MSG_URL = 'абсолютный https://… (http — только localhost)';
+const PRINTABLE = 'ASCII 1–256';
 // Rules are plain literals or calls annotated as pure (`oneOf`), so a bundler drops every table nobody uses.
 const isIdent = matches(/^[!-~]{1,256}$/);
-const FLAG: Rule = [(v) => typeof v === 'boolean', 'a boolean'];
-/** A rule for one of `values`, said as `"a" or "b"` (strings quoted, `false` bare). Marked pure: an unused table still goes. */
-export const oneOf = (...values: unknown[]): Rule => [(v) => values.includes(v), values.map((v) => JSON.stringify(v)).join(' or ')];
+const FLAG: Rule = [(v) => typeof v === 'boolean', 'boolean'];
+/** A rule for one of `values`, said as `"a" | "b"` (strings quoted, `false` bare). Marked pure: an unused table still goes. */
+export const oneOf = (...values: unknown[]): Rule => [(v) => values.includes(v), values.map((v) => JSON.stringify(v)).join(' | ')];
 // `mode` and `storage` are read by `createClient` too, where this helper would cost more than it saves.
-export const MODE: Rule = [(v) => v === 'redirect' || v === 'popup', '"redirect" or "popup"'];
-const URL_: Rule = [isSecureUrl, 'an https URL'];
-const FUNC: Rule = [(v) => typeof v === 'function', 'a function'];
-const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'text (≤ 256)'];
-const PATH_: Rule = [isPath, 'a path'];
-const REQUIRED_URL: Rule = [isSecureUrl, 'an https URL', true];
-export const OBJECT: Rule = [isPlainObject, 'an object'];
+export const MODE: Rule = [(v) => v === 'redirect' || v === 'popup', '"redirect" | "popup"'];
+const URL_: Rule = [isSecureUrl, MSG_URL];
+const FUNC: Rule = [(v) => typeof v === 'function', 'function'];
+const TEXT: Rule = [(v) => typeof v === 'string' && v.length <= 256, 'string ≤ 256'];
+const PATH_: Rule = [isPath, 'путь /…'];
+const REQUIRED_URL: Rule = [isSecureUrl, MSG_URL, true];
+export const OBJECT: Rule = [isPlainObject, 'object'];
 /** A number ≥ 0. */
-const NUMBER: Rule = [(v) => (v as number) >= 0, 'a number ≥ 0'];
+const NUMBER: Rule = [(v) => (v as number) >= 0, 'number ≥ 0'];
 
 // The config's rules, grouped by what reads the fields: every call checks the groups it uses, so
 // the function-style API bundles only its own, and `createClient` and `init` check them all.
 
 /** What every call reads: the client, the site's backend, `callback`, logging and the `fetch` seam (`window`: see `createContext`). */
 export const CORE_RULES: Rules = {
-  clientId: [isIdent, 'printable (1–256)', true],
-  backendUrl: [(v) => v === '' || isSecureUrl(v) || isPath(v), 'an https URL or a path'],
+  clientId: [isIdent, PRINTABLE, true],
+  backendUrl: [(v) => v === '' || isSecureUrl(v) || isPath(v), 'https://… или путь /…'],
   oauth2CodePath: PATH_,
   headers: OBJECT,
   callback: FUNC,
@@ -82,7 +85,7 @@ export const CORE_RULES: Rules = {
 export const LOGIN_RULES: Rules = {
   authUrl: REQUIRED_URL,
   redirectUri: REQUIRED_URL,
-  scope: [isScope, 'scope tokens'],
+  scope: [isScope, 'scope'],
   cid: TEXT,
   session_id: TEXT,
   appmetrica_device_id: TEXT,
@@ -92,7 +95,7 @@ export const LOGIN_RULES: Rules = {
 
 /** What only a client (`createClient`, `init`) reads: where its tokens are kept, whether it refreshes them. */
 export const CLIENT_RULES: Rules = {
-  storage: [(v) => v === 'session' || v === 'local', '"session" or "local"'],
+  storage: [(v) => v === 'session' || v === 'local', '"session" | "local"'],
   autoRefresh: FLAG,
   leeway: NUMBER,
   store: OBJECT,
@@ -114,7 +117,7 @@ export const INIT_RULES: Rules = {
   debugTrack: FLAG,
   sentryEnabled: FLAG,
   webCurtainLoginType: MODE,
-  buttons: [Array.isArray, 'an array'],
+  buttons: [Array.isArray, 'array'],
   widget: /* @__PURE__ */ oneOf(false, 'top', 'bottom'),
 };
 
@@ -122,27 +125,31 @@ export const INIT_RULES: Rules = {
 export const MODE_RULES: Rules = { mode: MODE };
 
 const OPTION_RULES: Rules = {
-  prompt: [(v) => ['none', 'login', 'consent', 'select_account'].includes(v as string), 'none, login, consent or select_account'],
+  prompt: [(v) => ['none', 'login', 'consent', 'select_account'].includes(v as string), 'none | login | consent | select_account'],
   source: [(v) => v === 'widget', '"widget"'],
-  quuid: [isIdent, 'printable (1–256)'],
+  quuid: [isIdent, PRINTABLE],
   // `loginHint`, `uiLocales` and `acrValues` go out as strings whatever they are (URLSearchParams
   // encodes them): not checked, for the bytes. So do `extraParams`' values.
   maxAge: NUMBER,
   extraParams: OBJECT,
 };
 
-/** The `CONFIG_ERROR` for one field: `Invalid {what}: "{field}" must be {expected}`. */
-export const configError = (what: string, field: string, expected: string): GidError =>
-  new GidError('CONFIG_ERROR', `Invalid ${what}: "${field}" must be ${expected}`, { field });
+/**
+ * The `CONFIG_ERROR` for one field: `Неверно задано «{field}» ({what}): ожидается {expected}`, or
+ * without `expected` (a required field left out) `…: обязательно`.
+ */
+export const configError = (what: string, field: string, expected?: string): GidError =>
+  new GidError('CONFIG_ERROR', `Неверно задано «${field}» (${what}): ${expected ? `ожидается ${expected}` : 'обязательно'}`, { field });
 
 /** Throws a `CONFIG_ERROR` naming the first field of `value` that breaks a rule of `groups`. */
 export function check(what: string, value: unknown, ...groups: Rules[]): void {
-  // One message shape for every field, the whole object's too: `Invalid config: "config" must be an object`.
-  if (!isPlainObject(value)) throw configError(what, what, 'an object');
+  // One message shape for every field, the whole object's too: `Неверно задано «config» (config): ожидается object`.
+  if (!isPlainObject(value)) throw configError(what, what, OBJECT[1]);
   for (const rules of groups) {
     for (const [field, [test, expected, required]] of Object.entries(rules)) {
       const v = value[field];
-      if ((v !== undefined || required) && !test(v)) throw configError(what, field, expected);
+      // A required field left out says so (`обязательно`), apart from one given wrong.
+      if ((v !== undefined || required) && !test(v)) throw configError(what, field, v === undefined ? '' : expected);
     }
   }
 }

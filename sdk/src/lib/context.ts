@@ -57,7 +57,7 @@ export const PREFIX = '[GID SDK]';
  */
 export const createContext = (cfg: GidConfig): Context => {
   const win = cfg.window ?? globalThis.window;
-  if (!isPlainObject(win) || !win.location) throw configError('config', 'window', 'a Window');
+  if (!isPlainObject(win) || !win.location) throw configError('config', 'window', 'Window');
   return {
     cleanup: new Set(),
     flows: new Set(),
@@ -126,7 +126,8 @@ export function report(ctx: Context, result: GidCallbackResult): void {
 /**
  * Ends a sign-in with an error: clears the flow data (`endsFlow` a state: only that flow's, never
  * another sign-in's stored meanwhile; false: none), tells `callback` the error (default: the
- * message) and its description (or the spec's default), and returns the `GidError` to throw.
+ * message) and its description (or the spec's default) with the `code` beside them, and returns
+ * the `GidError` to throw.
  */
 export function failure(
   ctx: Context,
@@ -137,7 +138,7 @@ export function failure(
 ): GidError {
   if (endsFlow && !ctx.cfg.preventAutoStorageCleanup) clearFlow(ctx, endsFlow);
   const { error = message, error_description = MSG_UNEXPECTED } = details;
-  report(ctx, copyDefined({ ok: false, error, error_description }, details, ['status', 'retry_after_seconds']));
+  report(ctx, copyDefined({ ok: false, code, error, error_description }, details, ['status', 'retry_after_seconds']));
   ctx.track('error', code);
   return new GidError(code, message, { ...details, error, error_description });
 }

@@ -11,8 +11,8 @@ describe('errors', () => {
   });
 
   it('a GidError carries its code, message and details', () => {
-    const error = new GidError(errors.LOGIN_REQUIRED, 'Login required', { error: 'login_required', thirdParty: true });
+    const error = new GidError(errors.LOGIN_REQUIRED, 'Нужен вход', { error: 'login_required', thirdParty: true });
     expect(isGidError(error)).toBe(true);
-    expect(error).toMatchObject({ code: 'LOGIN_REQUIRED', message: 'Login required', error: 'login_required', thirdParty: true });
+    expect(error).toMatchObject({ code: 'LOGIN_REQUIRED', message: 'Нужен вход', error: 'login_required', thirdParty: true });
   });
 });

@@ -105,8 +105,13 @@ export const MSG_CODE = 'Ошибка при получении авториза
 export const MSG_LOGOUT = 'Ошибка вызова logout';
 export const MSG_INIT = 'Ошибка инициализации системы авторизации';
 export const MSG_WIDGET = 'Не заданы настройки авторизационного виджета';
-// The SDK's own conditions (no spec message): short, in English like `MSG_NO_BACKEND`, because
-// every byte here is in the smallest popup login.
-export const MSG_STORAGE = 'No sessionStorage';
-export const MSG_CRYPTO = 'No Web Crypto (HTTPS only)';
-export const MSG_ABORTED = 'Aborted';
+// The SDK's own conditions (no spec message), in Russian like the spec's, and short: every byte
+// here is in the smallest popup login. (`Token response error` and `Backend URL is not configured`
+// are the spec's own words.)
+export const MSG_STORAGE = 'Нет sessionStorage';
+export const MSG_CRYPTO = 'Нет Web Crypto (только HTTPS)';
+export const MSG_ABORTED = 'Вход прерван';
+/** The `ABORTED` error: a sign-out or `destroy()` ended the call (one maker: it is thrown in many places). */
+export const aborted = (): GidError => new GidError('ABORTED', MSG_ABORTED);
+/** A token given to `logout` or `refresh` that is no non-empty string. */
+export const MSG_BAD_TOKEN = 'Неверный токен';

@@ -229,4 +229,23 @@ describe("storage: 'local': the tabs' one storage", () => {
     expect(a.keeper.tokens).toBeUndefined();
     expect(a.seen).toEqual([undefined]);
   });
+
+  it('a sign-out read from the storage never outweighs a sign-in another tab makes in the same millisecond (the tabs agree)', async () => {
+    // Found by the model test: tab A read B's sign-out from the storage and stamped it with its own
+    // clock, so B's sign-in of the same millisecond looked older than it and A stayed signed out.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const a = tab({ storage: 'local' });
+    const b = tab({ storage: 'local' });
+    Object.defineProperty(b.win, 'localStorage', { value: a.win.localStorage });
+    a.keeper.set(tokens); // its message to B is still on its way
+    b.keeper.set(undefined); // B signs out: the storage forgets the tokens
+    const refreshing = a.keeper.refresh(); // A reads the storage first: signed out
+    expect(a.keeper.tokens).toBeUndefined();
+    b.keeper.set({ ...tokens, access_token: 'at-2' }); // B signs in again, the same millisecond
+    await refreshing;
+    await vi.waitFor(() => expect(a.keeper.tokens?.access_token).toBe('at-2'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(b.keeper.tokens?.access_token).toBe('at-2');
+    expect(a.keeper.tokens?.access_token).toBe('at-2');
+  });
 });

@@ -260,7 +260,10 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
     const kept = stored(raw);
     if (kept?.tokens?.access_token === tokens?.access_token) return;
     const before = tokens;
-    take(kept?.tokens, kept?.expiresAt);
+    // Stamped as barely newer than this tab's news, not with this tab's clock: the storage says
+    // nothing of when it changed, and another tab's news of this very millisecond (a sign-in
+    // right after the sign-out read here) must still count as newer (else the tabs disagree).
+    take(kept?.tokens, kept?.expiresAt, false, since + (kept ? 1 : 0));
     if (tokens !== before) onTokens?.(tokens);
   };
 

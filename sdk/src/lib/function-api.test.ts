@@ -84,7 +84,7 @@ describe('loginWithPopup: a whole popup sign-in', () => {
     const outcome = login.catch((error: unknown) => error);
     await providerAnswers(({ state }) => ({ error: 'access_denied', error_description: 'отказ', state: state ?? '' }));
     expect(await outcome).toMatchObject({ code: 'AUTH_ERROR', error: 'access_denied', error_description: 'отказ' });
-    expect(page.results).toEqual([{ ok: false, error: 'access_denied', error_description: 'отказ' }]);
+    expect(page.results).toEqual([{ ok: false, code: 'AUTH_ERROR', error: 'access_denied', error_description: 'отказ' }]);
     expect(received).toEqual([]);
   });
 
@@ -121,6 +121,7 @@ describe('loginWithPopup: a whole popup sign-in', () => {
     expect(page.results).toEqual([
       {
         ok: false,
+        code: 'POPUP_CLOSED',
         error: 'Попап был закрыт пользователем до завершения авторизации.',
         error_description: 'Попап был закрыт пользователем до завершения авторизации.',
       },
@@ -150,7 +151,12 @@ describe('loginWithPopup: a whole popup sign-in', () => {
       message: 'Ошибка при попытке открытия popup-окна',
     });
     expect(page.results).toEqual([
-      { ok: false, error: 'Ошибка при попытке открытия popup-окна', error_description: 'Ошибка при попытке открытия popup-окна' },
+      {
+        ok: false,
+        code: 'POPUP_ERROR',
+        error: 'Ошибка при попытке открытия popup-окна',
+        error_description: 'Ошибка при попытке открытия popup-окна',
+      },
     ]);
   });
 
@@ -227,7 +233,12 @@ describe('loginWithRedirect + handleRedirectCallback: a whole redirect sign-in',
     back.win.sessionStorage.setItem('demo-site', JSON.stringify(flowOf(start.win)));
     await expect(handleRedirectCallback(back.config)).rejects.toMatchObject({ code: 'STATE_MISMATCH' });
     expect(back.results).toEqual([
-      { ok: false, error: 'Ошибка авторизации', error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки' },
+      {
+        ok: false,
+        code: 'STATE_MISMATCH',
+        error: 'Ошибка авторизации',
+        error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки',
+      },
     ]);
     expect(flowOf(back.win)).toEqual(flowOf(start.win));
   });
@@ -271,7 +282,7 @@ describe('refreshTokens and logout', () => {
     await expect(refreshTokens({ ...core, backendUrl: 'site.example' }, 'rt-1')).rejects.toMatchObject({
       code: 'CONFIG_ERROR',
       field: 'backendUrl',
-      message: 'Invalid config: "backendUrl" must be an https URL or a path',
+      message: 'Неверно задано «backendUrl» (config): ожидается https://… или путь /…',
     });
   });
 
@@ -311,6 +322,7 @@ describe('refreshTokens and logout', () => {
     expect(results).toEqual([
       {
         ok: false,
+        code: 'TOKEN_RESPONSE_ERROR',
         error: 'slow_down',
         error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки',
         status: 429,

@@ -3,7 +3,7 @@ import { checkButtons, renderButtons } from './buttons';
 import { hostOf } from './callback';
 import { clientFor, watchBackForward } from './client';
 import { CLIENT_RULES, CORE_RULES, check, INIT_RULES, LOGIN_RULES, LOGOUT_RULES } from './config';
-import { type Context, createContext, PREFIX } from './context';
+import { type Context, createContext, failure, PREFIX } from './context';
 import { MSG_WIDGET } from './errors';
 import { sessionValue } from './flow-storage';
 import { openFrame, WIDGET_POSITIONS } from './frame';
@@ -61,6 +61,27 @@ function showRemoteUi(ctx: Context, client: GidClient, remote: RemoteConfig): vo
     ctx.cleanup.add(() => script.remove());
   }
 }
+
+/**
+ * The provider does not know this client (its remote config answered 404): a `CONFIG_ERROR`
+ * naming `clientId` reaches `callback` and the console now, and again for every sign-in asked for
+ * after, which is refused before a popup opens or the page leaves.
+ */
+function refuse(ctx: Context, client: GidClient): void {
+  const refused = () => {
+    const error = failure(ctx, 'CONFIG_ERROR', MSG_UNKNOWN_CLIENT(ctx.cfg.clientId), { field: 'clientId' }, false);
+    console.error(PREFIX, error.message);
+    return error;
+  };
+  refused();
+  client.login = async () => {
+    throw refused();
+  };
+}
+
+/** The `CONFIG_ERROR` of a client the provider does not know. */
+export const MSG_UNKNOWN_CLIENT = (clientId: string): string =>
+  `Газпром ID не знает клиента «${clientId}»: проверьте clientId (удалённая настройка ответила 404)`;
 
 /**
  * Resolves once the frame now being prepared has been painted: a task queued from a
@@ -210,7 +231,8 @@ async function run(ctx: Context, client: GidClient, nameButtons: () => void): Pr
   const callback = onRedirectUri(ctx) ? client.handleCallback().catch(() => undefined) : undefined;
   const remote = await remotePromise;
   if (ctx.dead) return client;
-  const urls = trackerUrls(ctx, remote);
+  if (remote === false) refuse(ctx, client);
+  const urls = trackerUrls(ctx, remote || undefined);
   ctx.track = urls.length ? createTracker(ctx, urls) : () => {};
   for (const event of queued.splice(0)) ctx.track(...event);
   ctx.track('init');

@@ -272,7 +272,12 @@ describe('bug 9: the state is checked before an error answer is accepted', () =>
     await client.buildAuthorizeUrl();
     await expect(client.handleCallback()).rejects.toMatchObject({ code: 'STATE_MISMATCH', error: 'Ошибка авторизации' });
     expect(s.results).toEqual([
-      { ok: false, error: 'Ошибка авторизации', error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки' },
+      {
+        ok: false,
+        code: 'STATE_MISMATCH',
+        error: 'Ошибка авторизации',
+        error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки',
+      },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { LOGOUT_RULES } from './config';
 import { type Context, contextFor, endpoint, PREFIX, signOut } from './context';
-import { GidError, MSG_LOGOUT } from './errors';
+import { GidError, MSG_BAD_TOKEN, MSG_LOGOUT } from './errors';
 import { postToBackend } from './token';
 import type { LogoutConfig, LogoutOptions } from './types';
 
@@ -10,7 +10,7 @@ export const DEFAULT_LOGOUT_PATH = '/api/v0.3/backend/oauth/logout';
 export async function endSession(ctx: Context, token: string, options: LogoutOptions = {}): Promise<void> {
   const { cfg, win } = ctx;
   if (typeof token !== 'string' || !token) {
-    throw new GidError('CONFIG_ERROR', 'Invalid token', { field: 'token' });
+    throw new GidError('CONFIG_ERROR', MSG_BAD_TOKEN, { field: 'token' });
   }
   // No backend: logged, and on to the provider's logout page.
   try {

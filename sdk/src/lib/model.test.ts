@@ -14,6 +14,11 @@
 // - with `storage: 'local'`, a used refresh token is never sent (a failure, not a tolerated 400),
 //   and both tabs end with the same tokens or both signed out;
 // - getAccessToken never resolves an expired access token.
+// Since issue 37's round: popups cut off by COOP (their closed-ness unreadable: `closed` reads true
+// from the moment they leave for the provider, the answer comes over the state's BroadcastChannel,
+// the person's close is the opener regaining the focus), the clock jumping forward (a device that
+// slept: timers run late, `Date.now()` moved on), and `storage: 'session'` (each tab its own
+// storage, kept across a reload) beside memory and `local`.
 // The backend answers with one of two people (a `sub` switch), or fails: an error, a dropped
 // connection, a 200 with fields missing. 1,000 runs per `npm test` on a seed that changes per run
 // (printed with the command that replays it); SDK_MODEL_RUNS=20000 for a bench run.
@@ -157,12 +162,24 @@ const crypto = {
 interface Tab {
   win: TestWindow;
   client: GidClient;
-  popup?: { closed: boolean; url?: string; close(): void; focus(): void; location: { replace(url: string): void } };
+  popup?: {
+    closed: boolean;
+    url?: string;
+    /** Cut off by COOP: reads closed from the opener although the person is still in it. */
+    coop?: boolean;
+    /** The person closed it (a COOP popup: back on the opener). */
+    gone?: boolean;
+    close(): void;
+    focus(): void;
+    location: { replace(url: string): void };
+  };
   focused: boolean;
   /** The flow this tab stored under the client id, and its state. */
   flow?: { kind: 'popup' | 'redirect'; state: string; outcome?: Promise<unknown> };
   /** Logged out here, and no sign-in started since (anywhere). */
   quiet: boolean;
+  /** The outcome of a COOP popup's answer still on its way over the channel. */
+  onItsWay?: Promise<unknown>;
 }
 
 interface World {
@@ -175,6 +192,10 @@ interface World {
   mustMatch: Promise<unknown>[];
   /** `storage: 'local'`: the tabs' one localStorage (else each client keeps its tokens in memory). */
   local?: Storage;
+  /** `storage: 'session'`: each tab keeps its tokens in its own session storage. */
+  session?: boolean;
+  /** Popups are cut off by COOP (see above). */
+  coop?: boolean;
 }
 
 const TOKENS_KEY = 'gid:demo-site:tokens';
@@ -186,6 +207,7 @@ const clientOf = (world: World, win: TestWindow, t: number) =>
       fetch: world.backend.fetchOf(t),
       autoRefresh: true,
       ...(world.local && { storage: 'local' as const }),
+      ...(world.session && { storage: 'session' as const }),
     }).config,
   );
 
@@ -203,6 +225,15 @@ function track(world: World, label: string, promise: Promise<unknown>): Promise<
     (error) => Object.assign(entry, { settled: true, outcome: error }) && Promise.reject(error),
   );
 }
+
+/**
+ * A new flow stored in the tab (or the stored one abandoned) while a COOP popup's answer is on its
+ * way: that answer comes to a flow that is no longer there (refused, as it should be).
+ */
+const superseded = (world: World, tab: Tab) => {
+  const refused = world.mustMatch.indexOf(tab.onItsWay!);
+  if (refused >= 0) world.mustMatch.splice(refused, 1);
+};
 
 const signInStarts = (world: World) => {
   for (const tab of world.tabs) tab.quiet = false;
@@ -225,6 +256,8 @@ function makeTab(world: World, win: TestWindow, bus: World['bus'], locks: Return
         location: {
           replace: (url: string) => {
             popup.url = url;
+            // At the provider, a popup cut off by COOP reads closed from here from now on.
+            if (world.coop) popup.closed = popup.coop = true;
           },
         },
       };
@@ -250,6 +283,8 @@ const command = (name: string, run: (world: World) => Promise<void>, check: (wor
     for (const tab of world.tabs) {
       if (tab.quiet) expect(tab.client.tokens, `${name}: tokens came back after a logout`).toBeUndefined();
       if (tab.quiet && world.local) expect(world.local.getItem(TOKENS_KEY), `${name}: tokens came back to localStorage`).toBeNull();
+      if (tab.quiet && world.session)
+        expect(tab.win.sessionStorage.getItem(TOKENS_KEY), `${name}: tokens came back to sessionStorage`).toBeNull();
       if (tab.client.tokens) stats.signedIn++;
     }
     stats.commands++;
@@ -289,9 +324,17 @@ const tabCommands = (t: number): fc.Arbitrary<Command>[] => [
       async (world) => {
         const tab = world.tabs[t]!;
         signInStarts(world);
+        // The person is in the popup now (a COOP popup is told closed from the focus coming back).
+        if (world.coop) tab.focused = false;
+        superseded(world, tab);
         const outcome = track(world, `popupLogin(${t})`, tab.client.login({ mode: 'popup' })).catch((error) => error);
         await flush();
-        if (tab.popup?.url && !tab.popup.closed && stateOf(tab.popup.url) === JSON.parse(flowOf(tab) ?? '{}').state)
+        if (
+          tab.popup?.url &&
+          (!tab.popup.closed || tab.popup.coop) &&
+          !tab.popup.gone &&
+          stateOf(tab.popup.url) === JSON.parse(flowOf(tab) ?? '{}').state
+        )
           tab.flow = { kind: 'popup', state: stateOf(tab.popup.url), outcome };
       },
       (world) => world.tabs[t]!.flow?.kind !== 'redirect',
@@ -304,10 +347,20 @@ const tabCommands = (t: number): fc.Arbitrary<Command>[] => [
         const tab = world.tabs[t]!;
         const { state, outcome } = tab.flow!;
         world.mustMatch.push(outcome!);
-        answer(tab, `${CALLBACK}?code=c&state=${state}&scope=openid`, tab.popup);
+        const url = `${CALLBACK}?code=c&state=${state}&scope=openid`;
+        if (tab.popup!.coop) {
+          // The callback page in a popup cut off by COOP: over the state's channel (delivered by `deliver`).
+          const channel = new world.bus.Channel(state);
+          channel.postMessage({ name: 'popup_auth', url });
+          channel.close();
+          tab.onItsWay = outcome;
+        } else answer(tab, url, tab.popup);
         tab.flow = undefined;
       },
-      (world) => world.tabs[t]!.flow?.kind === 'popup' && !world.tabs[t]!.popup?.closed,
+      (world) => {
+        const { flow, popup } = world.tabs[t]!;
+        return flow?.kind === 'popup' && !!popup && (!popup.closed || !!popup.coop) && !popup.gone;
+      },
     ),
   ),
   fc.constant(
@@ -315,11 +368,14 @@ const tabCommands = (t: number): fc.Arbitrary<Command>[] => [
       `closePopup(${t})`,
       async (world) => {
         const tab = world.tabs[t]!;
-        tab.popup!.closed = true;
+        tab.popup!.closed = tab.popup!.gone = true;
         tab.focused = true;
         if (tab.flow?.kind === 'popup') tab.flow = undefined;
       },
-      (world) => !!world.tabs[t]!.popup && !world.tabs[t]!.popup!.closed,
+      (world) => {
+        const { popup } = world.tabs[t]!;
+        return !!popup && (!popup.closed || !!popup.coop) && !popup.gone;
+      },
     ),
   ),
   fc.constant(
@@ -327,6 +383,7 @@ const tabCommands = (t: number): fc.Arbitrary<Command>[] => [
       `redirectStart(${t})`,
       async (world) => {
         const tab = world.tabs[t]!;
+        superseded(world, tab);
         const url = await tab.client.buildAuthorizeUrl();
         tab.flow = { kind: 'redirect', state: stateOf(url) };
       },
@@ -442,6 +499,12 @@ const shared: fc.Arbitrary<Command>[] = [
   ),
   fc.constant(command('deliver', async (world) => world.bus.deliver())),
   fc.constant(command('deliver', async (world) => world.bus.deliver())),
+  // The clock jumps forward (the device slept, or was set right): timers due meanwhile run late.
+  fc.constantFrom(90_000, 1_800_000, 7_200_000).map((ms) =>
+    command(`clockJump(${ms})`, async () => {
+      vi.setSystemTime(Date.now() + ms);
+    }),
+  ),
   fc.constant(command('switchPerson', async (world) => world.backend.switchPerson())),
   fc.nat(1).map((t) =>
     command(`visible(${t})`, async (world) => {
@@ -453,8 +516,10 @@ const shared: fc.Arbitrary<Command>[] = [
     command(`pageshow(${t})`, async (world) => {
       const { win } = world.tabs[t]!;
       win.dispatchEvent(Object.assign(new win.Event('pageshow'), { persisted: true }));
-      // Back to a page from the back/forward cache: a flow stored then was abandoned (its answer is refused).
+      // Back to a page from the back/forward cache: a flow stored then was abandoned (its answer is
+      // refused, also one a COOP popup has sent and this page not heard yet).
       world.tabs[t]!.flow = undefined;
+      superseded(world, world.tabs[t]!);
     }),
   ),
   fc.nat(1).map((t) =>
@@ -480,9 +545,11 @@ describe('model: two tabs, every flow, in random order and timing', () => {
     async () => {
       await fc.assert(
         fc.asyncProperty(
+          fc.constantFrom<'memory' | 'local' | 'session'>('memory', 'local', 'local', 'session'),
           fc.boolean(),
           fc.commands([...commands(0), ...commands(1), ...shared], { maxCommands: 32, size: 'medium' }),
-          async (local, cmds) => {
+          async (storage, coop, cmds) => {
+            const local = storage === 'local';
             vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
             const violations: string[] = [];
             const bus = makeBus(violations);
@@ -496,6 +563,8 @@ describe('model: two tabs, every flow, in random order and timing', () => {
               promises: [],
               mustMatch: [],
               local: local ? setup().win.localStorage : undefined,
+              session: storage === 'session',
+              coop,
             };
             world.tabs = [makeTab(world, setup().win, bus, locks, 0), makeTab(world, setup().win, bus, locks, 1)];
             try {

@@ -1,13 +1,15 @@
 import { authorizeUrl, redirectLogin } from './authorize-url';
 import { completeCallback } from './callback';
 import { checkOptions, LOGIN_RULES } from './config';
-import { type Context, contextFor, failure, guard } from './context';
-import { GidError, MSG_ABORTED, MSG_CODE, MSG_POPUP_ALREADY_OPEN, MSG_POPUP_CLOSED, MSG_POPUP_OPEN } from './errors';
+import { type Context, contextFor, failure, guard, PREFIX } from './context';
+import { aborted, GidError, MSG_CODE, MSG_POPUP_ALREADY_OPEN, MSG_POPUP_CLOSED, MSG_POPUP_OPEN } from './errors';
 import { clearFlow } from './flow-storage';
 import { clientChannel, isPopupMessage, POPUP_ACK, POPUP_NAME, stateChannel } from './popup-channel';
 import type { GidTokens, LoginConfig, LoginOptions } from './types';
 
 export const POLL_MS = 500;
+/** What the opener's console says of a popup left on a page that is not the redirect URI. */
+export const MSG_ASTRAY = 'Окно входа вернулось не на redirectUri (там нужен handleRedirectCallback):';
 /**
  * A callback page sent with `Cross-Origin-Opener-Policy: same-origin` cuts the popup off from its
  * opener, and `popup.closed` turns true as the popup reaches the site. Before calling that a user's
@@ -121,12 +123,23 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
       if (event.source === popup && event.origin === win.location.origin && isPopupMessage(event.data)) receive(event.data.url);
     };
     // A sign-out or `destroy()`: the site gave up this sign-in, the person closed nothing.
-    const abort = () => finish(new GidError('ABORTED', MSG_ABORTED));
+    const abort = () => finish(aborted());
     /** Seen at the provider (its page readable by none here): no provider page sent COOP, so a close then is a close. */
     let seen: boolean | undefined;
+    /** The popup was seen back on this origin with this flow's answer, on a page that is not the redirect URI (said once). */
+    let astray: boolean | undefined;
     const poll = setInterval(() => {
       try {
-        if (!popup.closed) popup.location.href;
+        // Readable only on this origin (about:blank, the site's pages): at the provider it throws.
+        // So a readable page with the answer is on this origin: only its path can be another.
+        const at = !popup.closed && popup.location;
+        // Back here with this flow's answer on another page than the redirect URI: nothing there
+        // hands it over, and the opener would wait in silence (a `redirectUri` whose page does not
+        // run `handleRedirectCallback`).
+        if (at && state && at.search?.includes(state as string) && !astray && at.pathname !== new URL(ctx.cfg.redirectUri).pathname) {
+          astray = true;
+          console.error(PREFIX, MSG_ASTRAY, at.href, ctx.cfg.redirectUri);
+        }
       } catch {
         seen = true;
       }

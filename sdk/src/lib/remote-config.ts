@@ -19,9 +19,10 @@ export interface RemoteConfig {
 
 /**
  * `GET {authUrl}/api/v1/sdk/actions/wp-config?client_id=`. A failure is logged and yields
- * `undefined`: sign-in goes on without the remote features.
+ * `undefined`: sign-in goes on without the remote features. `false`: the provider answered 404,
+ * it does not know this `clientId` (every sign-in would end on its error page).
  */
-export async function fetchRemoteConfig(ctx: Context, timeoutMs = 5000): Promise<RemoteConfig | undefined> {
+export async function fetchRemoteConfig(ctx: Context, timeoutMs = 5000): Promise<RemoteConfig | undefined | false> {
   const url = endpoint(ctx, ctx.cfg.authUrl, '/api/v1/sdk/actions/wp-config');
   url.searchParams.set('client_id', ctx.cfg.clientId);
   // A timer, not `AbortSignal.timeout` (Safari 16, Chrome 103): see the README's browser baseline.
@@ -29,6 +30,7 @@ export async function fetchRemoteConfig(ctx: Context, timeoutMs = 5000): Promise
   setTimeout(() => abort.abort(), timeoutMs);
   try {
     const response = await ctx.fetch(url.href, { credentials: 'omit', signal: abort.signal });
+    if (response.status === 404) return false;
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const data: unknown = await response.json();
     if (!isPlainObject(data)) throw new Error('not a JSON object');

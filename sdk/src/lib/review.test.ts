@@ -248,12 +248,13 @@ describe('5. errors that are no GidError', () => {
     await expect(createClient(config).login()).rejects.toMatchObject({
       name: 'GidError',
       code: 'UNEXPECTED_ERROR',
-      message: 'No Web Crypto (HTTPS only)',
+      message: 'Нет Web Crypto (только HTTPS)',
     });
     expect(results).toEqual([
       {
         ok: false,
-        error: 'No Web Crypto (HTTPS only)',
+        code: 'UNEXPECTED_ERROR',
+        error: 'Нет Web Crypto (только HTTPS)',
         error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки',
       },
     ]);
@@ -282,7 +283,12 @@ describe('5. errors that are no GidError', () => {
       cause: broken,
     });
     expect(results).toEqual([
-      { ok: false, error: 'Ошибка авторизации', error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки' },
+      {
+        ok: false,
+        code: 'UNEXPECTED_ERROR',
+        error: 'Ошибка авторизации',
+        error_description: 'Произошла непредвиденная ошибка. Обратитесь в службу поддержки',
+      },
     ]);
     expect(log).toHaveBeenCalled();
     log.mockRestore();

@@ -86,7 +86,7 @@ describe('loginSilently', () => {
       answer({ error: 'login_required', state });
       const error = await pending.catch((e) => e);
       expect(error).toMatchObject({ code: 'LOGIN_REQUIRED', error: 'login_required', thirdParty: true });
-      expect(error.message).toContain('third-party cookies');
+      expect(error.message).toContain('сторонние cookie');
       expect(results).toEqual([]);
     });
 
@@ -95,7 +95,7 @@ describe('loginSilently', () => {
       expect(authorize.origin).toBe('https://id.site.example');
       answer({ error: 'login_required', state });
       const error = await pending.catch((e) => e);
-      expect(error).toMatchObject({ code: 'LOGIN_REQUIRED', message: 'Login required' });
+      expect(error).toMatchObject({ code: 'LOGIN_REQUIRED', message: 'Нужен вход' });
       expect(error.thirdParty).toBeFalsy();
     });
 
@@ -103,7 +103,7 @@ describe('loginSilently', () => {
       const { pending, state, answer } = await started();
       answer({ error: 'consent_required', state });
       const error = await pending.catch((e) => e);
-      expect(error).toMatchObject({ code: 'LOGIN_REQUIRED', message: 'Login required' });
+      expect(error).toMatchObject({ code: 'LOGIN_REQUIRED', message: 'Нужен вход' });
       expect(error.thirdParty).toBeFalsy();
     });
 

@@ -2,7 +2,7 @@ import { authorizeUrl } from './authorize-url';
 import { completeCallback } from './callback';
 import { LOGIN_RULES } from './config';
 import { type Context, contextFor, guard } from './context';
-import { GidError, MSG_ABORTED, MSG_AUTH } from './errors';
+import { aborted, GidError, MSG_AUTH } from './errors';
 import type { FlowData } from './flow-storage';
 import { isPopupMessage, SILENT_NAME } from './popup-channel';
 import type { AuthParams, LoginConfig, TokenResult } from './types';
@@ -18,9 +18,9 @@ export interface SilentOptions extends AuthParams {
 }
 
 export const SILENT_TIMEOUT_MS = 10_000;
-export const MSG_SILENT_TIMEOUT = 'No answer: third-party cookies or framing blocked?';
-export const MSG_LOGIN_REQUIRED = 'Login required';
-export const MSG_THIRD_PARTY = 'Login required (or third-party cookies blocked)';
+export const MSG_SILENT_TIMEOUT = 'Нет ответа: сторонние cookie или фреймы заблокированы?';
+export const MSG_LOGIN_REQUIRED = 'Нужен вход';
+export const MSG_THIRD_PARTY = 'Нужен вход (или заблокированы сторонние cookie)';
 
 /**
  * The site of a URL as cookies see it: the scheme and the registrable domain, taken as the last two
@@ -69,7 +69,7 @@ async function silentSteps(ctx: Context, options: SilentOptions): Promise<TokenR
   const since = ctx.out;
   const url = await authorizeUrl(ctx, { ...options, prompt: 'none' }, (made) => (flow = made));
   // Signed out while the URL was made: no frame.
-  if (since !== ctx.out) throw new GidError('ABORTED', MSG_ABORTED);
+  if (since !== ctx.out) throw aborted();
   // The provider's frame is a third party here: its cookies may be blocked (see above).
   const thirdParty = siteOf(url.href) !== siteOf(win.location.href) || undefined;
   const frame = doc.createElement('iframe');
@@ -91,7 +91,7 @@ async function silentSteps(ctx: Context, options: SilentOptions): Promise<TokenR
       }
     };
     // A sign-out or `destroy()`: the site gave up, nothing is known about cookies or framing.
-    const abort = () => done(new GidError('ABORTED', MSG_ABORTED));
+    const abort = () => done(aborted());
     const timer = setTimeout(
       () => done(new GidError('SILENT_TIMEOUT', MSG_SILENT_TIMEOUT, { thirdParty })),
       options.timeoutMs ?? SILENT_TIMEOUT_MS,

@@ -1,6 +1,15 @@
 import { DEFAULT_CODE_PATH } from './config';
 import { type Context, contextFor, copyDefined, endpoint, failure, PREFIX, report } from './context';
-import { GidError, type GidErrorCode, type GidErrorDetails, MSG_ABORTED, MSG_NO_BACKEND, MSG_TOKEN, MSG_TOKEN_RESPONSE } from './errors';
+import {
+  aborted,
+  GidError,
+  type GidErrorCode,
+  type GidErrorDetails,
+  MSG_BAD_TOKEN,
+  MSG_NO_BACKEND,
+  MSG_TOKEN,
+  MSG_TOKEN_RESPONSE,
+} from './errors';
 import { clearFlow } from './flow-storage';
 import { sanitizeHeaders } from './headers';
 import type { CoreConfig, GidTokens, TokenResult } from './types';
@@ -30,7 +39,8 @@ export async function postToBackend(ctx: Context, path: string, body: unknown): 
   setTimeout(() => abort.abort(), ctx.cfg.httpTimeoutMs || HTTP_TIMEOUT_MS);
   // The SDK's own wins over a custom `content-type` in any case (it would otherwise be merged in).
   headers.set('Content-Type', 'application/json');
-  return ctx.fetch(endpoint(ctx, backendUrl, path).href, {
+  const url = endpoint(ctx, backendUrl, path).href;
+  const call = ctx.fetch(url, {
     cache: 'no-store',
     headers,
     body: JSON.stringify(body),
@@ -38,6 +48,12 @@ export async function postToBackend(ctx: Context, path: string, body: unknown): 
     method: 'POST',
     signal: abort.signal,
   });
+  // With `debugConsole`, a call that failed names the URL it went to (a wrong `backendUrl` or path).
+  call.then(
+    (response) => response.ok || ctx.debug('POST', url, response.status),
+    (error) => ctx.debug('POST', url, error),
+  );
+  return call;
 }
 
 const TOKEN_FIELDS = ['id_token', 'refresh_token', 'scope', 'token_type', 'additional_data'];
@@ -74,7 +90,7 @@ export async function requestTokens(
   } catch (cause) {
     throw fail('TOKEN_ERROR', MSG_TOKEN, { cause });
   }
-  if (since !== ctx.out) throw new GidError('ABORTED', MSG_ABORTED);
+  if (since !== ctx.out) throw aborted();
   if (!response) throw fail('TOKEN_ERROR', MSG_TOKEN, { cause: MSG_NO_BACKEND });
   const { error, error_description, access_token } = data;
   if (typeof error === 'string' && error) {
@@ -103,7 +119,7 @@ export async function requestTokens(
 /** Exchanges a refresh token; concurrent refreshes of one token share one request (refresh tokens are often single-use). */
 export function refresh(ctx: Context, refreshToken: string): Promise<GidTokens> {
   if (typeof refreshToken !== 'string' || !refreshToken) {
-    return Promise.reject(new GidError('CONFIG_ERROR', 'Invalid refresh token', { field: 'refreshToken' }));
+    return Promise.reject(new GidError('CONFIG_ERROR', MSG_BAD_TOKEN, { field: 'refreshToken' }));
   }
   ctx.refreshes ??= new Map();
   const { refreshes } = ctx;

@@ -1,3 +1,4 @@
+import type { GidErrorCode } from './errors';
 /**
  * Tokens returned by the site's backend after a successful code exchange or refresh (spec 3.1).
  * @example
@@ -20,7 +21,15 @@ export interface GidTokens {
  */
 export type GidCallbackResult =
   | { ok: true; tokens: GidTokens; appState?: unknown }
-  | { ok: false; error: string; error_description: string; status?: number; retry_after_seconds?: number };
+  | {
+      ok: false;
+      /** The SDK's stable code (`errors`), beside the provider's or the SDK's words in `error`. */
+      code: GidErrorCode;
+      error: string;
+      error_description: string;
+      status?: number;
+      retry_after_seconds?: number;
+    };
 
 /**
  * The value `handleCallback`, `login` by popup, `checkSession` and `refresh` resolve to: the

@@ -233,7 +233,7 @@ describe('widget and curtain', () => {
 
   it('widget takes false, "top" or "bottom" only', async () => {
     const { config } = page({ widget: 'left' as never });
-    await expect(init(config)).rejects.toThrow('Invalid config: "widget" must be false or "top" or "bottom"');
+    await expect(init(config)).rejects.toThrow('Неверно задано «widget» (config): ожидается false | "top" | "bottom"');
   });
 
   it('on phones a bottom widget stays at the bottom, a top one at the top (both centred)', async () => {
