@@ -292,10 +292,16 @@ test('reset the password through the letter, then sign in with the new one', asy
   await expect(page.getByText('В пароле должна быть заглавная буква')).toBeVisible();
   await page.getByLabel('Новый пароль', { exact: true }).fill('Newpass1');
   await page.getByRole('button', { name: 'Сохранить пароль' }).click();
+  // The login screen's popup (accounts-sso §2.3), over its form.
+  await expect(page).toHaveURL(/\/login$/);
   const changed = page.getByRole('dialog', { name: 'Пароль успешно изменен!' });
   await expect(changed).toBeVisible();
-  await changed.getByRole('link', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await changed.getByRole('button', { name: 'Войти' }).click();
+  await expect(changed).toBeHidden();
+  // Shown once: /login opened again has no popup over the form.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Авторизация' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Пароль успешно изменен!' })).toBeHidden();
   await signInByEmail(page, email, 'Newpass1');
   await expect(page).toHaveURL(/\/me$/);
 });

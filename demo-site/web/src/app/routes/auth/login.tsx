@@ -44,6 +44,12 @@ export default function LoginScreen() {
   const returnTo = returnFromState(location.state);
   // accounts-sso §2.3: popups of the login screen another screen opens it with (the password changed at /newpass).
   const [popup, setPopup] = useState(() => loginPopupFromState(location.state));
+  // Shown once: a reload of /login (the history entry keeps its state) does not show it again.
+  useEffect(() => {
+    if (!loginPopupFromState(location.state)) return;
+    const { popup: _shown, message: _message, ...rest } = location.state as Record<string, unknown>;
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: Object.keys(rest).length ? rest : null });
+  }, [location, navigate]);
   // A sign-in that leaves the site (GID by redirect, a social network) comes back to the same place.
   useEffect(() => rememberReturnTo(returnTo), [returnTo]);
 
