@@ -14,7 +14,7 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, resolve, sep } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const TOKEN_PATH = '/api/v0.3/backend/oauth/token';
@@ -242,7 +242,10 @@ const TYPES = {
   '.ico': 'image/x-icon',
 };
 
-/** Serves files of `folder`; a path without an extension is its `.html` page or `index.html` (so `/auth/gid` is `auth/gid.html`). */
+/**
+ * Serves files of `folder`; a path without an extension is its `.html` page or `index.html` (so `/auth/gid` is
+ * `auth/gid.html`), else the folder's `index.html` (a single-page app).
+ */
 async function serveStatic(folder, req, res) {
   const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
   const candidates = path.endsWith('/') ? [`${path}index.html`] : extname(path) ? [path] : [`${path}.html`, `${path}/index.html`];
@@ -252,6 +255,13 @@ async function serveStatic(folder, req, res) {
     if (!(await stat(file).catch(() => undefined))?.isFile()) continue;
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     res.end(await readFile(file));
+    return;
+  }
+  // A single-page app (a Vite build): its routes, `/auth/gid` among them, are its index.html.
+  const index = join(folder, 'index.html');
+  if (!extname(path) && (await stat(index).catch(() => undefined))?.isFile()) {
+    res.writeHead(200, { 'content-type': TYPES['.html'] });
+    res.end(await readFile(index));
     return;
   }
   res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
