@@ -6,6 +6,6 @@ export default defineConfig({
   test: {
     name: 'examples',
     environment: 'node',
-    include: ['*/src/**/*.test.ts', '*/server/**/*.test.ts'],
+    include: ['*/src/**/*.test.ts', '*/server/**/*.test.ts', 'backend-node/*.test.ts'],
   },
 });

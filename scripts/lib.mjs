@@ -1,7 +1,7 @@
 // Helpers shared by the root scripts: they make a fresh clone runnable with nothing but Node and npm.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,10 +57,30 @@ export async function ensureChromium() {
   }
 }
 
+/** Where `npm run build` writes the npm tarballs of the two SDK packages. */
+export const PACKAGES_DIR = join(root, 'dist', 'packages');
+
+/**
+ * Packs `@gid/sdk` and `@gid/sdk-react` (already built) as npm tarballs into `destination`:
+ * `gid-sdk-<version>.tgz`, `gid-sdk-react-<version>.tgz`. pnpm's pack turns `workspace:*` into
+ * the version, so the React package depends on the SDK tarball installed beside it.
+ */
+export async function packSdk(destination = PACKAGES_DIR, options = {}) {
+  rmSync(destination, { recursive: true, force: true });
+  mkdirSync(destination, { recursive: true });
+  for (const dir of ['sdk', 'sdk-react']) {
+    const code = await pnpm(['pack', '--pack-destination', destination], { ...options, cwd: join(root, dir) });
+    if (code !== 0) throw new Error(`packing ${dir} failed`);
+  }
+  return destination;
+}
+
 export async function build() {
   await ensureDependencies();
   const code = await pnpm(['-r', '--workspace-concurrency=1', 'run', 'build']);
   if (code !== 0) throw new Error('build failed');
+  await packSdk(PACKAGES_DIR, { stdio: 'ignore' });
+  console.log(`npm packages: ${PACKAGES_DIR}/gid-sdk-*.tgz, gid-sdk-react-*.tgz`);
 }
 
 /** The workspace's packages whose sources a build reads, and the outputs a start needs. */

@@ -65,6 +65,53 @@ export async function loadClients(file = CLIENTS_FILE): Promise<ClientConfig[]> 
   return parseClients(JSON.parse(await readFile(file, 'utf8')), file);
 }
 
+const extraClientSchema = z.strictObject({
+  client_id: clientSchema.shape.client_id,
+  redirect_uris: z.array(httpUrl).min(1),
+  post_logout_redirect_uris: z.array(httpUrl).optional(),
+  scope: clientSchema.shape.scope.optional(),
+});
+
+/**
+ * Extra clients as the `IDP_CLIENTS` file lists them: an array of
+ * `{ "client_id", "redirect_uris", "post_logout_redirect_uris"?, "scope"? }`. The rest is filled in:
+ * the name is the client_id, the origin is the first redirect URI's, the scope
+ * `openid profile phone offline_access`, both grant types. Throws with every problem listed.
+ */
+export function parseExtraClients(value: unknown, source = 'IDP_CLIENTS'): ClientConfigInput[] {
+  const result = z.array(extraClientSchema).min(1).safeParse(value);
+  if (!result.success)
+    throw new Error(
+      `${source} is invalid (expected an array of { "client_id", "redirect_uris", "post_logout_redirect_uris"?, "scope"? }):\n${z.prettifyError(result.error)}`,
+    );
+  return result.data.map((client) => ({
+    client_id: client.client_id,
+    client_name: client.client_id,
+    origin: new URL(client.redirect_uris[0] as string).origin,
+    redirect_uris: client.redirect_uris,
+    post_logout_redirect_uris: client.post_logout_redirect_uris ?? [],
+    scope: client.scope ?? 'openid profile phone offline_access',
+    grant_types: ['authorization_code', 'refresh_token'],
+  }));
+}
+
+/** Reads and validates an `IDP_CLIENTS` file (see {@link parseExtraClients}). */
+export async function loadExtraClients(file: string): Promise<ClientConfigInput[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new Error(`IDP_CLIENTS: cannot read ${file}: ${(error as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`IDP_CLIENTS: ${file} is not JSON: ${(error as Error).message}`);
+  }
+  return parseExtraClients(value, `IDP_CLIENTS (${file})`);
+}
+
 /**
  * Moves a client to another web origin (e.g. a test server on a random port): its `origin` and
  * every redirect or post-logout URI on the old origin are rewritten, other URIs are kept.

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { loadExtraClients } from './clients';
 import { DEFAULT_DATA_DIR, startIdp } from './server';
 import { parseTrustProxy } from './trust-proxy';
 
@@ -35,7 +36,18 @@ function trustProxyFromEnv(value: string | undefined) {
   }
 }
 
+async function extraClientsFromEnv(file: string | undefined) {
+  if (!file) return undefined;
+  try {
+    return await loadExtraClients(resolve(file));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
 const port = portFromEnv(process.env.IDP_PORT);
+const extraClients = await extraClientsFromEnv(process.env.IDP_CLIENTS);
 const idp = await startIdp({
   port,
   host: process.env.IDP_HOST ?? '127.0.0.1',
@@ -50,8 +62,11 @@ const idp = await startIdp({
   // The SMS outbox only when asked for (`npm start` sets GID_DEMO=1).
   demo: process.env.GID_DEMO === '1',
   trustProxy: trustProxyFromEnv(process.env.IDP_TRUST_PROXY),
+  extraClients,
 });
 console.log(`Газпром ID (local identity provider) listening on ${idp.url}`);
+console.log('Clients served:');
+for (const client of idp.clients) console.log(`  ${client.client_id}: ${client.redirect_uris.join(' ')}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -37,6 +37,8 @@ export interface IdpOptions {
   clientOrigins?: Record<string, string>;
   /** Full control: receives the file's clients (after `clientOrigins`), returns the list to serve. */
   clients?: (defaults: ClientConfig[]) => ClientConfigInput[];
+  /** Clients added to the list (after `clients`), e.g. from the `IDP_CLIENTS` file ({@link loadExtraClients}). */
+  extraClients?: ClientConfigInput[];
   /** Clock for SMS code expiry and logs (tests move it forward). Default `Date.now`. */
   now?: () => number;
   /** SMS code lifetime, attempts and caps (see {@link DEFAULT_SMS_POLICY}). */
@@ -57,6 +59,8 @@ export interface IdpOptions {
 export interface RunningIdp {
   /** The issuer, e.g. `http://127.0.0.1:4000`. */
   url: string;
+  /** The clients served: id and redirect URIs. */
+  clients: { client_id: string; redirect_uris: string[] }[];
   close(): Promise<void>;
 }
 
@@ -67,6 +71,7 @@ async function resolveClients(options: IdpOptions): Promise<ClientConfig[]> {
     clients = clients.map((client) => (client.client_id === clientId ? rebaseClient(client, origin) : client));
   }
   if (options.clients) clients = parseClients({ clients: options.clients(clients) }, 'options.clients');
+  if (options.extraClients?.length) clients = parseClients({ clients: [...clients, ...options.extraClients] }, 'IDP_CLIENTS');
   return clients;
 }
 
@@ -109,7 +114,7 @@ export async function startIdp(options: IdpOptions = {}): Promise<RunningIdp> {
 
   // provider.use() runs these before oidc-provider's own routes, in this order.
   provider.use(socialTokenExtras(clients, accounts));
-  provider.use(devRoutes(outbox, issuer, options.demo === true).middleware());
+  provider.use(devRoutes(outbox, issuer, options.demo === true, clients).middleware());
   provider.use(analyticsRoutes(new AnalyticsLog(now), options.demo === true).middleware());
   provider.use(sdkRoutes({ provider, issuer, clients, accounts }).middleware());
   provider.use(interactionRoutes({ provider, accounts, sms }).middleware());
@@ -117,6 +122,7 @@ export async function startIdp(options: IdpOptions = {}): Promise<RunningIdp> {
 
   return {
     url: issuer,
+    clients: clients.map((client) => ({ client_id: client.client_id, redirect_uris: client.redirect_uris })),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
