@@ -63,14 +63,23 @@ export const PACKAGES_DIR = join(root, 'dist', 'packages');
 /**
  * Packs `@gid/sdk` and `@gid/sdk-react` (already built) as npm tarballs into `destination`:
  * `gid-sdk-<version>.tgz`, `gid-sdk-react-<version>.tgz`. pnpm's pack turns `workspace:*` into
- * the version, so the React package depends on the SDK tarball installed beside it.
+ * the version, so the React package depends on the SDK tarball installed beside it. Each tarball is
+ * also unpacked beside it (`sdk/`, `sdk-react/`): the published files alone, no `node_modules` and no
+ * `workspace:` range, the folders an app installs from (`npm install --install-links <folder>`) —
+ * the workspace folders themselves carry the workspace's own React.
  */
 export async function packSdk(destination = PACKAGES_DIR, options = {}) {
   rmSync(destination, { recursive: true, force: true });
   mkdirSync(destination, { recursive: true });
   for (const dir of ['sdk', 'sdk-react']) {
+    const before = new Set(readdirSync(destination));
     const code = await pnpm(['pack', '--pack-destination', destination], { ...options, cwd: join(root, dir) });
     if (code !== 0) throw new Error(`packing ${dir} failed`);
+    const tarball = readdirSync(destination).find((name) => name.endsWith('.tgz') && !before.has(name));
+    if (!tarball) throw new Error(`packing ${dir} wrote no tarball`);
+    mkdirSync(join(destination, dir));
+    const untar = spawnSync('tar', ['-xzf', join(destination, tarball), '-C', join(destination, dir), '--strip-components=1']);
+    if (untar.status !== 0) throw new Error(`unpacking ${tarball} failed: ${untar.stderr}`);
   }
   return destination;
 }
@@ -80,7 +89,7 @@ export async function build() {
   const code = await pnpm(['-r', '--workspace-concurrency=1', 'run', 'build']);
   if (code !== 0) throw new Error('build failed');
   await packSdk(PACKAGES_DIR, { stdio: 'ignore' });
-  console.log(`npm packages: ${PACKAGES_DIR}/gid-sdk-*.tgz, gid-sdk-react-*.tgz`);
+  console.log(`npm packages: ${PACKAGES_DIR}/gid-sdk-*.tgz, gid-sdk-react-*.tgz (unpacked: ${PACKAGES_DIR}/sdk, sdk-react)`);
 }
 
 /** The workspace's packages whose sources a build reads, and the outputs a start needs. */

@@ -53,7 +53,16 @@ async function startChild(cmd: string, args: string[], options: { cwd: string; e
   return { child, output: () => output };
 }
 
+/** React, React DOM, Vite and its React plugin at the versions the workspace's React example uses. */
+function reactAppDeps(versions: { dependencies?: Record<string, string>; devDependencies?: Record<string, string> }) {
+  const pin = (name: string) => `${name}@${versions.dependencies?.[name] ?? versions.devDependencies?.[name]}`;
+  return [pin('react'), pin('react-dom'), pin('vite'), pin('@vitejs/plugin-react')];
+}
+
 let tmp: string;
+let packagesDir: string;
+let reactAppFiles: Map<string, string>;
+let npmInstall: (cwd: string, args: string[]) => Promise<unknown>;
 let idpUrl: string;
 let idpOutput: () => string;
 const children: ChildProcess[] = [];
@@ -65,11 +74,13 @@ test.beforeAll(async () => {
   // 1. The tarballs, as `npm run build` writes them (the packages are built before the e2e suites).
   const { packSdk } = await import(pathToFileURL(join(root, 'scripts/lib.mjs')).href);
   const packages = await packSdk(join(tmp, 'packages'), { stdio: 'ignore' });
+  packagesDir = packages;
   const sdkTgz = join(packages, 'gid-sdk-1.2.3.tgz');
   const reactTgz = join(packages, 'gid-sdk-react-1.2.3.tgz');
 
   const plainFiles = await readmeFiles('sdk/README.md', 'getting-started');
   const reactFiles = await readmeFiles('sdk-react/README.md', 'getting-started-react');
+  reactAppFiles = reactFiles;
   expect([...plainFiles.keys()]).toEqual(['my-clients.json', 'public/index.html', 'public/auth/gid.html']);
   expect([...reactFiles.keys()]).toEqual(['my-clients.json', 'index.html', 'vite.config.js', 'src/main.jsx']);
 
@@ -82,16 +93,16 @@ test.beforeAll(async () => {
   await writeApp(plain, plainFiles, idpUrl, sites.plain);
   await writeApp(react, reactFiles, idpUrl, sites.react);
   const versions = JSON.parse(await readFile(join(root, 'examples/react/package.json'), 'utf8'));
-  const pin = (name: string) => `${name}@${versions.dependencies?.[name] ?? versions.devDependencies?.[name]}`;
   const npm = (cwd: string, args: string[]) =>
     run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, timeout: 180_000 });
+  npmInstall = npm;
   await writeFile(join(plain, 'package.json'), '{ "name": "my-shop", "private": true }\n');
   await writeFile(join(react, 'package.json'), '{ "name": "my-react-shop", "private": true, "type": "module" }\n');
   await Promise.all([
     npm(plain, ['install', sdkTgz]).then(() =>
       copyFile(join(plain, 'node_modules/@gid/sdk/dist/gid-sdk.iife.js'), join(plain, 'public/gid-sdk.iife.js')),
     ),
-    npm(react, ['install', pin('react'), pin('react-dom'), pin('vite'), pin('@vitejs/plugin-react'), sdkTgz, reactTgz]),
+    npm(react, ['install', ...reactAppDeps(versions), sdkTgz, reactTgz]),
   ]);
   // No workspace links: the packages are copies from the tarballs, React is the app's one copy.
   const { stdout } = await run('npm', ['ls', '--all', '--parseable', 'react'], { cwd: react });
@@ -199,5 +210,52 @@ test('a production Vite + React build with the packed @gid/sdk-react signs in by
   await expect(page.getByRole('status')).toHaveText('Вы не вошли.');
   await signInInPopup(page, '+79990000002');
   await expect(page.getByRole('status')).toHaveText('Вы вошли как Мария Смирнова.');
+  expect(errors).toEqual([]);
+});
+
+test("@gid/sdk-react installed from its unpacked folder runs in Vite development and in a production build with the app's one React", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // The README's other way: the folders `npm run build` unpacks beside the tarballs, installed with
+  // `--install-links` (copies, not symlinks: a symlink resolves `react` from outside the app).
+  const app = join(tmp, 'my-folder-shop');
+  const [devPort, previewPort] = [await freePort(), await freePort()];
+  await writeApp(app, reactAppFiles, idpUrl, `http://127.0.0.1:${devPort}`);
+  await writeFile(join(app, 'package.json'), '{ "name": "my-folder-shop", "private": true, "type": "module" }\n');
+  const versions = JSON.parse(await readFile(join(root, 'examples/react/package.json'), 'utf8'));
+  await npmInstall(app, [
+    'install',
+    '--install-links',
+    ...reactAppDeps(versions),
+    join(packagesDir, 'sdk'),
+    join(packagesDir, 'sdk-react'),
+  ]);
+  const { stdout } = await run('npm', ['ls', '--all', '--parseable', 'react'], { cwd: app });
+  expect(stdout.trim().split('\n')).toEqual([join(app, 'node_modules/react')]);
+  expect((await lstat(join(app, 'node_modules/@gid/sdk-react'))).isSymbolicLink()).toBe(false);
+
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const vite = join(app, 'node_modules/.bin/vite');
+  const env = { ...process.env };
+  const dev = await startChild(vite, ['--port', String(devPort), '--strictPort', '--host', '127.0.0.1'], { cwd: app, env }, 'ready in');
+  children.push(dev.child);
+  await page.goto(`http://127.0.0.1:${devPort}`);
+  await expect(page.getByRole('status')).toHaveText('Вы не вошли.');
+  await expect(page.getByRole('button', { name: LOGIN })).toBeVisible();
+  dev.child.kill();
+
+  await run(vite, ['build', '--logLevel', 'error'], { cwd: app, timeout: 120_000 });
+  const preview = await startChild(
+    vite,
+    ['preview', '--port', String(previewPort), '--strictPort', '--host', '127.0.0.1'],
+    { cwd: app, env },
+    String(previewPort),
+  );
+  children.push(preview.child);
+  await page.goto(`http://127.0.0.1:${previewPort}`);
+  await expect(page.getByRole('status')).toHaveText('Вы не вошли.');
+  await expect(page.getByRole('button', { name: LOGIN })).toBeVisible();
   expect(errors).toEqual([]);
 });
