@@ -4,7 +4,8 @@
 // decide. Connections are opened before the rush (keep-alive, spread over the processes); a request's
 // time runs from when it was written until its answer arrived. Prints, per run: sold (must be exactly
 // 1,000, checked in the database too), the other answers by status and message (no 5xx, no timeout),
-// p50/p99, the time until the format was sold out (the 1,000th place's answer), the machine load.
+// p50/p99, the time until the format was sold out (the 1,000th place's answer), the machine load, and
+// that time ÷ the floor's (1,000 bare purchase transactions on the same database in the same run).
 // `node bench/rush.mjs [2] [3]` runs only those process counts.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -21,6 +22,7 @@ const WARM_ROUNDS = Number(process.env.RUSH_WARM_ROUNDS ?? 4);
 const WARM_BUYERS = 3000;
 const WARM_PLACES = 300;
 const TARGET_P99_MS = 2000;
+const TARGET_FLOOR_RATIO = 1.5;
 const pg = createRequire(join(serverDir, 'package.json'))('pg');
 
 let apis = [];
@@ -44,6 +46,49 @@ async function machineBusySeconds() {
   const [line] = (await readFile('/proc/stat', 'utf8')).split('\n');
   const ticks = line.split(/\s+/).slice(1).map(Number);
   return (ticks.reduce((a, b) => a + b, 0) - ticks[3] - ticks[4]) / 100;
+}
+
+/**
+ * Seconds for PLACES bare purchase transactions on `formatId`, all started at once over a pool of
+ * `connections`: the floor under the rush's time to sell out (the stock row's lock serialises both).
+ */
+async function floorSeconds(url, formatPublicId, connections) {
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  try {
+    await Promise.all(Array.from({ length: connections }, () => pool.query('select 1')));
+    const [{ id: formatId }] = (await pool.query('select id from event_formats where public_id = $1', [formatPublicId])).rows;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: PLACES }, async (_, i) => {
+        const db = await pool.connect();
+        try {
+          await db.query('begin');
+          const order = await db.query(
+            "insert into orders (public_id, email, status, amount, payment_id, created_at, expires_at) values ($1, $2, 'pending', 150000, $3, now(), now() + interval '15 minutes') returning id",
+            [`rushfloor${i}`, `rushfloor${i}@bench.example`, `pay_rushfloor${i}`],
+          );
+          await db.query(
+            "insert into order_items (order_id, kind, format_id, stock_kind, count, unit_price, total) values ($1, 'ticket', $2, 'athlete', 1, 150000, 150000)",
+            [order.rows[0].id, formatId],
+          );
+          const stock = await db.query(
+            "update format_stock set taken = taken + 1 where format_id = $1 and kind = 'athlete' and taken + 1 <= capacity returning taken",
+            [formatId],
+          );
+          if (stock.rowCount === 0) throw new Error('the floor ran out of places');
+          await db.query('commit');
+        } catch (error) {
+          await db.query('rollback');
+          throw error;
+        } finally {
+          db.release();
+        }
+      }),
+    );
+    return (performance.now() - started) / 1000;
+  } finally {
+    await pool.end();
+  }
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -167,6 +212,11 @@ async function run(processCount) {
         .split('\n')
         .filter((line) => /"level":(50|60)/.test(line)),
     );
+    // The floor, in the same run on the same database: the writes a purchase must make (the order, its
+    // line, the stock decrement under the row lock; one transaction each), 1,000 of them at once for
+    // the same format through as many connections as the processes' pools hold together.
+    await client.query(`update format_stock set capacity = taken + ${PLACES} where ${stockRow}`, [format.public_id]);
+    const floorS = await floorSeconds(postgres.url, format.public_id, 10 * processCount);
     const times = answers.map((answer) => answer.at - answer.written).sort((a, b) => a - b);
     const soldOutAt = sold.map((answer) => answer.at).sort((a, b) => a - b)[PLACES - 1];
     const lastAnswer = Math.max(...answers.map((answer) => answer.at));
@@ -178,6 +228,7 @@ async function run(processCount) {
       p50: percentile(times, 50),
       p99: percentile(times, 99),
       soldOutS: soldOutAt === undefined ? undefined : (soldOutAt - started) / 1000,
+      floorS,
       allAnsweredS: (lastAnswer - started) / 1000,
       load,
       errors,
@@ -218,6 +269,10 @@ try {
           .map((line) => line.slice(0, 600))
           .join('\n               ')}`,
       );
+    const ratio = row.soldOutS === undefined ? undefined : row.soldOutS / row.floorS;
+    console.log(
+      `             the floor: ${PLACES} bare purchase transactions at once, ${10 * row.processes} connections: ${row.floorS.toFixed(2)} s; sold out ÷ floor ${ratio === undefined ? '—' : ratio.toFixed(2)} (≤ ${TARGET_FLOOR_RATIO}: ${ratio !== undefined && ratio <= TARGET_FLOOR_RATIO ? 'met' : 'NOT met'})`,
+    );
     const clear = [...row.others.keys()].every((key) => key.startsWith('400 ') && /[а-яё]/i.test(key));
     console.log(
       `             exactly ${PLACES} sold: ${row.sold === PLACES && row.inDatabase === PLACES ? 'met' : 'NOT met'}; every other a clear Russian 400: ${clear ? 'met' : 'NOT met'}; p99 < ${TARGET_P99_MS} ms: ${row.p99 < TARGET_P99_MS ? 'met' : 'NOT met'}`,
