@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,6 +29,11 @@ export interface DatabaseHandle {
 export interface PgliteOptions {
   /** A folder for the database files; in memory without one. */
   dataDir?: string;
+  /**
+   * A new `dataDir` starts as a copy of this data folder when it holds a database (the built server's
+   * `dist/pglite-template` by default; `null`: initdb).
+   */
+  template?: string | null;
   /** A tarball from `dumpDataDir` to start from (tests clone a migrated, seeded template this way). */
   loadDataDir?: Blob;
   /**
@@ -43,6 +48,8 @@ export interface PgliteOptions {
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
 const initdbScript = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+/** The built server's migrated empty database (build.mjs), which a first start copies; src/ has none. */
+const builtTemplate = fileURLToPath(new URL('./pglite-template', import.meta.url));
 
 /**
  * A folder without a database yet is created (initdb) by a short-lived child process: PGlite's
@@ -64,7 +71,18 @@ async function initdbInChild(dataDir: string): Promise<void> {
 export async function openPglite(options: PgliteOptions = {}): Promise<DatabaseHandle & { client: PGlite }> {
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
-    if (!options.loadDataDir && !existsSync(join(options.dataDir, 'PG_VERSION'))) await initdbInChild(options.dataDir);
+    if (!options.loadDataDir && !existsSync(join(options.dataDir, 'PG_VERSION'))) {
+      const template = options.template === undefined ? builtTemplate : options.template;
+      // A copy of the build's template (~0.1 s) instead of initdb (~4 s); the migrations after it run as usual.
+      // Copied beside it and renamed into place, so that a start cut short never leaves half a database.
+      if (template && existsSync(join(template, 'PG_VERSION'))) {
+        const copy = `${options.dataDir}.copy-${process.pid}`;
+        rmSync(copy, { recursive: true, force: true });
+        cpSync(template, copy, { recursive: true });
+        rmdirSync(options.dataDir);
+        renameSync(copy, options.dataDir);
+      } else await initdbInChild(options.dataDir);
+    }
   }
   const client = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
