@@ -50,32 +50,16 @@ import { createRequire } from 'node:module';
 const require = createRequire(process.env.SERVER_DIR + '/package.json');
 const pg = require('pg');
 const Fastify = (await import('fastify')).default;
+const { floorPurchase } = await import(process.env.FLOOR_MODULE);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const [{ id: formatId }] = (await pool.query('select id from event_formats where public_id = $1', [process.env.FORMAT])).rows;
 let n = 0;
 const app = Fastify({ logger: false });
 app.post('/floor', async (request, reply) => {
-  const i = ++n;
   const client = await pool.connect();
   try {
-    await client.query('begin');
-    const order = await client.query(
-      "insert into orders (public_id, email, status, amount, payment_id, created_at, expires_at) values ($1, $2, 'pending', 150000, $3, now(), now() + interval '15 minutes') returning id",
-      ['floor' + process.pid + '_' + i, 'floor' + i + '@bench.example', 'pay_floor' + process.pid + '_' + i],
-    );
-    await client.query(
-      "insert into order_items (order_id, kind, format_id, stock_kind, count, unit_price, total) values ($1, 'ticket', $2, 'athlete', 1, 150000, 150000)",
-      [order.rows[0].id, formatId],
-    );
-    const stock = await client.query(
-      "update format_stock set taken = taken + 1 where format_id = $1 and kind = 'athlete' and taken + 1 <= capacity returning taken",
-      [formatId],
-    );
-    if (stock.rowCount === 0) throw new Error('sold out');
-    await client.query('commit');
-    return { order_id: order.rows[0].id };
+    return { order_id: await floorPurchase(client, formatId, process.pid + '_' + ++n) };
   } catch (error) {
-    await client.query('rollback');
     reply.code(400);
     return { message: String(error.message) };
   } finally {
@@ -90,7 +74,7 @@ function startFloor(env) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', FLOOR], {
       cwd: here,
-      env: { ...process.env, ...env, SERVER_DIR: serverDir },
+      env: { ...process.env, ...env, SERVER_DIR: serverDir, FLOOR_MODULE: new URL('./floor.mjs', import.meta.url).href },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -12,6 +12,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { floorPurchase } from './floor.mjs';
 import { serverDir, startApi, startPostgresServer } from './lib.mjs';
 
 const BUYERS = 5000;
@@ -62,24 +63,7 @@ async function floorSeconds(url, formatPublicId, connections) {
       Array.from({ length: PLACES }, async (_, i) => {
         const db = await pool.connect();
         try {
-          await db.query('begin');
-          const order = await db.query(
-            "insert into orders (public_id, email, status, amount, payment_id, created_at, expires_at) values ($1, $2, 'pending', 150000, $3, now(), now() + interval '15 minutes') returning id",
-            [`rushfloor${i}`, `rushfloor${i}@bench.example`, `pay_rushfloor${i}`],
-          );
-          await db.query(
-            "insert into order_items (order_id, kind, format_id, stock_kind, count, unit_price, total) values ($1, 'ticket', $2, 'athlete', 1, 150000, 150000)",
-            [order.rows[0].id, formatId],
-          );
-          const stock = await db.query(
-            "update format_stock set taken = taken + 1 where format_id = $1 and kind = 'athlete' and taken + 1 <= capacity returning taken",
-            [formatId],
-          );
-          if (stock.rowCount === 0) throw new Error('the floor ran out of places');
-          await db.query('commit');
-        } catch (error) {
-          await db.query('rollback');
-          throw error;
+          await floorPurchase(db, formatId, `rush${i}`);
         } finally {
           db.release();
         }
