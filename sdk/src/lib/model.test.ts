@@ -27,8 +27,9 @@
 // SDK_MODEL_RUNS=20000 for a bench run.
 import { createHash, webcrypto } from 'node:crypto';
 import fc from 'fast-check';
+import { Window } from 'happy-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SITE, setup, type TestWindow } from '../test/helpers';
+import { AUTH, SITE, type TestWindow } from '../test/helpers';
 import { type ClientConfig, createClient, getAccessToken, getUser, on } from './client';
 import { logout } from './logout';
 import { loginWithPopup } from './popup';
@@ -219,27 +220,29 @@ interface World {
 }
 
 const TOKENS_KEY = 'gid:demo-site:tokens';
+/** A tab's window (closed at the end of its run). */
+const newWindow = () => new Window({ url: `${SITE}/`, width: 1280, height: 800 }) as unknown as TestWindow;
+/**
+ * The site's config in a tab, for the backend's participant `p`: a new object per page load (and
+ * per function forms' config), over the tab's window (no window of its own: a happy-dom window per
+ * config, each held by its spy, ran 20,000 runs out of memory).
+ */
+const configOf = (world: World, win: TestWindow, p: number): ClientConfig => ({
+  clientId: 'demo-site',
+  authUrl: AUTH,
+  redirectUri: CALLBACK,
+  backendUrl: SITE,
+  window: win as unknown as globalThis.Window,
+  fetch: world.backend.fetchOf(p),
+  autoRefresh: true,
+  ...(world.local && { storage: 'local' as const }),
+  ...(world.session && { storage: 'session' as const }),
+});
 /** A tab's client, as a page load makes it. */
-const clientOf = (world: World, win: TestWindow, t: number) =>
-  createClient(
-    setup(`${SITE}/`, {
-      window: win,
-      fetch: world.backend.fetchOf(t),
-      autoRefresh: true,
-      ...(world.local && { storage: 'local' as const }),
-      ...(world.session && { storage: 'session' as const }),
-    }).config,
-  );
+const clientOf = (world: World, win: TestWindow, t: number) => createClient(configOf(world, win, t));
 
 /** The function forms' config of a page load: the same site, its own object (so its own context and client). */
-const fnConfigOf = (world: World, win: TestWindow, t: number): ClientConfig =>
-  setup(`${SITE}/`, {
-    window: win,
-    fetch: world.backend.fetchOf(t + 2),
-    autoRefresh: true,
-    ...(world.local && { storage: 'local' as const }),
-    ...(world.session && { storage: 'session' as const }),
-  }).config as ClientConfig;
+const fnConfigOf = (world: World, win: TestWindow, t: number): ClientConfig => configOf(world, win, t + 2);
 
 /** Makes the function forms' client of the tab (once per page load), listening to it as a site would. */
 const fnClient = (tab: Tab) => {
@@ -290,7 +293,8 @@ function makeTab(world: World, win: TestWindow, bus: World['bus'], locks: Return
   Object.assign(win, { BroadcastChannel: bus.Channel, crypto });
   Object.defineProperty(win.navigator, 'locks', { value: locks, configurable: true });
   if (world.local) Object.defineProperty(win, 'localStorage', { value: world.local, configurable: true });
-  vi.spyOn(win.document, 'hasFocus').mockImplementation(() => tab.focused);
+  // (no spy: a spy per window held every run's windows, and 20,000 runs ran out of memory)
+  win.document.hasFocus = () => tab.focused;
   Object.assign(win, {
     open: () => {
       const popup: NonNullable<Tab['popup']> = {
@@ -717,6 +721,8 @@ describe('model: two tabs, every flow, in random order and timing', () => {
             const local = storage === 'local';
             vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
             const violations: string[] = [];
+            // `local`: the tabs' one localStorage, a window's of its own.
+            const localWin = local ? newWindow() : undefined;
             const bus = makeBus(violations);
             const locks = makeLocks();
             const backend = makeBackend(violations, () => !!local);
@@ -727,12 +733,12 @@ describe('model: two tabs, every flow, in random order and timing', () => {
               violations,
               promises: [],
               mustMatch: [],
-              local: local ? setup().win.localStorage : undefined,
+              local: localWin?.localStorage,
               session: storage === 'session',
               coop,
               stray: [],
             };
-            world.tabs = [makeTab(world, setup().win, bus, locks, 0), makeTab(world, setup().win, bus, locks, 1)];
+            world.tabs = [makeTab(world, newWindow(), bus, locks, 0), makeTab(world, newWindow(), bus, locks, 1)];
             try {
               await fc.asyncModelRun(() => ({ model: world, real: world }), cmds);
               // The end: popups closed with the person back, answers and messages in, the clock on.
@@ -766,6 +772,8 @@ describe('model: two tabs, every flow, in random order and timing', () => {
             } finally {
               for (const tab of world.tabs) tab.client.destroy();
               vi.useRealTimers();
+              for (const win of [...world.tabs.map((tab) => tab.win), localWin])
+                await (win as unknown as { happyDOM: { close(): Promise<void> } } | undefined)?.happyDOM.close();
             }
           },
         ),
