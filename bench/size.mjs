@@ -1,4 +1,5 @@
-// Size benchmark (`node bench/size.mjs` after `pnpm --filter @gid/sdk --filter @gid/sdk-react build`): minified / gzip / brotli bytes of our builds and of the same
+// Size benchmark (`node bench/size.mjs` after `pnpm --filter @gid/sdk --filter @gid/sdk-react build`; where the bytes go:
+// `node bench/size-breakdown.mjs popup|core|full`): minified / gzip / brotli bytes of our builds and of the same
 // minimal logins written with VK ID's SDK and oidc-client-ts, bundled the same way (esbuild, minified).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

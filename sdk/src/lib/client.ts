@@ -207,8 +207,10 @@ export function clientFor(ctx: Context): GidClient {
       listeners.clear();
     },
   };
-  // The function forms' client, made after a function-style sign-in with its config: it has its tokens.
+  // The function forms' client, made after a function-style sign-in with its config: it has its
+  // tokens; made during a silent one (`loginSilently`, then `getAccessToken`, which joins it): it keeps its tokens too.
   if (ctx.got) use(ctx.got);
+  ctx.silent && keep(ctx.silent).catch(() => {});
   return client;
 }
 

@@ -248,4 +248,39 @@ describe("storage: 'local': the tabs' one storage", () => {
     expect(b.keeper.tokens?.access_token).toBe('at-2');
     expect(a.keeper.tokens?.access_token).toBe('at-2');
   });
+  it('without a shared storage: a sign-in after the clock went back five minutes still counts as newer than the sign-out it heard of', async () => {
+    // Found by the model test (a backward clock jump): tab B held nothing when A's sign-out came,
+    // took it as no news and kept its old stamp; after the clock went back, its sign-in was stamped
+    // older than that sign-out, and A dropped it as stale. News now orders by what each tab has
+    // heard, not by the wall clock alone.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const a = tab();
+    const b = tab();
+    a.keeper.set(tokens);
+    await vi.waitFor(() => expect(b.keeper.tokens?.access_token).toBe(tokens.access_token));
+    b.keeper.set(undefined); // B signs out; A hears of it
+    await vi.waitFor(() => expect(a.keeper.tokens).toBeUndefined());
+    vi.advanceTimersByTime(1000);
+    a.keeper.set(undefined); // A signs out again (a second logout click): B holds nothing, no news to it
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    vi.setSystemTime(Date.now() - 300_000); // the clock goes back five minutes
+    b.keeper.set({ ...tokens, access_token: 'at-2' }); // B signs in
+    await vi.waitFor(() => expect(a.keeper.tokens?.access_token).toBe('at-2'));
+    expect(b.keeper.tokens?.access_token).toBe('at-2');
+  });
+  it('a tab loaded after a sign-out, on a clock set back, signs in: every tab takes it (the storage orders the news)', async () => {
+    // The model test's backward clock jump: tab B's keeper came after A's sign-out (it never heard
+    // of it, and the storage no longer held anything), so its sign-in was stamped older than that
+    // sign-out and A dropped it. With one storage, what it holds is the last word.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const a = tab({ storage: 'local' });
+    a.keeper.set(tokens);
+    a.keeper.set(undefined); // A signs out: nobody else hears of it
+    vi.setSystemTime(Date.now() - 300_000); // the clock goes back five minutes
+    const b = tab({ storage: 'local' });
+    Object.defineProperty(b.win, 'localStorage', { value: a.win.localStorage });
+    b.keeper.set({ ...tokens, access_token: 'at-2' }); // B, loaded now, signs in
+    await vi.waitFor(() => expect(a.keeper.tokens?.access_token).toBe('at-2'));
+    expect(b.keeper.tokens?.access_token).toBe('at-2');
+  });
 });

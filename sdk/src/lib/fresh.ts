@@ -79,7 +79,7 @@ const jwtExpiry = (token: string | undefined): number | undefined => {
 export const HANDOVER_MS = 1000;
 
 /** The longest delay `setTimeout` takes (2^31 − 1 ms, about 24.8 days); a longer one fires at once. */
-export const MAX_DELAY = 2 ** 31 - 1;
+export const MAX_DELAY = 2147483647;
 
 /**
  * Keeps a sign-in's tokens fresh: tracks `expires_in`, fires `onExpiring` before expiry and, if
@@ -181,7 +181,11 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
   const onVisible = () => win.document.visibilityState === 'visible' && arm();
   win.document?.addEventListener('visibilitychange', onVisible);
 
-  /** When the sign-in (or sign-out) of the tokens now watched happened: older news from another tab is stale. */
+  /**
+   * The stamp of the sign-in (or sign-out) of the tokens now watched, never behind any such news
+   * heard from another tab (a logical clock that takes the wall clock when it is ahead): older news
+   * from another tab is stale.
+   */
   let since = -1;
   /** Access tokens refreshed away: news of them is stale. */
   const retired = new Set<string>();
@@ -196,8 +200,11 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
       // (a sign-out here is always told: another tab may hold tokens this one has not heard of yet)
       (JSON.stringify(next) === JSON.stringify(tokens) && (next || !tell)) ||
       (!tell && retired.has(next?.access_token as string)) ||
-      // Another tab's news: a tie goes to the sign-out (tokens of the same moment never bring it back).
-      (from ? from !== tokens?.access_token : !tell && (next ? when <= since : when < since))
+      // Another tab's news: a tie goes to the sign-out (tokens of the same moment never bring it
+      // back), between two sign-ins to the greater access token (every tab picks the same).
+      (from
+        ? from !== tokens?.access_token
+        : !tell && (when < since || (when === since && !!next && !(next.access_token > (tokens?.access_token as string)))))
     )
       return;
     // (a rotation that keeps the access token retires nothing: the next one of it is news too)
@@ -226,10 +233,22 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
     channel.onmessage = ({ data }: MessageEvent<TabMessage>) => {
       if (typeof data?.when !== 'number' || (data.tokens && typeof data.tokens.access_token !== 'string')) return;
       const before = tokens;
+      if (storage === 'local') {
+        // The tabs' one storage holds the last sign-in, refresh or sign-out made in any of them,
+        // whatever their clocks say (a tab loaded after a sign-out never heard of it; a clock set
+        // back stamps news older): a message only says to look there.
+        syncWith(read());
+        if (!data.tokens && !before && !tokens) onSignOut?.();
+        return;
+      }
       take(data.tokens, data.expiresAt, false, data.when, typeof data.from === 'string' ? data.from : undefined);
       if (tokens !== before) onTokens?.(tokens);
       // Another tab signed out and this one holds no tokens: what it has under way stops all the same.
       else if (!data.tokens && data.when >= since) onSignOut?.();
+      // A sign-in or sign-out heard, taken or not (the same as this tab's, or older): this tab's own
+      // next news is stamped after it, so a clock set back never makes it look older (a refresh is
+      // ordered by `from`, not by stamps).
+      if (!data.from) since = Math.max(since, data.when);
     };
   }
 

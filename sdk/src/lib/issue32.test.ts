@@ -3,7 +3,7 @@ import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOGOUT_URL, received, SITE, server, setup, type TestWindow, TOKEN_URL, tokens, useServer } from '../test/helpers';
-import { createClient, getUser } from './client';
+import { createClient, getAccessToken, getUser } from './client';
 import { keepTokensFresh } from './fresh';
 import { init } from './init';
 import { logout } from './logout';
@@ -175,6 +175,23 @@ describe('High: a sign-out stops a sign-in already under way', () => {
     expect(received).toEqual([]);
     expect(results).toEqual([]);
     expect(getUser(config)).toBeNull();
+  });
+});
+
+describe('function forms: getAccessToken joins a silent sign-in started before its client was made', () => {
+  it('the silent sign-in’s tokens are the client’s: getAccessToken resolves its access token (found by the model test)', async () => {
+    // loginSilently(config) ran before any getAccessToken(config) made the function forms' client;
+    // getAccessToken joined it, but its tokens reached nobody's keeper: the call rejected (or
+    // resolved an older, expired token another tab had sent meanwhile).
+    const { config, win } = setup(`${SITE}/cabinet`);
+    const silent = loginSilently(config);
+    await vi.waitFor(() => expect(frameOf(win)).not.toBeNull());
+    const token = getAccessToken(config);
+    const frame = frameOf(win) as HTMLIFrameElement;
+    answerFrame(win, frame, { code: 'c', scope: 'openid', state: new URL(frame.src).searchParams.get('state') as string });
+    expect((await silent).access_token).toBe(tokens.access_token);
+    expect(await token).toBe(tokens.access_token);
+    expect(await getAccessToken(config, { cacheMode: 'cache-only' })).toBe(tokens.access_token);
   });
 });
 

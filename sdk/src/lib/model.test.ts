@@ -20,13 +20,21 @@
 // slept: timers run late, `Date.now()` moved on), and `storage: 'session'` (each tab its own
 // storage, kept across a reload) beside memory and `local`.
 // The backend answers with one of two people (a `sub` switch), or fails: an error, a dropped
-// connection, a 200 with fields missing. 1,000 runs per `npm test` on a seed that changes per run
-// (printed with the command that replays it); SDK_MODEL_RUNS=20000 for a bench run.
+// connection, a 200 with fields missing. The function forms (loginWithPopup, getAccessToken,
+// loginSilently, refreshTokens, logout, getUser with a config of their own) run beside each tab's
+// client, and the clock also goes back five minutes (with `storage: 'local'`). 1,000 runs per
+// `npm test` on a seed that changes per run (printed with the command that replays it);
+// SDK_MODEL_RUNS=20000 for a bench run.
 import { createHash, webcrypto } from 'node:crypto';
 import fc from 'fast-check';
+import { Window } from 'happy-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SITE, setup, type TestWindow } from '../test/helpers';
-import { createClient } from './client';
+import { AUTH, SITE, type TestWindow } from '../test/helpers';
+import { type ClientConfig, createClient, getAccessToken, getUser, on } from './client';
+import { logout } from './logout';
+import { loginWithPopup } from './popup';
+import { loginSilently } from './silent';
+import { refreshTokens } from './token';
 import type { GidClient } from './types';
 
 afterEach(() => vi.useRealTimers());
@@ -101,7 +109,7 @@ function makeBackend(violations: string[], strict: () => boolean) {
   const pending: Pending[] = [];
   const used = new Set<string>();
   /** Per tab: the states of its sign-ins and the refresh tokens it held when it signed out. */
-  const dead: Set<string>[] = [new Set(), new Set()];
+  const dead: Set<string>[] = [new Set(), new Set(), new Set(), new Set()];
   /** When each access token expires (ms, on the fake clock). */
   const expiry = new Map<string, number>();
   let n = 0;
@@ -175,9 +183,20 @@ interface Tab {
   };
   focused: boolean;
   /** The flow this tab stored under the client id, and its state. */
-  flow?: { kind: 'popup' | 'redirect'; state: string; outcome?: Promise<unknown> };
+  flow?: { kind: 'popup' | 'redirect'; state: string; outcome?: Promise<unknown>; fn?: boolean };
   /** Logged out here, and no sign-in started since (anywhere). */
   quiet: boolean;
+  /**
+   * The function forms' config of this page load (`loginWithPopup(config)`, `getAccessToken(config)`,
+   * …): another participant in the tab, with the backend's participant number `t + 2`.
+   */
+  fn: ClientConfig;
+  /** The function forms' client exists (a `getAccessToken`, `getUser` or `on` made it). */
+  fnMade?: boolean;
+  /** The function forms logged out here, and no sign-in started since. */
+  fnQuiet?: boolean;
+  /** The states of the silent sign-ins the function forms started. */
+  fnFrames?: Set<string>;
   /** The outcome of a COOP popup's answer still on its way over the channel. */
   onItsWay?: Promise<unknown>;
 }
@@ -196,20 +215,50 @@ interface World {
   session?: boolean;
   /** Popups are cut off by COOP (see above). */
   coop?: boolean;
+  /** Popups of a page that loaded again: a function form's sign-in in them still waits (closed at the end). */
+  stray: NonNullable<Tab['popup']>[];
 }
 
 const TOKENS_KEY = 'gid:demo-site:tokens';
+/** A tab's window (closed at the end of its run). */
+const newWindow = () => new Window({ url: `${SITE}/`, width: 1280, height: 800 }) as unknown as TestWindow;
+/**
+ * The site's config in a tab, for the backend's participant `p`: a new object per page load (and
+ * per function forms' config), over the tab's window (no window of its own: a happy-dom window per
+ * config, each held by its spy, ran 20,000 runs out of memory).
+ */
+const configOf = (world: World, win: TestWindow, p: number): ClientConfig => ({
+  clientId: 'demo-site',
+  authUrl: AUTH,
+  redirectUri: CALLBACK,
+  backendUrl: SITE,
+  window: win as unknown as globalThis.Window,
+  fetch: world.backend.fetchOf(p),
+  autoRefresh: true,
+  ...(world.local && { storage: 'local' as const }),
+  ...(world.session && { storage: 'session' as const }),
+});
 /** A tab's client, as a page load makes it. */
-const clientOf = (world: World, win: TestWindow, t: number) =>
-  createClient(
-    setup(`${SITE}/`, {
-      window: win,
-      fetch: world.backend.fetchOf(t),
-      autoRefresh: true,
-      ...(world.local && { storage: 'local' as const }),
-      ...(world.session && { storage: 'session' as const }),
-    }).config,
-  );
+const clientOf = (world: World, win: TestWindow, t: number) => createClient(configOf(world, win, t));
+
+/** The function forms' config of a page load: the same site, its own object (so its own context and client). */
+const fnConfigOf = (world: World, win: TestWindow, t: number): ClientConfig => configOf(world, win, t + 2);
+
+/** Makes the function forms' client of the tab (once per page load), listening to it as a site would. */
+const fnClient = (tab: Tab) => {
+  if (tab.fnMade) return;
+  tab.fnMade = true;
+  on(tab.fn, 'tokens', () => {});
+};
+
+/**
+ * The tokens the function forms' client holds, read through `getUser` (the backend's ID token
+ * carries the number `n` of its `at-n` and `rt-n`); undefined without them or without the client.
+ */
+const fnTokens = (tab: Tab) => {
+  const n = tab.fnMade ? (getUser(tab.fn) as { n?: number } | null)?.n : undefined;
+  return n === undefined ? undefined : { access_token: `at-${n}`, refresh_token: `rt-${n}` };
+};
 
 const flowOf = (tab: Tab) => tab.win.sessionStorage.getItem('demo-site');
 const stateOf = (url: string) => new URL(url).searchParams.get('state') ?? '';
@@ -236,7 +285,7 @@ const superseded = (world: World, tab: Tab) => {
 };
 
 const signInStarts = (world: World) => {
-  for (const tab of world.tabs) tab.quiet = false;
+  for (const tab of world.tabs) tab.quiet = tab.fnQuiet = false;
 };
 
 function makeTab(world: World, win: TestWindow, bus: World['bus'], locks: ReturnType<typeof makeLocks>, t: number): Tab {
@@ -244,7 +293,8 @@ function makeTab(world: World, win: TestWindow, bus: World['bus'], locks: Return
   Object.assign(win, { BroadcastChannel: bus.Channel, crypto });
   Object.defineProperty(win.navigator, 'locks', { value: locks, configurable: true });
   if (world.local) Object.defineProperty(win, 'localStorage', { value: world.local, configurable: true });
-  vi.spyOn(win.document, 'hasFocus').mockImplementation(() => tab.focused);
+  // (no spy: a spy per window held every run's windows, and 20,000 runs ran out of memory)
+  win.document.hasFocus = () => tab.focused;
   Object.assign(win, {
     open: () => {
       const popup: NonNullable<Tab['popup']> = {
@@ -266,11 +316,12 @@ function makeTab(world: World, win: TestWindow, bus: World['bus'], locks: Return
     },
   });
   tab.client = clientOf(world, win, t);
+  tab.fn = fnConfigOf(world, win, t);
   return tab;
 }
 
 type Command = fc.AsyncCommand<World, World>;
-/** How far the runs got: commands run, and after how many of them a tab held tokens. */
+/** How far the runs got: commands run, and after how many of them a tab (its client or its function forms) held tokens. */
 const stats = { runs: 0, commands: 0, signedIn: 0, promises: 0 };
 const command = (name: string, run: (world: World) => Promise<void>, check: (world: World) => boolean = () => true): Command => ({
   // The model is the world itself: a command runs only where it can (a popup to answer, …).
@@ -285,7 +336,8 @@ const command = (name: string, run: (world: World) => Promise<void>, check: (wor
       if (tab.quiet && world.local) expect(world.local.getItem(TOKENS_KEY), `${name}: tokens came back to localStorage`).toBeNull();
       if (tab.quiet && world.session)
         expect(tab.win.sessionStorage.getItem(TOKENS_KEY), `${name}: tokens came back to sessionStorage`).toBeNull();
-      if (tab.client.tokens) stats.signedIn++;
+      if (tab.fnQuiet) expect(fnTokens(tab), `${name}: the function forms' tokens came back after their logout`).toBeUndefined();
+      if (tab.client.tokens || fnTokens(tab)) stats.signedIn++;
     }
     stats.commands++;
     expect(world.violations, world.violations.join('; ')).toEqual([]);
@@ -293,10 +345,11 @@ const command = (name: string, run: (world: World) => Promise<void>, check: (wor
   toString: () => name,
 });
 
-/** Each tab's commands; answers come more often than starts, so that runs get far enough to hold tokens. */
+/** Each tab's commands (its client's and the function forms'); answers come more often than starts, so that runs get far enough to hold tokens. */
 const commands = (t: number): fc.Arbitrary<Command>[] => {
   const [popupLogin, answerPopup, closePopup, redirectStart, redirectAnswer, silent, answerSilent, getToken, logout, destroy] =
     tabCommands(t);
+  const [fnPopupLogin, fnGetToken, fnSilent, fnRefresh, fnLogout, fnUser] = functionCommands(t);
   return [
     popupLogin!,
     popupLogin!,
@@ -314,6 +367,8 @@ const commands = (t: number): fc.Arbitrary<Command>[] => {
     getToken!,
     logout!,
     destroy!,
+    // The function forms, one slot between them (so that answers stay as frequent as before).
+    fc.oneof(fnPopupLogin!, fnGetToken!, fnSilent!, fnRefresh!, fnLogout!, fnUser!),
   ];
 };
 
@@ -470,8 +525,106 @@ const tabCommands = (t: number): fc.Arbitrary<Command>[] => [
       await flush();
       // The page loads again: a new client over the same tab (its session storage stays).
       tab.client = clientOf(world, tab.win, t);
+      Object.assign(tab, { fn: fnConfigOf(world, tab.win, t), fnMade: false, fnQuiet: false, fnFrames: undefined });
       if (tab.flow?.kind === 'popup') tab.flow = undefined;
+      if (tab.popup) world.stray.push(tab.popup);
       tab.popup = undefined;
+    }),
+  ),
+];
+
+/**
+ * The function forms (function-api): a popup sign-in, getAccessToken, a silent sign-in,
+ * refreshTokens, logout and getUser, each with the tab's function-forms config. Their tokens go to
+ * the function forms' client of that config (made by getAccessToken, getUser or on), which shares
+ * the tab channel and the storage with the tabs' clients.
+ */
+const functionCommands = (t: number): fc.Arbitrary<Command>[] => [
+  fc.constant(
+    command(
+      `fnPopupLogin(${t})`,
+      async (world) => {
+        const tab = world.tabs[t]!;
+        signInStarts(world);
+        if (world.coop) tab.focused = false;
+        superseded(world, tab);
+        const outcome = track(world, `fnPopupLogin(${t})`, loginWithPopup(tab.fn)).catch((error) => error);
+        await flush();
+        if (
+          tab.popup?.url &&
+          (!tab.popup.closed || tab.popup.coop) &&
+          !tab.popup.gone &&
+          stateOf(tab.popup.url) === JSON.parse(flowOf(tab) ?? '{}').state
+        )
+          tab.flow = { kind: 'popup', state: stateOf(tab.popup.url), outcome, fn: true };
+      },
+      (world) => world.tabs[t]!.flow?.kind !== 'redirect',
+    ),
+  ),
+  fc.boolean().map((forceRefresh) =>
+    command(`fnGetAccessToken(${t}, ${forceRefresh})`, async (world) => {
+      const tab = world.tabs[t]!;
+      signInStarts(world);
+      fnClient(tab);
+      const token = getAccessToken(tab.fn, { minValiditySeconds: forceRefresh ? 3600 : 10 });
+      token.then(
+        (at) => {
+          if (!(Date.now() < (world.backend.expiry.get(at) ?? 0)))
+            world.violations.push(`fnGetAccessToken(${t}) resolved the expired ${at}`);
+        },
+        () => {},
+      );
+      track(world, `fnGetAccessToken(${t})`, token).catch(() => {});
+    }),
+  ),
+  fc.constant(
+    command(`fnSilent(${t})`, async (world) => {
+      const tab = world.tabs[t]!;
+      signInStarts(world);
+      const before = new Set(frames(tab).map((frame) => stateOf(frame.src)));
+      const flow = flowOf(tab);
+      track(world, `fnSilent(${t})`, loginSilently(tab.fn)).catch(() => {});
+      await flush();
+      expect(flowOf(tab), 'a silent sign-in touched the stored flow').toBe(flow);
+      tab.fnFrames ??= new Set();
+      for (const frame of frames(tab)) if (!before.has(stateOf(frame.src))) tab.fnFrames.add(stateOf(frame.src));
+    }),
+  ),
+  fc.constant(
+    command(
+      `fnRefresh(${t})`,
+      async (world) => {
+        const tab = world.tabs[t]!;
+        track(world, `fnRefresh(${t})`, refreshTokens(tab.fn, fnTokens(tab)!.refresh_token)).catch(() => {});
+      },
+      (world) => !!fnTokens(world.tabs[t]!)?.refresh_token,
+    ),
+  ),
+  fc.constant(
+    command(
+      `fnLogout(${t})`,
+      async (world) => {
+        const tab = world.tabs[t]!;
+        // What the function forms have under way or hold may never reach the backend from them afterwards.
+        const dead = world.backend.dead[t + 2]!;
+        for (const state of tab.fnFrames ?? []) dead.add(state);
+        if (tab.flow?.kind === 'popup' && tab.flow.fn) dead.add(tab.flow.state);
+        const held = fnTokens(tab);
+        if (held) dead.add(held.refresh_token);
+        await logout(tab.fn, held?.access_token ?? 'none', { local: true });
+        tab.fnQuiet = true;
+        expect(getUser(tab.fn), 'getUser after logout').toBeNull();
+      },
+      // With its client: a logout of the function forms alone leaves a storage the tabs' clients share as it is.
+      (world) => !!world.tabs[t]!.fnMade,
+    ),
+  ),
+  fc.constant(
+    command(`fnGetUser(${t})`, async (world) => {
+      const tab = world.tabs[t]!;
+      fnClient(tab);
+      // getUser answers at once, signed in or not, and never throws.
+      expect(() => getUser(tab.fn)).not.toThrow();
     }),
   ),
 ];
@@ -499,11 +652,19 @@ const shared: fc.Arbitrary<Command>[] = [
   ),
   fc.constant(command('deliver', async (world) => world.bus.deliver())),
   fc.constant(command('deliver', async (world) => world.bus.deliver())),
-  // The clock jumps forward (the device slept, or was set right): timers due meanwhile run late.
-  fc.constantFrom(90_000, 1_800_000, 7_200_000).map((ms) =>
-    command(`clockJump(${ms})`, async () => {
-      vi.setSystemTime(Date.now() + ms);
-    }),
+  // The clock jumps forward (the device slept, or was set right: timers due meanwhile run late)
+  // or back five minutes (set right the other way: a sign-in made after a sign-out must still win
+  // over it, in every tab). Back only with `storage: 'local'`, whose one storage orders the tabs'
+  // news: without a shared storage the tabs order news that crossed by a clock (a logical one that
+  // takes the wall clock when it is ahead), and a clock set back can still misorder two crossing messages.
+  fc.constantFrom(-300_000, 90_000, 1_800_000, 7_200_000).map((ms) =>
+    command(
+      `clockJump(${ms})`,
+      async () => {
+        vi.setSystemTime(Date.now() + ms);
+      },
+      (world) => ms > 0 || !!world.local,
+    ),
   ),
   fc.constant(command('switchPerson', async (world) => world.backend.switchPerson())),
   fc.nat(1).map((t) =>
@@ -534,7 +695,11 @@ const shared: fc.Arbitrary<Command>[] = [
   ),
 ];
 
-/** A new seed per run (printed with the command that replays it), or SDK_MODEL_SEED's. */
+/**
+ * A new seed per run (printed with the command that replays it), or SDK_MODEL_SEED's. To replay
+ * only the shrunk counterexample: SDK_MODEL_PATH (fast-check's `path`) and SDK_MODEL_REPLAY (its
+ * `replayPath`), both printed in the failure.
+ */
 const SEED = Number(process.env.SDK_MODEL_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const RUNS = Number(process.env.SDK_MODEL_RUNS ?? 1000);
 
@@ -547,11 +712,17 @@ describe('model: two tabs, every flow, in random order and timing', () => {
         fc.asyncProperty(
           fc.constantFrom<'memory' | 'local' | 'session'>('memory', 'local', 'local', 'session'),
           fc.boolean(),
-          fc.commands([...commands(0), ...commands(1), ...shared], { maxCommands: 32, size: 'medium' }),
+          fc.commands([...commands(0), ...commands(1), ...shared], {
+            maxCommands: 32,
+            size: 'medium',
+            replayPath: process.env.SDK_MODEL_REPLAY,
+          }),
           async (storage, coop, cmds) => {
             const local = storage === 'local';
             vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
             const violations: string[] = [];
+            // `local`: the tabs' one localStorage, a window's of its own.
+            const localWin = local ? newWindow() : undefined;
             const bus = makeBus(violations);
             const locks = makeLocks();
             const backend = makeBackend(violations, () => !!local);
@@ -562,11 +733,12 @@ describe('model: two tabs, every flow, in random order and timing', () => {
               violations,
               promises: [],
               mustMatch: [],
-              local: local ? setup().win.localStorage : undefined,
+              local: localWin?.localStorage,
               session: storage === 'session',
               coop,
+              stray: [],
             };
-            world.tabs = [makeTab(world, setup().win, bus, locks, 0), makeTab(world, setup().win, bus, locks, 1)];
+            world.tabs = [makeTab(world, newWindow(), bus, locks, 0), makeTab(world, newWindow(), bus, locks, 1)];
             try {
               await fc.asyncModelRun(() => ({ model: world, real: world }), cmds);
               // The end: popups closed with the person back, answers and messages in, the clock on.
@@ -574,6 +746,7 @@ describe('model: two tabs, every flow, in random order and timing', () => {
                 if (tab.popup) tab.popup.closed = true;
                 tab.focused = true;
               }
+              for (const popup of world.stray) popup.closed = true;
               for (let round = 0; round < 6; round++) {
                 bus.deliver();
                 while (backend.pending.length) backend.pending[0]!.answer(true);
@@ -582,8 +755,12 @@ describe('model: two tabs, every flow, in random order and timing', () => {
               }
               expect(world.promises.filter((p) => !p.settled).map((p) => p.label)).toEqual([]);
               // One storage: both tabs end with the same tokens, or both signed out.
-              if (local)
-                expect(world.tabs[0]!.client.tokens?.access_token, 'the tabs disagree').toBe(world.tabs[1]!.client.tokens?.access_token);
+              if (local) {
+                const at = world.tabs[0]!.client.tokens?.access_token;
+                expect(at, 'the tabs disagree').toBe(world.tabs[1]!.client.tokens?.access_token);
+                for (const tab of world.tabs)
+                  if (tab.fnMade) expect(fnTokens(tab)?.access_token, "the function forms' client disagrees").toBe(at);
+              }
               for (const outcome of await Promise.all(world.mustMatch)) {
                 expect((outcome as { code?: string } | undefined)?.code, 'an answer to its own flow was refused').not.toBe(
                   'STATE_MISMATCH',
@@ -595,10 +772,12 @@ describe('model: two tabs, every flow, in random order and timing', () => {
             } finally {
               for (const tab of world.tabs) tab.client.destroy();
               vi.useRealTimers();
+              for (const win of [...world.tabs.map((tab) => tab.win), localWin])
+                await (win as unknown as { happyDOM: { close(): Promise<void> } } | undefined)?.happyDOM.close();
             }
           },
         ),
-        { numRuns: RUNS, seed: SEED },
+        { numRuns: RUNS, seed: SEED, ...(process.env.SDK_MODEL_PATH && { path: process.env.SDK_MODEL_PATH }) },
       );
       // The runs did sign in and get tokens (a model that never reaches them proves nothing).
       expect(stats.signedIn).toBeGreaterThan(stats.commands / 40);
