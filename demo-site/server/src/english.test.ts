@@ -283,6 +283,27 @@ describe('the cabinet in English (Accept-Language: en)', () => {
     }
   });
 
+  it('names the seed’s teams in English for the English UI; Russian as before; a buyer’s team keeps its one name (issue 35)', async () => {
+    const url = `/api/teams/${seeded.springRelay}`;
+    const russian = (await get(url, 'ru')).body.values as { public_id: string; name: string }[];
+    const english = (await get(url, 'en')).body.values as { public_id: string; name: string }[];
+    expect(russian.length).toBeGreaterThanOrEqual(3);
+    expect(english.map((team) => team.public_id)).toEqual(russian.map((team) => team.public_id));
+    for (const team of russian) expect(team.name).toMatch(/[А-Яа-яЁё]/);
+    for (const team of english) expect(team.name).not.toMatch(/[А-Яа-яЁё]/);
+    expect((await get(url, 'en')).headers['content-language']).toBe('en');
+    // A team without an English name (made by a buyer) is shown by its one name.
+    const [first] = russian;
+    await database.db.execute(sql`update teams set name_en = null where public_id = ${first!.public_id}`);
+    try {
+      const again = (await get(url, 'en')).body.values as { public_id: string; name: string }[];
+      expect(again.find((team) => team.public_id === first!.public_id)?.name).toBe(first!.name);
+    } finally {
+      const englishName = english.find((team) => team.public_id === first!.public_id)!.name;
+      await database.db.execute(sql`update teams set name_en = ${englishName} where public_id = ${first!.public_id}`);
+    }
+  });
+
   it('keeps the Russian text where an English one is empty', async () => {
     const buyer = await signedInUser(api.deps, 'english-fallback');
     const held = await insertTicket(database.db, api.clock.now(), { formatPublicId: petersburg10k, userId: buyer.id });
