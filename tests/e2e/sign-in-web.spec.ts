@@ -124,9 +124,11 @@ test('register by e-mail; login before confirming offers «Подтвердит�
   // The registration password counts only when typed again here: whoever registered may not own the address.
   await page.getByLabel('Пароль, указанный при регистрации').fill('Geroi2024');
   await page.getByRole('button', { name: 'Подтвердить и войти' }).click();
-  // isVerifyPopup: the confirmed address said in a popup, signed in already; its button opens the cabinet.
+  // isVerifyPopup: the confirmed address said in a popup of the login screen (accounts-sso §2.3), signed in
+  // already; its button opens the cabinet.
   const confirmed = page.getByRole('dialog', { name: 'Почта подтверждена' });
   await expect(confirmed).toContainText(email);
+  await expect(page).toHaveURL(/\/login$/);
   expect((await signedInAs(page)).user.email).toBe(email);
   await expectNoSeriousAxe(page, 'the e-mail-confirmed popup');
   await confirmed.getByRole('button', { name: 'В личный кабинет' }).click();

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client';
-import { eventFormats, resultRows } from './db/schema/index';
+import { eventCities, eventFormats, resultRows } from './db/schema/index';
 import { seedImages } from './db/seed/image-catalogue';
 import { stablePublicId as id } from './lib/crypto';
 import { type Body, createTestApp, openTemplateDatabase, type TestApp } from './testing/fixtures';
@@ -281,6 +281,44 @@ describe('the cabinet in English (Accept-Language: en)', () => {
       expect(russian).toMatchObject({ city: { name_ru: 'Санкт-Петербург' }, event: { title: 'Забег Героев. Весна' } });
       expect(russian.city).not.toHaveProperty('name_en');
     }
+  });
+
+  it('names the seed’s teams in English for the English UI; Russian as before; a buyer’s team keeps its one name (issue 35)', async () => {
+    const url = `/api/teams/${seeded.springRelay}`;
+    const russian = (await get(url, 'ru')).body.values as { public_id: string; name: string }[];
+    const english = (await get(url, 'en')).body.values as { public_id: string; name: string }[];
+    expect(russian.length).toBeGreaterThanOrEqual(3);
+    expect(english.map((team) => team.public_id)).toEqual(russian.map((team) => team.public_id));
+    for (const team of russian) expect(team.name).toMatch(/[А-Яа-яЁё]/);
+    for (const team of english) expect(team.name).not.toMatch(/[А-Яа-яЁё]/);
+    expect((await get(url, 'en')).headers['content-language']).toBe('en');
+    // A team without an English name (made by a buyer) is shown by its one name.
+    const [first] = russian;
+    await database.db.execute(sql`update teams set name_en = null where public_id = ${first!.public_id}`);
+    try {
+      const again = (await get(url, 'en')).body.values as { public_id: string; name: string }[];
+      expect(again.find((team) => team.public_id === first!.public_id)?.name).toBe(first!.name);
+    } finally {
+      const englishName = english.find((team) => team.public_id === first!.public_id)!.name;
+      await database.db.execute(sql`update teams set name_en = ${englishName} where public_id = ${first!.public_id}`);
+    }
+  });
+
+  it('names the teams of a results table in English too (issue 35)', async () => {
+    const [team] = await database.db
+      .select({ format: eventFormats.publicId, eventCity: eventCities.publicId })
+      .from(resultRows)
+      .innerJoin(eventFormats, eq(eventFormats.id, resultRows.formatId))
+      .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
+      .where(isNotNull(resultRows.teamName))
+      .limit(1);
+    expect(team).toBeDefined();
+    const url = `/api/event_results/${team!.eventCity}/${team!.format}`;
+    const russian = (await get(url, 'ru')).body.values.map((row: Body) => row.team_name as string);
+    const english = (await get(url, 'en')).body.values.map((row: Body) => row.team_name as string);
+    expect(russian.every((name: string) => /[А-Яа-яЁё]/.test(name))).toBe(true);
+    expect(english.some((name: string) => /[А-Яа-яЁё]/.test(name))).toBe(false);
+    expect(english).toHaveLength(russian.length);
   });
 
   it('keeps the Russian text where an English one is empty', async () => {

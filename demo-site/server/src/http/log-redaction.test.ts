@@ -24,4 +24,7 @@ it('the production log writes secrets as [redacted]', async () => {
   expect(log).toContain('[redacted]');
   for (const secret of ['SECRET-SESSION', '1234', 'c2hvcDpzZWNyZXQ=', 'hunter2', 'SESSION-TOKEN']) expect(log).not.toContain(secret);
   expect(redactUrl('/verify/email/abc?token=x&page=2')).toBe('/verify/email/[redacted]?token=[redacted]&page=2');
+  // The waiting list's leave link (issue 35): the page and its API call.
+  expect(redactUrl('/waitlist/leave/12.mac')).toBe('/waitlist/leave/[redacted]');
+  expect(redactUrl('/api/waitlist/leave/12.mac')).toBe('/api/waitlist/leave/[redacted]');
 });

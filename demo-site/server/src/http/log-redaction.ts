@@ -5,7 +5,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
  * or a one-time link code. They are ordinary GETs of the web app, so without this every one of them
  * would be written to the server's log — and whoever reads the log could sign in as that person.
  */
-const SECRET_PATH = /^(\/(?:token|verify\/resetpassword|verify\/email|verify\/new\/email)\/)[^/?#]+/;
+const SECRET_PATH = /^(\/(?:token|verify\/resetpassword|verify\/email|verify\/new\/email|waitlist\/leave|api\/waitlist\/leave)\/)[^/?#]+/;
 
 /** Query parameters that carry a token, a code, or a guest order's id (a guest's order is read by it). */
 const SECRET_PARAMS = new Set(['token', 'code', 'state', 'access_token', 'id_token', 'refresh_token', 'order']);

@@ -101,6 +101,7 @@ export const routeTable: AppRoute[] = [
   { path: '/exit', ...screen(() => import('./routes/auth/exit')) },
   { path: '/token/:id', ...screen(() => import('./routes/auth/login-link')) },
   { path: '/waitlist/offer/:code', ...screen(() => import('./routes/waitlist-offer')) },
+  { path: '/waitlist/leave/:token', ...screen(() => import('./routes/waitlist-leave')) },
   // — the personal cabinet —
   { path: '/me', ...screen(() => import('./routes/me/my-events')) },
   { path: '/me/ticket/:id', ...screen(() => import('./routes/me/ticket')) },

@@ -20,4 +20,12 @@ export const waitlistEn: Messages['waitlist'] = {
   offerLoading: 'Opening the basket with your ticket…',
   offerGone: 'The link has expired or was used: the place went to the next person on the waiting list',
   toCalendar: 'Go to the calendar',
+  leaveTitle: 'Leave the waiting list?',
+  leaveWhat: '«{{event}}», format «{{format}}»',
+  leaveExplain: 'You lose your place in the queue; a place held for you goes to the next person at once.',
+  leaveButton: 'Leave the waiting list',
+  leaveDone: 'You left the waiting list',
+  leaveGone: 'The link is not valid, or you are no longer on the waiting list',
+  leaveChecking: 'Checking the link…',
+  guestLetter: 'We have sent a letter to {{email}}: it has your place and a link to leave the waiting list.',
 };

@@ -16,9 +16,9 @@ function LocationProbe() {
 }
 
 /** The whole app (shell and routes) at `path`, with no retries so error states show at once. */
-export function renderApp(path: string) {
+export function renderApp(path: string, state?: unknown) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[state === undefined ? path : { pathname: path, state }]}>
       <AppShell retry={false} />
       <LocationProbe />
     </MemoryRouter>,

@@ -177,6 +177,8 @@ export const teams = pgTable('teams', {
     .notNull()
     .references(() => eventFormats.id),
   name: text('name').notNull(),
+  /** The name in English (the seed's teams; a buyer's team has its one name). */
+  nameEn: text('name_en'),
   number: integer('number').notNull(),
   membersCount: integer('members_count').notNull(),
 });

@@ -15,6 +15,7 @@ import {
   onlineFormatSeed,
   projectSeed,
   teamNames,
+  teamNamesEn,
 } from './data/catalogue';
 import { firstNames, lastNames } from './data/content';
 import { english } from './data/english';
@@ -172,6 +173,7 @@ export async function seedCatalogue(db: Database, today: Date, random: () => num
               publicId: stablePublicId(`team:${key}:${i}`),
               formatId,
               name: teamNames[(i + formatSort + sort) % teamNames.length]!,
+              nameEn: teamNamesEn[teamNames[(i + formatSort + sort) % teamNames.length]!] ?? null,
               number: i + 1,
               membersCount: 1 + Math.floor(random() * (format.maxCount - 1)),
             })),

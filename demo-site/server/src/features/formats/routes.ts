@@ -41,7 +41,9 @@ export const formatRoutes =
     app.get('/api/insurance/event/city/formats/:id', byId, async (request, reply) => ({
       values: await listInsurableFormats(db, request.params.id, answerLanguage(request, reply)),
     }));
-    app.get('/api/teams/:id', byId, async (request) => ({ values: await listTeams(db, request.params.id) }));
+    app.get('/api/teams/:id', byId, async (request, reply) => ({
+      values: await listTeams(db, request.params.id, answerLanguage(request, reply)),
+    }));
     // Seats and numbers change with every hold: answered fresh, never from the response cache.
     const live = { schema: { params: idParams, querystring: noQuery } };
     app.get('/api/space/:id', live, async (request) => {

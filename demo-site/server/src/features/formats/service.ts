@@ -222,12 +222,12 @@ export async function listInsurableFormats(db: Database, eventCityPublicId: stri
 }
 
 /** GET /api/teams/{id}: teams registered in a team format. */
-export async function listTeams(db: Database, formatPublicId: string) {
+export async function listTeams(db: Database, formatPublicId: string, language: ContentLanguage = 'ru') {
   const { format } = await findFormat(db, formatPublicId);
   const rows = await db.select().from(teams).where(eq(teams.formatId, format.id)).orderBy(asc(teams.number));
   return rows.map((team) => ({
     public_id: team.publicId,
-    name: team.name,
+    name: inLanguage(team, language).name,
     number: team.number,
     members_count: team.membersCount,
     max_count: format.maxCount,

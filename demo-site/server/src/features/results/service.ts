@@ -1,6 +1,6 @@
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cities, eventCities, eventFormats, events, resultRows } from '../../db/schema/index';
+import { cities, eventCities, eventFormats, events, resultRows, teams } from '../../db/schema/index';
 import { found } from '../../lib/errors';
 import { type ContentLanguage, inLanguage } from '../../lib/language';
 import { escapeLike } from '../../lib/sql';
@@ -61,8 +61,9 @@ export async function eventResults(
     language === 'en'
       ? new Map((await db.select({ ru: cities.nameRu, en: cities.nameEn }).from(cities)).map((city) => [city.ru, city.en]))
       : null;
+  const teamNames = language === 'en' ? await englishTeamNames(db) : null;
   return {
-    values: rows.map((row) => presentResultRow(row, language, cityNames)),
+    values: rows.map((row) => presentResultRow(row, language, cityNames, teamNames)),
     settings: {
       formats: formats
         .filter((candidate) => withResults.has(candidate.id))
@@ -82,10 +83,17 @@ const englishSex: Record<string, string> = { М: 'M', Ж: 'F' };
  * One finisher line as the results tables read it (accounts-sso §9 column labels). In English the
  * status, distance unit, age category and city are English (the city from `cityNames`, Russian → English).
  */
+/** Team names with an English form (the seed's teams, issue 35): Russian name → English. */
+export async function englishTeamNames(db: Database): Promise<Map<string, string>> {
+  const rows = await db.selectDistinct({ ru: teams.name, en: teams.nameEn }).from(teams).where(isNotNull(teams.nameEn));
+  return new Map(rows.map((row) => [row.ru, row.en!]));
+}
+
 export function presentResultRow(
   row: typeof resultRows.$inferSelect,
   language: ContentLanguage = 'ru',
   cityNames: Map<string, string | null> | null = null,
+  teamNames: Map<string, string> | null = null,
 ) {
   const english = language === 'en';
   return {
@@ -95,7 +103,7 @@ export function presentResultRow(
     last_name: row.lastName,
     gender: row.gender,
     age_category: english ? row.ageCategory.replace(/^[МЖ]/, (letter) => englishSex[letter] ?? letter) : row.ageCategory,
-    team_name: row.teamName,
+    team_name: english && row.teamName ? (teamNames?.get(row.teamName) ?? row.teamName) : row.teamName,
     city: english ? (cityNames?.get(row.city) ?? row.city) : row.city,
     distance: english ? row.distance.replace(/(\d),(\d)/, '$1.$2').replace(/\s*км$/, ' km') : row.distance,
     status: english ? (englishStatus[row.status] ?? row.status) : row.status,

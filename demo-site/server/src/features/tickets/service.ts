@@ -23,7 +23,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { type ContentLanguage, placeNames } from '../../lib/language';
 import { ticketQrCode } from '../checkin/service';
 import { checkRegisterAnswers } from '../obrnadzor/service';
-import { presentResultRow } from '../results/service';
+import { englishTeamNames, presentResultRow } from '../results/service';
 import {
   ParticipantFormError,
   type ParticipantInput,
@@ -385,8 +385,9 @@ export async function getTicketResult(deps: Deps, viewer: Viewer, publicId: stri
   const view = viewInLanguage(found.view, language);
   // The finisher's city is most often the event's: named in English from it when asked.
   const cityNames = new Map([[view.city.nameRu, view.city.nameEn]]);
+  const teamNames = language === 'en' && row.teamName ? await englishTeamNames(deps.db) : null;
   return {
-    ...presentResultRow(row, language, cityNames),
+    ...presentResultRow(row, language, cityNames, teamNames),
     ticket: { public_id: view.ticket.publicId, ticketNumber: view.ticket.number },
     event: { public_id: view.event.publicId, title: view.event.title },
     event_city: { public_id: view.eventCity.publicId, start_time: eventStart(view).toISOString(), timezone: view.eventCity.timezone },

@@ -4,11 +4,12 @@ import type { ServerDeps } from '../../deps';
 import { optionalUser, requireUser } from '../../http/auth';
 import { email, noQuery, publicId } from '../../lib/schemas';
 import { paymentRateLimit } from '../payment/routes';
-import { describeOffer, joinWaitlist, leaveWaitlist, listMine } from './service';
+import { describeLeave, describeOffer, joinWaitlist, leaveByToken, leaveWaitlist, listMine } from './service';
 
 const joinBody = z.strictObject({ format_public_id: publicId, email: email.optional() });
 const formatParams = z.strictObject({ format_public_id: publicId });
 const offerParams = z.strictObject({ code: z.string().trim().min(1).max(100) });
+const leaveParams = z.strictObject({ token: z.string().trim().min(1).max(100) });
 
 /**
  * The waiting list of a sold-out format (issue 35): join (signed in, or with an e-mail), leave, the
@@ -36,5 +37,15 @@ export const waitlistRoutes =
     app.get('/api/waitlist/offer/:code', { schema: { params: offerParams, querystring: noQuery } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return describeOffer(deps, request.params.code);
+    });
+    // The leave link of the letters (no sign-in): GET only says what it would leave; leaving is a POST, so a
+    // mail scanner that opens links removes nobody.
+    app.get('/api/waitlist/leave/:token', { schema: { params: leaveParams, querystring: noQuery } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return describeLeave(deps, request.params.token);
+    });
+    app.post('/api/waitlist/leave/:token', { schema: { params: leaveParams, querystring: noQuery } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return leaveByToken(deps, request.params.token);
     });
   };

@@ -1,6 +1,7 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { eventCities, eventFormats, events, formatStock, waitlistEntries } from '../../db/schema/index';
+import { appMeta, eventCities, eventFormats, events, formatStock, waitlistEntries } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { newToken, sha256 } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
@@ -29,6 +30,7 @@ export const waitlistMessages = {
   notOnList: 'Вас нет в листе ожидания этого формата',
   offerGone: 'Ссылка из листа ожидания устарела или уже использована',
   offerOne: 'По ссылке из листа ожидания покупается один билет этого формата',
+  leaveGone: 'Ссылка недействительна или вы уже не в листе ожидания',
 } as const;
 
 /** The participant kind a waiting list is for (individual formats' tickets). */
@@ -60,24 +62,146 @@ async function positionOf(db: Database, entry: EntryRow): Promise<number> {
 const openEntry = (formatId: number, email: string) =>
   and(eq(waitlistEntries.formatId, formatId), eq(waitlistEntries.email, email), inArray(waitlistEntries.status, ['waiting', 'offered']));
 
+/** How many people wait for the format now (the places offered are not counted). */
+async function waitingCount(db: Database, formatId: number): Promise<number> {
+  const [row] = await db
+    .select({ waiting: sql<number>`count(*)::int` })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.formatId, formatId), eq(waitlistEntries.status, 'waiting')));
+  return Number(row?.waiting ?? 0);
+}
+
 /**
  * POST /api/waitlist: joins the list of a sold-out format — a signed-in person with their account's
  * e-mail, a guest with the one typed. Joining twice keeps the one place.
+ *
+ * A guest's e-mail is unproven: whoever types an address must not learn whether it was on the list, nor
+ * its place, nor that a place was offered to it. So a guest's answer is the same either way — the number
+ * of people waiting now, which is the new entry's own place and, for an address already there, the place
+ * it would have had — and never `offered`. The address's true place and the leave link go to the
+ * address itself, in the letter (`sendJoinLetter`). A signed-in person's answer is their real place.
  */
 export async function joinWaitlist(deps: Deps, auth: Authenticated | null, body: { format_public_id: string; email?: string | undefined }) {
   const email = (auth?.user.email ?? body.email)?.trim().toLowerCase();
   if (!email) throw badRequest(waitlistMessages.email);
   const { format, stock } = await formatByPublicId(deps.db, body.format_public_id);
   if (format.isTeam) throw badRequest(waitlistMessages.team);
-  const [existing] = await deps.db.select().from(waitlistEntries).where(openEntry(format.id, email));
-  if (existing) return { position: await positionOf(deps.db, existing), status: existing.status };
-  if (stock && stock.capacity - stock.taken > 0) throw badRequest(waitlistMessages.notSoldOut);
-  await deps.db
-    .insert(waitlistEntries)
-    .values({ formatId: format.id, email, userId: auth?.user.id ?? null, createdAt: deps.clock.now() })
-    .onConflictDoNothing();
-  const [entry] = await deps.db.select().from(waitlistEntries).where(openEntry(format.id, email));
-  return { position: await positionOf(deps.db, entry!), status: entry!.status };
+  let [entry] = await deps.db.select().from(waitlistEntries).where(openEntry(format.id, email));
+  if (!entry) {
+    if (stock && stock.capacity - stock.taken > 0) throw badRequest(waitlistMessages.notSoldOut);
+    await deps.db
+      .insert(waitlistEntries)
+      .values({ formatId: format.id, email, userId: auth?.user.id ?? null, createdAt: deps.clock.now() })
+      .onConflictDoNothing();
+    [entry] = await deps.db.select().from(waitlistEntries).where(openEntry(format.id, email));
+  }
+  if (!entry) throw notFound(waitlistMessages.notOnList);
+  const position = await positionOf(deps.db, entry);
+  await sendJoinLetter(deps, entry, position);
+  if (auth) return { position, status: entry.status };
+  return { position: await waitingCount(deps.db, format.id), status: 'waiting' };
+}
+
+/**
+ * The join confirmation, to the address itself: its place (or its offer) and the leave link. Once a day
+ * per entry at most (a guest joining again gets it again the next day: typing someone's address
+ * repeatedly does not flood their mailbox).
+ */
+async function sendJoinLetter(deps: Deps, entry: EntryRow, position: number): Promise<void> {
+  const [row] = await deps.db
+    .select({ format: eventFormats, event: events })
+    .from(eventFormats)
+    .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
+    .innerJoin(events, eq(events.id, eventCities.eventId))
+    .where(eq(eventFormats.id, entry.formatId));
+  if (!row) return;
+  const leave = await leaveLink(deps, entry);
+  const where =
+    entry.status === 'offered' ? 'для вас уже отложено место: ссылка на оплату — в письме о нём' : `ваше место в очереди: ${position}`;
+  await deps.email.send({
+    to: entry.email,
+    subject: `Лист ожидания: ${row.event.title}, ${row.format.title}`,
+    text: `Здравствуйте!\n\nВы в листе ожидания на «${row.event.title}», формат «${row.format.title}»: ${where}.\nКогда место освободится, мы пришлём письмо со ссылкой: она держит билет для вас ${Math.round(deps.config.waitlistOfferMs / 3_600_000)} ч.\n\nЕсли вы не вставали в лист ожидания или билет больше не нужен, покиньте лист по ссылке: ${leave}`,
+    meta: { kind: 'waitlist_joined', leave_link: leave },
+    key: `waitlist-joined ${entry.id} ${deps.clock.now().toISOString().slice(0, 10)}`,
+  });
+}
+
+/**
+ * The key the leave links are signed with: 32 random bytes made once per database (in `app_meta`), so
+ * every server process on it signs and checks alike, and a restart keeps the links in sent letters valid.
+ */
+const linkKeys = new WeakMap<Database, Promise<Buffer>>();
+const LINK_KEY = 'waitlist_leave_hmac_key';
+
+function linkKey(db: Database): Promise<Buffer> {
+  let key = linkKeys.get(db);
+  if (!key) {
+    key = (async () => {
+      await db
+        .insert(appMeta)
+        .values({ key: LINK_KEY, value: randomBytes(32).toString('hex') })
+        .onConflictDoNothing();
+      const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, LINK_KEY));
+      return Buffer.from(row!.value, 'hex');
+    })();
+    key.catch(() => linkKeys.delete(db));
+    linkKeys.set(db, key);
+  }
+  return key;
+}
+
+/** The MAC of one entry's leave link: its purpose, the entry's id, address and join time. */
+const leaveMac = (key: Buffer, entry: Pick<EntryRow, 'id' | 'email' | 'createdAt'>) =>
+  createHmac('sha256', key).update(`waitlist-leave\n${entry.id}\n${entry.email}\n${entry.createdAt.toISOString()}`).digest();
+
+/**
+ * `{entry id}.{HMAC}`: a link that leaves this one entry. Not guessable (256-bit MAC under a server key),
+ * good for no other entry (a new join is a new id and time), no use for anything else (its own purpose),
+ * and it names nobody: the address is in the MAC, not in the link.
+ */
+export async function leaveToken(db: Database, entry: Pick<EntryRow, 'id' | 'email' | 'createdAt'>): Promise<string> {
+  return `${entry.id}.${leaveMac(await linkKey(db), entry).toString('base64url')}`;
+}
+
+const leaveLink = async (deps: Deps, entry: EntryRow) => `${deps.config.publicUrl}/waitlist/leave/${await leaveToken(deps.db, entry)}`;
+
+/** The open entry a leave link names, or null (a forged, altered or used link: all alike). */
+async function entryByLeaveToken(db: Database, token: string): Promise<EntryRow | null> {
+  const match = /^([1-9][0-9]{0,11})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const [entry] = await db
+    .select()
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.id, Number(match[1])));
+  if (!entry) return null;
+  const given = Buffer.from(match[2]!, 'base64url');
+  const expected = leaveMac(await linkKey(db), entry);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return entry.status === 'waiting' || entry.status === 'offered' ? entry : null;
+}
+
+/** GET /api/waitlist/leave/{token}: what the link would leave (the event and format — no address). */
+export async function describeLeave(deps: Deps, token: string) {
+  const entry = await entryByLeaveToken(deps.db, token);
+  if (!entry) throw notFound(waitlistMessages.leaveGone);
+  const [row] = await deps.db
+    .select({ format: eventFormats, event: events })
+    .from(eventFormats)
+    .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
+    .innerJoin(events, eq(events.id, eventCities.eventId))
+    .where(eq(eventFormats.id, entry.formatId));
+  return { event_title: row?.event.title ?? '', format_title: row?.format.title ?? '' };
+}
+
+/** POST /api/waitlist/leave/{token}: leaves the one entry the link names (a place offered to it passes on). */
+export async function leaveByToken(deps: Deps, token: string) {
+  const entry = await entryByLeaveToken(deps.db, token);
+  if (!entry) throw notFound(waitlistMessages.leaveGone);
+  const left = await closeEntries(deps, entry.formatId, eq(waitlistEntries.id, entry.id));
+  if (left === 0) throw notFound(waitlistMessages.leaveGone);
+  await sendOfferLetters(deps);
+  return { ok: true };
 }
 
 /** The entries a signed-in person holds: by their account, or by their account's proven e-mail. */
@@ -89,13 +213,21 @@ function mine(auth: Authenticated) {
 /** DELETE /api/waitlist/{format_public_id}: leaves the list; a place offered to the person passes on. */
 export async function leaveWaitlist(deps: Deps, auth: Authenticated, formatPublicId: string) {
   const { format } = await formatByPublicId(deps.db, formatPublicId);
+  const left = await closeEntries(deps, format.id, mine(auth));
+  if (left === 0) throw notFound(waitlistMessages.notOnList);
+  await sendOfferLetters(deps);
+  return { ok: true };
+}
+
+/** Closes the format's open entries `which` names (stock row locked first); offered places pass on. */
+async function closeEntries(deps: Deps, formatId: number, which: ReturnType<typeof mine>): Promise<number> {
   const now = deps.clock.now();
-  const left = await deps.db.transaction(async (tx) => {
-    await lockStock(tx, format.id);
+  return deps.db.transaction(async (tx) => {
+    await lockStock(tx, formatId);
     const rows = await tx
       .select({ id: waitlistEntries.id, status: waitlistEntries.status })
       .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.formatId, format.id), inArray(waitlistEntries.status, ['waiting', 'offered']), mine(auth)))
+      .where(and(eq(waitlistEntries.formatId, formatId), inArray(waitlistEntries.status, ['waiting', 'offered']), which))
       .for('update');
     if (rows.length === 0) return 0;
     await tx
@@ -108,12 +240,9 @@ export async function leaveWaitlist(deps: Deps, auth: Authenticated, formatPubli
         ),
       );
     // A place offered to the person is held in the stock: passed to the next one, or back on sale.
-    for (const row of rows) if (row.status === 'offered') await passPlace(tx, format.id, now, deps.config.waitlistOfferMs);
+    for (const row of rows) if (row.status === 'offered') await passPlace(tx, formatId, now, deps.config.waitlistOfferMs);
     return rows.length;
   });
-  if (left === 0) throw notFound(waitlistMessages.notOnList);
-  await sendOfferLetters(deps);
-  return { ok: true };
 }
 
 /** The format's stock row, locked: the first lock of every waiting-list change. */
@@ -266,6 +395,7 @@ export async function sendOfferLetters(deps: Deps): Promise<number> {
     .limit(100);
   for (const { entry, format, event } of pending) {
     const link = `${deps.config.publicUrl}/waitlist/offer/${entry.offerCode}`;
+    const leave = await leaveLink(deps, entry);
     const until = new Intl.DateTimeFormat('ru-RU', {
       day: 'numeric',
       month: 'long',
@@ -276,8 +406,8 @@ export async function sendOfferLetters(deps: Deps): Promise<number> {
     await deps.email.send({
       to: entry.email,
       subject: `Освободилось место: ${event.title}, ${format.title}`,
-      text: `Здравствуйте!\n\nВ листе ожидания подошла ваша очередь: для вас отложено место на «${event.title}», формат «${format.title}».\nОткройте ссылку, чтобы оплатить билет: ${link}\nМесто ждёт вас до ${until} (мск); потом оно перейдёт следующему в листе ожидания.\n\nЕсли билет больше не нужен, просто не открывайте ссылку.`,
-      meta: { kind: 'waitlist_offer', link, code: entry.offerCode! },
+      text: `Здравствуйте!\n\nВ листе ожидания подошла ваша очередь: для вас отложено место на «${event.title}», формат «${format.title}».\nОткройте ссылку, чтобы оплатить билет: ${link}\nМесто ждёт вас до ${until} (мск); потом оно перейдёт следующему в листе ожидания.\n\nЕсли билет больше не нужен, покиньте лист ожидания — место сразу перейдёт следующему: ${leave}`,
+      meta: { kind: 'waitlist_offer', link, code: entry.offerCode!, leave_link: leave },
       key: `waitlist-offer ${entry.offerCodeHash}`,
     });
     // Outside demo mode no live link stays in the database once its letter is queued (issue 33, finding 9).

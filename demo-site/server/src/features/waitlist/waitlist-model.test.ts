@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { orders, waitlistEntries } from '../../db/schema/index';
+import { readOutbox } from '../../messaging/senders';
 import { createTestApp, openTemplateDatabase, type TestApp } from '../../testing/fixtures';
 import { seeded } from '../../testing/suites/catalogue';
 import { closeOrder, expireOrders } from '../payment/orders';
@@ -79,7 +80,11 @@ class Join extends Checked {
     }
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     if (!listed) m.queue.push(this.person);
-    expect(answer.body.position).toBe(m.offered.includes(this.person) ? 0 : m.queue.indexOf(this.person) + 1);
+    // A guest (an unproven address) is told the same whether or not the address was listed: the number
+    // waiting, never `offered`. The address's own place goes to it in the letter.
+    expect(answer.body).toEqual({ position: m.queue.length, status: 'waiting' });
+    const letters = await readOutbox(api.deps.db, { to: r.email(this.person), limit: 20 });
+    expect(letters.find((letter) => letter.meta.kind === 'waitlist_joined')?.meta.leave_link).toMatch(/\/waitlist\/leave\/\d+\.[\w-]{43}$/);
   }
   toString = () => `join(${this.person})`;
 }

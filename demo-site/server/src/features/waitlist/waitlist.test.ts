@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { orders, waitlistEntries } from '../../db/schema/index';
 import { stablePublicId } from '../../lib/crypto';
+import { readOutbox } from '../../messaging/senders';
 import { createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
 import { seeded } from '../../testing/suites/catalogue';
 import { closeOrder, expireOrders } from '../payment/orders';
@@ -47,7 +48,8 @@ describe('joining and leaving', () => {
     expect(await w.join(format, first)).toEqual({ status: 200, body: { position: 1, status: 'waiting' } });
     expect((await w.join(format, first)).body.position).toBe(1);
     expect((await w.join(format, undefined as unknown as string, demoToken)).body.position).toBe(2);
-    expect((await w.join(format, first.toUpperCase())).body.position).toBe(1);
+    // A guest is told the number waiting (here 2), not the address's own place (waitlist.test «what a guest learns»).
+    expect((await w.join(format, first.toUpperCase())).body).toEqual({ position: 2, status: 'waiting' });
     const mine = await w.call('GET', '/api/user/waitlist', undefined, demoToken);
     expect(mine.body.values).toEqual([expect.objectContaining({ format_public_id: format, status: 'waiting', position: 2 })]);
     expect((await w.call('DELETE', `/api/waitlist/${format}`, undefined, demoToken)).status).toBe(200);
@@ -79,7 +81,8 @@ describe('a freed place', () => {
     const code = await w.offerCode(first);
     expect(code).not.toBeNull();
     expect(await w.offerCode(second)).toBeNull();
-    expect((await w.join(format, first)).body).toEqual({ position: 0, status: 'offered' });
+    // A guest typing the address is not told of the offer (only the letter is).
+    expect((await w.join(format, first)).body).toEqual({ position: 1, status: 'waiting' });
     // Not on sale: the public figure and a stranger's purchase.
     const check = await w.call('GET', `/api/event_format/check/${format}?count=1&kind=athlete`);
     expect(check.status).toBe(400);
@@ -191,6 +194,89 @@ describe('races (one database, interleaved transactions)', () => {
       [people[2], 'offered'],
       [people[3], 'waiting'],
     ]);
+    expect(await baseline()).toBe(base);
+  });
+});
+
+/** The newest letter of `kind` to an address. */
+async function letter(email: string, kind: string) {
+  const letters = await readOutbox(api.deps.db, { to: email, limit: 20 });
+  return letters.find((one) => one.meta.kind === kind);
+}
+const tokenOf = (link: string | undefined) => link!.split('/').pop()!;
+
+describe('what a guest learns by typing an address', () => {
+  it('the same answer whether or not the address was listed or has an offer; its place goes to its mailbox', async () => {
+    await w.setLeft(format, 1);
+    const seller = await w.buyPaid(format, 'demo@geroi.example', demoToken);
+    const [victim, other] = [uniqueEmail('victim'), uniqueEmail('other')];
+    expect((await w.join(format, victim)).body).toEqual({ position: 1, status: 'waiting' });
+    expect((await w.join(format, other)).body).toEqual({ position: 2, status: 'waiting' });
+    // A stranger types the victim's address: told the number waiting (what a new address gets), not «1».
+    expect((await w.join(format, victim)).body).toEqual({ position: 2, status: 'waiting' });
+    expect((await letter(victim, 'waitlist_joined'))?.text).toContain('ваше место в очереди: 1');
+    // A place is offered to the victim: a guest typing the address is not told so.
+    expect((await w.call('POST', '/api/payment/cancel', { order_id: seller }, demoToken)).status).toBe(200);
+    expect((await w.entries(format)).find((entry) => entry.email === victim)?.status).toBe('offered');
+    expect((await w.join(format, victim)).body).toEqual({ position: 1, status: 'waiting' });
+    // The address's owner, signed in, sees their real state (the cabinet, and a signed-in join).
+    expect((await w.join(format, undefined as unknown as string, demoToken)).body).toEqual({ position: 2, status: 'waiting' });
+  });
+});
+
+describe('the leave link of the letters (no sign-in)', () => {
+  it('names the event, not the person; GET leaves nobody; POST leaves that one entry once; a forged or foreign link does nothing', async () => {
+    await w.setLeft(format, 0);
+    const [anna, boris] = [uniqueEmail('anna'), uniqueEmail('boris')];
+    await w.join(format, anna);
+    await w.join(format, boris);
+    const annaLink = (await letter(anna, 'waitlist_joined'))?.meta.leave_link;
+    const borisLink = (await letter(boris, 'waitlist_joined'))?.meta.leave_link;
+    expect(annaLink).toMatch(/\/waitlist\/leave\/\d+\.[\w-]{43}$/);
+    expect((await letter(anna, 'waitlist_joined'))?.text).toContain(annaLink);
+    const token = tokenOf(annaLink);
+    const described = await w.call('GET', `/api/waitlist/leave/${token}`);
+    expect(described.status).toBe(200);
+    expect(Object.keys(described.body).sort()).toEqual(['event_title', 'format_title']);
+    expect(JSON.stringify(described.body)).not.toContain(anna);
+    // A mail scanner's GET removed nobody.
+    expect((await w.entries(format)).map((entry) => entry.email)).toEqual([anna, boris]);
+    // Another entry's id with Anna's MAC, a changed MAC, junk: all «not valid», nothing left.
+    const [annaId, mac] = token.split('.') as [string, string];
+    const borisId = tokenOf(borisLink).split('.')[0]!;
+    const flipped = `${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`;
+    for (const bad of [`${borisId}.${mac}`, `${annaId}.${flipped}`, `${annaId}`, 'x'.repeat(60)]) {
+      expect(await w.call('POST', `/api/waitlist/leave/${bad}`)).toEqual({
+        status: 404,
+        body: { message: 'Ссылка недействительна или вы уже не в листе ожидания' },
+      });
+    }
+    expect((await w.entries(format)).map((entry) => entry.email)).toEqual([anna, boris]);
+    expect(await w.call('POST', `/api/waitlist/leave/${token}`)).toEqual({ status: 200, body: { ok: true } });
+    expect((await w.entries(format)).map((entry) => entry.email)).toEqual([boris]);
+    // Used: the link is spent; Anna joining again is a new entry the old link does not reach.
+    expect((await w.call('POST', `/api/waitlist/leave/${token}`)).status).toBe(404);
+    await w.join(format, anna);
+    expect((await w.call('POST', `/api/waitlist/leave/${token}`)).status).toBe(404);
+    expect((await w.call('GET', `/api/waitlist/leave/${token}`)).status).toBe(404);
+    expect((await w.entries(format)).map((entry) => entry.email)).toEqual([boris, anna]);
+  });
+
+  it('the offer letter has one too: leaving with an offer passes the place to the next person at once', async () => {
+    await w.setLeft(format, 1);
+    const seller = await w.buyPaid(format, 'demo@geroi.example', demoToken);
+    const base = await baseline();
+    const [first, second] = [uniqueEmail('first'), uniqueEmail('second')];
+    await w.join(format, first);
+    await w.join(format, second);
+    expect((await w.call('POST', '/api/payment/cancel', { order_id: seller }, demoToken)).status).toBe(200);
+    const offer = await letter(first, 'waitlist_offer');
+    expect(offer?.text).toContain(offer?.meta.leave_link);
+    expect(await w.call('POST', `/api/waitlist/leave/${tokenOf(offer?.meta.leave_link)}`)).toEqual({ status: 200, body: { ok: true } });
+    expect(await w.offerCode(second)).not.toBeNull();
+    expect((await w.entries(format)).map((entry) => [entry.email, entry.status])).toEqual([[second, 'offered']]);
+    const { offered } = await w.accounted(format);
+    expect(offered).toBe(1);
     expect(await baseline()).toBe(base);
   });
 });

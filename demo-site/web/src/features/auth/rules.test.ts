@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { loginPopupFromState, loginPopupState, signedInMayStay } from './login-popup';
 import { accessOf, decideAccess, emailProblem, passwordProblem, phoneDigits, safeReturnPath, secondsLeft, smsCodeProblem } from './rules';
 
 describe('accessOf', () => {
@@ -131,5 +132,21 @@ describe('secondsLeft', () => {
     expect(secondsLeft(10_500, 10_000)).toBe(1);
     expect(secondsLeft(70_000, 10_000)).toBe(60);
     expect(secondsLeft(5_000, 10_000)).toBe(0);
+  });
+});
+
+describe('the login screen popups in the router state (login-popup.ts)', () => {
+  it('only «Почта подтверждена» on /login lets a signed-in person stay; its way on is a same-site path only', () => {
+    const confirmed = loginPopupState({ kind: 'emailConfirmed', email: 'anna@example.ru', next: '/me/shop' });
+    expect(signedInMayStay('/login', confirmed)).toBe(true);
+    expect(signedInMayStay('/login/', confirmed)).toBe(true);
+    expect(signedInMayStay('/registration', confirmed)).toBe(false);
+    expect(signedInMayStay('/login', loginPopupState({ kind: 'passwordChanged', message: null }))).toBe(false);
+    expect(signedInMayStay('/login', null)).toBe(false);
+    expect(signedInMayStay('/login', { popup: 'somethingElse' })).toBe(false);
+    expect(loginPopupFromState(confirmed)).toEqual({ kind: 'emailConfirmed', email: 'anna@example.ru', next: '/me/shop' });
+    for (const next of ['https://evil.example', '//evil.example', '/login', '/exit', 42]) {
+      expect(loginPopupFromState({ popup: 'emailConfirmed', next })).toEqual({ kind: 'emailConfirmed', email: null, next: '/me' });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SportEvent } from './api/schemas';
-import { distanceKm, similarEvents, type TicketTaste } from './similar';
+import { distanceKm, similarEvents, type TicketTaste, tastesOfChosen } from './similar';
 
 const event = (public_id: string, city: string, type: string, distances: number[]): SportEvent =>
   ({
@@ -41,5 +41,28 @@ describe('similar events (ticketing-shop §9: four)', () => {
   it('without tickets: the four soonest', () => {
     const events = ['a', 'b', 'c', 'd', 'e'].map((id) => event(id, 'Москва', 'Забег', []));
     expect(similarEvents(events, []).map((item) => item.public_id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('the taste of the basket’s tickets (tastesOfChosen)', () => {
+  it('reads the city and type from the events list and the distance from the format; an unknown event gives its distance only', () => {
+    const events = [event('run-moscow', 'Москва', 'Забег', [10])];
+    expect(
+      tastesOfChosen(events, [
+        { eventId: 'run-moscow', eventCityId: 'run-moscow-Москва', formatTitle: '21,1 км' },
+        { eventId: 'gone', eventCityId: 'x', formatTitle: '5 км' },
+      ]),
+    ).toEqual([
+      { eventId: 'run-moscow', city: 'Москва', type: 'Забег', distanceKm: 21.1 },
+      { eventId: 'gone', city: '', type: '', distanceKm: 5 },
+    ]);
+    // An unknown city or type matches nothing.
+    const blank = [event('no-city', '', '', [])];
+    expect(
+      similarEvents(
+        [...blank, event('x', 'Омск', 'Лыжи', [5])],
+        tastesOfChosen(events, [{ eventId: 'gone', eventCityId: 'x', formatTitle: '5 км' }]),
+      ).map((item) => item.public_id),
+    ).toEqual(['x', 'no-city']);
   });
 });

@@ -17,6 +17,30 @@ export function distanceKm(title: string): number | null {
   return match ? Number(match[1]!.replace(',', '.')) : null;
 }
 
+/** A ticket chosen in the basket: its event, the event city and the format's title. */
+export interface ChosenTicket {
+  eventId: string;
+  eventCityId: string;
+  formatTitle: string;
+}
+
+/**
+ * The taste of tickets in the basket (whose lines keep ids, not the city or the event type): the city and
+ * type read from the events list; a line whose event the list does not have still gives its distance.
+ */
+export function tastesOfChosen(events: readonly SportEvent[], chosen: readonly ChosenTicket[]): TicketTaste[] {
+  return chosen.map((ticket) => {
+    const event = events.find((one) => one.public_id === ticket.eventId);
+    const place = event?.event_city.find((one) => one.public_id === ticket.eventCityId) ?? event?.event_city[0];
+    return {
+      eventId: ticket.eventId,
+      city: place?.city.name_ru ?? '',
+      type: event?.event_type.title ?? '',
+      distanceKm: distanceKm(ticket.formatTitle),
+    };
+  });
+}
+
 /**
  * The events most like the ones a person holds tickets for, `limit` of them: each upcoming event
  * (not one they already go to) scores a point for sharing a city, the event type and a distance with
@@ -25,8 +49,8 @@ export function distanceKm(title: string): number | null {
  */
 export function similarEvents(events: readonly SportEvent[], tickets: readonly TicketTaste[], limit = SIMILAR_EVENTS): SportEvent[] {
   const held = new Set(tickets.map((ticket) => ticket.eventId).filter((id): id is string => id !== null));
-  const cities = new Set(tickets.map((ticket) => ticket.city));
-  const types = new Set(tickets.map((ticket) => ticket.type));
+  const cities = new Set(tickets.map((ticket) => ticket.city).filter(Boolean));
+  const types = new Set(tickets.map((ticket) => ticket.type).filter(Boolean));
   const distances = new Set(tickets.map((ticket) => ticket.distanceKm).filter((km): km is number => km !== null));
   const score = (event: SportEvent) =>
     Number(event.event_city.some((place) => cities.has(place.city.name_ru))) +

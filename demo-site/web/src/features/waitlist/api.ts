@@ -44,3 +44,9 @@ const offerSchema = z.object({
 });
 /** GET /api/waitlist/offer/{code}: the offer a letter's link names (404 once used or run out). */
 export const getOffer = (code: string) => requestParsed(offerSchema, { url: `/api/waitlist/offer/${encodeURIComponent(code)}` });
+
+const leaveSchema = z.object({ event_title: z.string(), format_title: z.string() });
+/** GET /api/waitlist/leave/{token}: what a letter's leave link would leave (nothing is changed). */
+export const describeLeave = (token: string) => requestParsed(leaveSchema, { url: `/api/waitlist/leave/${encodeURIComponent(token)}` });
+/** POST /api/waitlist/leave/{token}: leaves, without signing in. */
+export const leaveByLink = (token: string) => request({ url: `/api/waitlist/leave/${encodeURIComponent(token)}`, method: 'POST' });

@@ -31,6 +31,41 @@ describe('the waiting list', () => {
     await user.click(within(form).getByRole('button', { name: 'Встать в лист ожидания' }));
     expect((await screen.findByRole('status')).textContent).toBe('Вы в листе ожидания: место 3');
     expect(sent).toEqual([{ format_public_id: 'format-10k', email: 'anna@example.ru' }]);
+    expect(
+      screen.getByText('Мы отправили письмо на anna@example.ru: в нём ваше место и ссылка, чтобы покинуть лист ожидания.'),
+    ).toBeTruthy();
+  });
+
+  it('the letter’s leave link asks first (opening it changes nothing) and leaves on the button, without signing in', async () => {
+    const calls: string[] = [];
+    server.use(
+      http.get('*/api/waitlist/leave/:token', ({ params }) => {
+        calls.push(`GET ${params.token}`);
+        return HttpResponse.json({ event_title: 'Ночной забег', format_title: '10 км' });
+      }),
+      http.post('*/api/waitlist/leave/:token', ({ params }) => {
+        calls.push(`POST ${params.token}`);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    renderApp('/waitlist/leave/12.abc');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Покинуть лист ожидания?' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('«Ночной забег», формат «10 км»')).toBeTruthy();
+    expect(calls).toEqual(['GET 12.abc']);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Покинуть лист ожидания' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Вы покинули лист ожидания' })).toBeTruthy();
+    expect(calls).toEqual(['GET 12.abc', 'POST 12.abc']);
+  });
+
+  it('a leave link no longer valid says so and offers no button', async () => {
+    server.use(
+      http.get('*/api/waitlist/leave/:token', () =>
+        HttpResponse.json({ message: 'Ссылка недействительна или вы уже не в листе ожидания' }, { status: 404 }),
+      ),
+    );
+    renderApp('/waitlist/leave/12.old');
+    expect(await screen.findByText('Ссылка недействительна или вы уже не в листе ожидания', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Покинуть лист ожидания' })).toBeNull();
   });
 
   it('the cabinet lists the waiting places and leaves one', async () => {

@@ -654,6 +654,18 @@ export const teamNames = [
   'Второе дыхание',
 ];
 
+/** The seeded team names in English (the English UI; migration 0020 gives them to databases seeded before). */
+export const teamNamesEn: Record<string, string> = {
+  'Быстрые лоси': 'Swift Moose',
+  'Северный ветер': 'North Wind',
+  'Огненные пятки': 'Fiery Heels',
+  'Команда мечты': 'Dream Team',
+  'Железные ноги': 'Iron Legs',
+  'Стальные нервы': 'Nerves of Steel',
+  'Свои люди': 'Our Own Folk',
+  'Второе дыхание': 'Second Wind',
+};
+
 export const insuranceSeed = [
   {
     key: 'day',

@@ -6,6 +6,7 @@ import { PageTitle } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/states';
 import { AuthProviders } from '../../../features/auth/components/auth-providers';
 import { EmailLoginForm } from '../../../features/auth/components/email-login-form';
+import { loginPopupFromState } from '../../../features/auth/login-popup';
 import { rememberReturnTo, returnFromState } from '../../../features/auth/return-to';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
 import '../../../features/auth/auth.css';
@@ -17,13 +18,6 @@ const SmsForm = lazy(() => import('../../../features/auth/components/sms-form').
 const ResetRequestDialog = lazy(() =>
   import('../../../features/auth/components/reset-request-dialog').then((module) => ({ default: module.ResetRequestDialog })),
 );
-
-/** The popup another screen asked the login screen to show (router state `{ popup, message }`). */
-function loginPopupFromState(state: unknown): { kind: 'passwordChanged'; message: string | null } | null {
-  const asked = state as { popup?: unknown; message?: unknown } | null;
-  if (asked?.popup !== 'passwordChanged') return null;
-  return { kind: 'passwordChanged', message: typeof asked.message === 'string' ? asked.message : null };
-}
 
 /**
  * «Авторизация» (accounts-sso §2.3, /login and /auth): e-mail mode by default, SMS mode by the
@@ -42,14 +36,21 @@ export default function LoginScreen() {
   const resetWanted = useRef(false);
   if (resetOpen) resetWanted.current = true;
   const returnTo = returnFromState(location.state);
-  // accounts-sso §2.3: popups of the login screen another screen opens it with (the password changed at /newpass).
+  // accounts-sso §2.3: popups of the login screen another screen opens it with (login-popup.ts): the password
+  // changed at /newpass, the e-mail confirmed at /verify/email/{code}.
   const [popup, setPopup] = useState(() => loginPopupFromState(location.state));
-  // Shown once: a reload of /login (the history entry keeps its state) does not show it again.
+  // «Пароль успешно изменен!» shows once: a reload of /login (the history entry keeps its state) does not show it
+  // again. «Почта подтверждена» keeps its state (the guard lets the just-signed-in person stay on /login by it);
+  // closing it replaces this entry with the cabinet.
   useEffect(() => {
-    if (!loginPopupFromState(location.state)) return;
+    if (loginPopupFromState(location.state)?.kind !== 'passwordChanged') return;
     const { popup: _shown, message: _message, ...rest } = location.state as Record<string, unknown>;
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: Object.keys(rest).length ? rest : null });
   }, [location, navigate]);
+  const closePopup = () => {
+    if (popup?.kind === 'emailConfirmed') void navigate(popup.next, { replace: true });
+    setPopup(null);
+  };
   // A sign-in that leaves the site (GID by redirect, a social network) comes back to the same place.
   useEffect(() => rememberReturnTo(returnTo), [returnTo]);
 
@@ -89,12 +90,26 @@ export default function LoginScreen() {
         </p>
         <AuthProviders headingId="auth-providers-title" returnTo={returnTo} onSignedIn={(signedIn) => finish(signedIn)} />
       </div>
-      <Dialog open={popup !== null} onClose={() => setPopup(null)} title={t('auth.reset.changedTitle')}>
-        {popup?.message && popup.message !== t('auth.reset.changedTitle') ? <p>{popup.message}</p> : null}
+      <Dialog open={popup?.kind === 'passwordChanged'} onClose={closePopup} title={t('auth.reset.changedTitle')}>
+        {popup?.kind === 'passwordChanged' && popup.message && popup.message !== t('auth.reset.changedTitle') ? (
+          <p>{popup.message}</p>
+        ) : null}
         <p>{t('auth.reset.changedText')}</p>
         <div className="dialog__actions">
-          <button type="button" className="button" onClick={() => setPopup(null)}>
+          <button type="button" className="button" onClick={closePopup}>
             {t('auth.reset.toLogin')}
+          </button>
+        </div>
+      </Dialog>
+      <Dialog open={popup?.kind === 'emailConfirmed'} onClose={closePopup} title={t('auth.verify.confirmedTitle')}>
+        <p>
+          {popup?.kind === 'emailConfirmed' && popup.email
+            ? t('auth.verify.confirmedText', { email: popup.email })
+            : t('auth.verify.confirmedTextNoEmail')}
+        </p>
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={closePopup}>
+            {t('auth.verify.toCabinet')}
           </button>
         </div>
       </Dialog>

@@ -7,6 +7,7 @@ import { failureMessage } from '../../../features/auth/api/messages';
 import { updatePassword } from '../../../features/auth/api/reset-calls';
 import { Busy } from '../../../features/auth/components/busy';
 import { NewPasswordField, newPasswordRule } from '../../../features/auth/components/new-password-field';
+import { loginPopupState } from '../../../features/auth/login-popup';
 import { dropResetSecure, readResetSecure } from '../../../features/auth/reset-secure';
 import '../../../features/auth/auth.css';
 import '../../../locales/auth';
@@ -36,7 +37,7 @@ export default function NewPasswordScreen() {
       const answer = await updatePassword({ secure, password });
       dropResetSecure();
       // accounts-sso §2.3: «Пароль успешно изменен!» is one of the login screen's popups: shown there, over the form.
-      void navigate('/login', { replace: true, state: { popup: 'passwordChanged', message: answer.message ?? null } });
+      void navigate('/login', { replace: true, state: loginPopupState({ kind: 'passwordChanged', message: answer.message ?? null }) });
     } catch (error) {
       setServerError(failureMessage(error));
     } finally {

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Dialog } from '../../../components/ui/dialog';
 import { PageTitle } from '../../../components/ui/page';
 import { failureMessage, statusOf } from '../../../features/auth/api/messages';
 import { checkConfirmation, needsRegistrationPassword, verifyEmail } from '../../../features/auth/api/sign-in-calls';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { Busy } from '../../../features/auth/components/busy';
+import { loginPopupState } from '../../../features/auth/login-popup';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
 import { useOnce } from '../../../features/auth/use-once';
 import { removeToken } from '../../../lib/auth';
@@ -20,7 +20,7 @@ import '../../../locales/auth';
  * confirms (`/api/user/verify/email/check`, nothing used up); «Подтвердить и войти» sends it, with the
  * registration password when the account was made with one (whoever registered may not own the
  * address; «Забыли пароль?» is the way out for someone who never registered). Then the e-mail-confirmed
- * popup (isVerifyPopup) and the cabinet. A visitor signed into another account is told the link is
+ * popup (isVerifyPopup) on /login and the cabinet. A visitor signed into another account is told the link is
  * someone else's and stays signed in as they are; a 403 of the confirmation itself drops the stored
  * token (accounts-sso §8).
  */
@@ -32,7 +32,6 @@ export default function VerifyEmailScreen() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [account, setAccount] = useState<{ email: string; passwordRequired: boolean } | null>(null);
-  const [confirmed, setConfirmed] = useState<{ email: string | null; next: string } | null>(null);
   const [password, setPassword] = useState('');
   const [sending, setSending] = useState(false);
 
@@ -48,7 +47,17 @@ export default function VerifyEmailScreen() {
       (signedIn) => {
         setAccount(null);
         return finish(signedIn, '/me', {
-          stay: (next) => setConfirmed({ email: typeof signedIn.user.email === 'string' ? signedIn.user.email : null, next }),
+          // accounts-sso §2.3: «Почта подтверждена» is one of the login screen's popups (isVerifyPopup): shown there,
+          // its button goes on to the cabinet (or where a guard had stopped the person).
+          stay: (next) =>
+            void navigate('/login', {
+              replace: true,
+              state: loginPopupState({
+                kind: 'emailConfirmed',
+                email: typeof signedIn.user.email === 'string' ? signedIn.user.email : null,
+                next,
+              }),
+            }),
         });
       },
       (failure) => {
@@ -121,33 +130,15 @@ export default function VerifyEmailScreen() {
     );
   }
 
-  const goOn = () => {
-    if (confirmed) void navigate(confirmed.next, { replace: true });
-  };
-
   return (
-    <>
-      <AuthStatus
-        title={t('auth.verify.emailTitle')}
-        progress={error || confirmed ? null : t('auth.verify.checking')}
-        error={error}
-        actions={
-          confirmed
-            ? [{ to: confirmed.next, label: t('auth.verify.toCabinet') }]
-            : [
-                { to: '/login', label: t('auth.social.toLogin') },
-                { to: '/', label: t('common.toHome'), primary: false },
-              ]
-        }
-      />
-      <Dialog open={confirmed !== null} onClose={goOn} title={t('auth.verify.confirmedTitle')}>
-        <p>{confirmed?.email ? t('auth.verify.confirmedText', { email: confirmed.email }) : t('auth.verify.confirmedTextNoEmail')}</p>
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={goOn}>
-            {t('auth.verify.toCabinet')}
-          </button>
-        </div>
-      </Dialog>
-    </>
+    <AuthStatus
+      title={t('auth.verify.emailTitle')}
+      progress={error ? null : t('auth.verify.checking')}
+      error={error}
+      actions={[
+        { to: '/login', label: t('auth.social.toLogin') },
+        { to: '/', label: t('common.toHome'), primary: false },
+      ]}
+    />
   );
 }

@@ -51,6 +51,7 @@ import { newBasketId } from '../../../features/basket/use-shop-basket';
 import { type AppliedCertificate, CertificateCodeField } from '../../../features/certificates/components/certificate-code-field';
 import { clubsQuery } from '../../../features/clubs/api/get-clubs';
 import { eventsQuery } from '../../../features/events/api/get-events';
+import type { ChosenTicket } from '../../../features/events/similar';
 import { shopBannersQuery } from '../../../features/shop/api/get-shop-banners';
 import { clearOffer, offerFor } from '../../../features/waitlist/offer-store';
 import { isApiError } from '../../../lib/api-client';
@@ -71,7 +72,7 @@ interface StoredUser {
   phone_confirmed?: boolean;
 }
 
-const NO_EVENTS: string[] = [];
+const NO_EVENTS: readonly ChosenTicket[] = [];
 
 const storedUser = (): StoredUser | null => readJson<StoredUser | null>(storageKeys.user, null);
 
@@ -284,8 +285,19 @@ export default function BasketScreen() {
   // The parts below the lines take no part in a line's change: they keep their props (stable
   // callbacks, the event ids by content) and React skips them when a query answer or a count
   // re-renders the screen — each answer that arrives is one render of the whole screen otherwise.
-  const eventIdsKey = goods.flatMap((item) => (item.selector === 'ticket' ? [item.event.public_id] : [])).join('\n');
-  const basketEventIds = useMemo(() => (eventIdsKey ? [...new Set(eventIdsKey.split('\n'))] : NO_EVENTS), [eventIdsKey]);
+  const chosenKey = goods
+    .flatMap((item) => (item.selector === 'ticket' ? [[item.event.public_id, item.event_city.public_id, item.title].join('\t')] : []))
+    .join('\n');
+  const basketTickets = useMemo<readonly ChosenTicket[]>(
+    () =>
+      chosenKey
+        ? [...new Set(chosenKey.split('\n'))].map((line) => {
+            const [eventId = '', eventCityId = '', formatTitle = ''] = line.split('\t');
+            return { eventId, eventCityId, formatTitle };
+          })
+        : NO_EVENTS,
+    [chosenKey],
+  );
   const closePopup = useCallback(() => setPopup(null), []);
   const closePopupAndState = useCallback(() => {
     setPopup(null);
@@ -302,7 +314,7 @@ export default function BasketScreen() {
             {t('basket.toCalendar')}
           </Link>
         </div>
-        <SimilarEvents eventIds={NO_EVENTS} />
+        <SimilarEvents chosen={NO_EVENTS} />
         <BasketPopups popup={popup} onClose={closePopup} message={paymentMessage} staleTitles={staleTitles} />
       </div>
     );
@@ -463,7 +475,7 @@ export default function BasketScreen() {
         </aside>
       </div>
       <ShopBanners />
-      <SimilarEvents eventIds={basketEventIds} />
+      <SimilarEvents chosen={basketTickets} />
       <BasketPopups popup={popup} onClose={closePopupAndState} message={paymentMessage} staleTitles={staleTitles} />
       <RequiredCountPopup />
     </div>

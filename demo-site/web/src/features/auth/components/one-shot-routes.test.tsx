@@ -171,14 +171,32 @@ describe('e-mail links', () => {
     expect(localStorage.getItem(storageKeys.token)).toBeNull();
     expect(screen.getByRole('link', { name: 'Отмена' }).getAttribute('href')).toBe('/');
     await user.click(ask);
-    // isVerifyPopup (accounts-sso §2.3): the popup first, signed in already.
+    // isVerifyPopup (accounts-sso §2.3): a popup of the login screen, over its form, signed in already.
     const popup = await screen.findByRole('dialog', { name: 'Почта подтверждена' }, { timeout: 5000 });
+    expect(location()).toBe('/login');
+    expect(screen.getByRole('heading', { level: 1, name: 'Авторизация' })).toBeTruthy();
     expect(popup.textContent).toContain('anna@example.ru');
     expect(code).toEqual({ code: 'abc_123' });
     expect(localStorage.getItem(storageKeys.token)).toBe('confirmed');
-    expect(location()).toBe('/verify/email/abc_123');
     await user.click(within(popup).getByRole('button', { name: 'В личный кабинет' }));
     await waitFor(() => expect(location()).toBe('/me'));
+    expect(screen.queryByRole('dialog', { name: 'Почта подтверждена' })).toBeNull();
+  });
+
+  it('«Почта подтверждена» closed by its cross also goes on, to where the guard had stopped the person', async () => {
+    server.use(
+      http.post('*/api/user/verify/email/check', () => HttpResponse.json({ email: 'anna@example.ru', password_required: false })),
+      http.post('*/api/user/verify/email', () =>
+        HttpResponse.json({ token: 'confirmed', user: { ...testUser, email: 'anna@example.ru' }, message: 'Почта подтверждена' }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/verify/email/abc_123', { from: '/me/shop' });
+    await user.click(await screen.findByRole('button', { name: 'Подтвердить и войти' }, { timeout: 5000 }));
+    const popup = await screen.findByRole('dialog', { name: 'Почта подтверждена' }, { timeout: 5000 });
+    expect(location()).toBe('/login');
+    await user.click(within(popup).getByRole('button', { name: 'Закрыть окно' }));
+    await waitFor(() => expect(location()).toBe('/me/shop'));
   });
 
   it("/verify/email/{code} of someone else's account while signed in: the server's message, and the visitor stays signed in as they are (issue 33)", async () => {

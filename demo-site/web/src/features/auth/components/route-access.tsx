@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { getToken, hasBrokenUser, isSessionRejected, removeToken, subscribeSessionRejected } from '../../../lib/auth';
 import { storageKeys, subscribe } from '../../../lib/storage';
 import { decideAccess } from '../access-rules';
+import { signedInMayStay } from '../login-popup';
 import { returnFromState } from '../return-to';
 
 const subscribeAuth = (listener: () => void) => {
@@ -26,7 +27,7 @@ const authSnapshot = () => `${getToken() === null || isSessionRejected() ? 0 : 1
  * The access rules of accounts-sso §2.1 / §4.1 / §6, applied to every route by its path (AppRoutes):
  * guest-only pages send a signed-in person on (to where the guard had stopped them, else /me);
  * the cabinet sends a guest to /login and back after sign-in; a stored user without `public_id`
- * loses the token and goes to /auth.
+ * loses the token and goes to /auth. The e-mail-confirmed popup is the one guest page shown signed in.
  */
 export function RouteAccess({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -44,6 +45,8 @@ export function RouteAccess({ children }: { children: ReactNode }) {
   }, [dropToken]);
 
   if (decision.kind === 'stay') return children;
+  // /login over which «Почта подтверждена» shows: confirming has just signed the person in (login-popup.ts).
+  if (!decision.dropToken && signedInMayStay(location.pathname, location.state)) return children;
   const to = decision.to === '/me' ? (returnFromState(location.state) ?? '/me') : decision.to;
   return <Navigate to={to} replace state={decision.returnTo ? { from: decision.returnTo } : undefined} />;
 }

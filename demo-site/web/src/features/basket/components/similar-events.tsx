@@ -2,19 +2,21 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEvents } from '../../events/api/get-events';
 import { EventCard } from '../../events/components/event-card';
-import { SIMILAR_EVENTS } from '../../events/similar';
+import { type ChosenTicket, similarEvents, tastesOfChosen } from '../../events/similar';
 import '../../../locales/basket';
 
-/** ticketing-shop §2: similar events (up to 4) below the basket, and the project's participate link. Memoised: the basket re-renders on each count and query answer; these cards need only the event ids (keep them stable). */
-export const SimilarEvents = memo(function SimilarEvents({ eventIds }: { eventIds: string[] }) {
+/**
+ * ticketing-shop §2: similar events (up to 4) below the basket, and the project's participate link. Chosen
+ * as the cabinet chooses them (the same city, type or distance as the basket's tickets: `similarEvents`),
+ * never an event already in the basket. Memoised: the basket re-renders on each count and query answer;
+ * these cards need only the chosen tickets (keep the array stable).
+ */
+export const SimilarEvents = memo(function SimilarEvents({ chosen }: { chosen: readonly ChosenTicket[] }) {
   const { t } = useTranslation();
   const events = useEvents();
   const all = events.data?.values ?? [];
-  const inBasket = all.find((event) => eventIds.includes(event.public_id));
-  const similar = all
-    .filter((event) => !eventIds.includes(event.public_id))
-    .sort((a, b) => Number(b.event_type.title === inBasket?.event_type.title) - Number(a.event_type.title === inBasket?.event_type.title))
-    .slice(0, SIMILAR_EVENTS);
+  const inBasket = all.find((event) => chosen.some((ticket) => ticket.eventId === event.public_id));
+  const similar = similarEvents(all, tastesOfChosen(all, chosen));
   const participate = inBasket?.event_type.project?.link ?? all[0]?.event_type.project?.link ?? null;
   if (similar.length === 0 && !participate) return null;
   return (

@@ -8,7 +8,7 @@ import '../../../locales/waitlist';
 
 /**
  * A sold-out format's «Сообщить, если появятся билеты» (issue 35): a signed-in visitor joins at once,
- * a guest gives an e-mail; the place in the list is shown.
+ * a guest gives an e-mail; the place in the list is shown (a guest's own place and the leave link come by letter).
  */
 export function WaitlistJoin({ formatPublicId, title }: { formatPublicId: string; title: string }) {
   const { t } = useTranslation();
@@ -16,7 +16,7 @@ export function WaitlistJoin({ formatPublicId, title }: { formatPublicId: string
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
-  const [joined, setJoined] = useState<{ position: number; status: string } | null>(null);
+  const [joined, setJoined] = useState<{ position: number; status: string; email: string | undefined } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const emailId = useId();
 
@@ -24,7 +24,7 @@ export function WaitlistJoin({ formatPublicId, title }: { formatPublicId: string
     setSending(true);
     setError(null);
     try {
-      setJoined(await joinWaitlist(formatPublicId, address));
+      setJoined({ ...(await joinWaitlist(formatPublicId, address)), email: address });
     } catch (failure) {
       setError(isApiError(failure) && failure.status === 400 && failure.message ? failure.message : t('waitlist.failed'));
     } finally {
@@ -44,9 +44,13 @@ export function WaitlistJoin({ formatPublicId, title }: { formatPublicId: string
 
   if (joined) {
     return (
-      <p className="waitlist-join__status" role="status">
-        {joined.status === 'offered' ? t('waitlist.offered') : t('waitlist.position', { position: joined.position })}
-      </p>
+      <>
+        <p className="waitlist-join__status" role="status">
+          {joined.status === 'offered' ? t('waitlist.offered') : t('waitlist.position', { position: joined.position })}
+        </p>
+        {/* A guest's own place and the leave link come by letter (the answer is the same for any address typed). */}
+        {joined.email ? <p className="field-hint">{t('waitlist.guestLetter', { email: joined.email })}</p> : null}
+      </>
     );
   }
   return (
