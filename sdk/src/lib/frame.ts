@@ -30,6 +30,9 @@ const isFrameMessage = (data: unknown): data is FrameMessage => {
 const clamp = (value: unknown, min: number, max: number, fallback: number) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
 
+/** sessionStorage: set when the person closes the widget or curtain; neither floats again in this tab's session. */
+export const FRAME_CLOSED_KEY = 'gid-frame-closed';
+
 /** `{authUrl}/oauth2/auth/v1/requests/wafa/{widget|web-curtain}?client_id=…&scope=openid+…` */
 export function frameUrl(ctx: Context, kind: FrameKind): string {
   const url = endpoint(ctx, ctx.cfg.authUrl, `/oauth2/auth/v1/requests/wafa/${kind}`);
@@ -83,6 +86,9 @@ export function openFrame(ctx: Context, kind: FrameKind, position: string, onLog
         break;
       case 'close':
         remove();
+        try {
+          win.sessionStorage.setItem(FRAME_CLOSED_KEY, '1');
+        } catch {}
         break;
       default:
         login(event.data.event === 'loginPrompt');

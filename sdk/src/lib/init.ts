@@ -6,7 +6,7 @@ import { CLIENT_RULES, CORE_RULES, check, INIT_RULES, LOGIN_RULES, LOGOUT_RULES 
 import { type Context, createContext, failure, PREFIX } from './context';
 import { MSG_WIDGET } from './errors';
 import { sessionValue } from './flow-storage';
-import { openFrame, WIDGET_POSITIONS } from './frame';
+import { FRAME_CLOSED_KEY, openFrame, WIDGET_POSITIONS } from './frame';
 import { randomString } from './pkce';
 import { SILENT_NAME } from './popup-channel';
 import { fetchRemoteConfig, type RemoteConfig } from './remote-config';
@@ -40,8 +40,12 @@ function showRemoteUi(ctx: Context, client: GidClient, remote: RemoteConfig): vo
       })
       .catch(() => {});
   const { widget } = ctx.cfg;
-  // `widget: false`: this page floats neither (it shows its own button).
-  const floats = widget !== false;
+  // `widget: false`: this page floats neither (it shows its own button); nor once the person closed one in this tab.
+  let closed = false;
+  try {
+    closed = !!ctx.win.sessionStorage.getItem(FRAME_CLOSED_KEY);
+  } catch {}
+  const floats = widget !== false && !closed;
   if (floats && remote.web_curtain) openFrame(ctx, 'web-curtain', '', login);
   else if (floats && remote.w_auth) {
     const position = remote.widget_settings?.w_pos;

@@ -301,6 +301,25 @@ describe('widget and curtain', () => {
     expect(frame(win)).toBeNull();
   });
 
+  it("once closed, neither the widget nor the curtain floats again in the tab's session (a new session shows it)", async () => {
+    remote({ w_auth: true, widget_settings: { w_pos: 'bottom-right' } });
+    const { config, win } = page();
+    const first = await init(config);
+    message(win, { source: 'gid-sdk', event: 'close', params: {} }, (frame(win) as HTMLIFrameElement).contentWindow);
+    expect(frame(win)).toBeNull();
+    first.destroy();
+    // The next page of the same tab (its sessionStorage kept): no widget, and no curtain either.
+    remote({ w_auth: true, web_curtain: true, widget_settings: { w_pos: 'bottom-right' } });
+    const again = await init(config);
+    expect(frame(win)).toBeNull();
+    again.destroy();
+    // Another tab (its own session): the widget as before.
+    remote({ w_auth: true, widget_settings: { w_pos: 'bottom-right' } });
+    const other = page();
+    await init(other.config);
+    expect(frame(other.win)).not.toBeNull();
+  });
+
   it.each([
     ['another origin', { source: 'gid-sdk', event: 'close' }, 'own', 'https://evil.example'],
     ['another window', { source: 'gid-sdk', event: 'close' }, 'other', AUTH],
