@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import {
   downloadExport,
   type ExportFile,
+  type OrderDetail,
   type Participant,
   useCorrectParticipant,
   useOrder,
   useOrders,
+  useRefundLine,
   useRefundOrder,
   useResendLetter,
 } from '../api';
@@ -160,12 +162,7 @@ export function OrderPage({ orderId, canWrite }: { orderId: string; canWrite: bo
             <table className="org-table">
               <tbody>
                 {data.lines.map((line) => (
-                  <tr key={`${line.kind}-${line.title}-${line.unit_price}`}>
-                    <td>{line.title}</td>
-                    <td className="org-num">× {line.count}</td>
-                    <td className="org-num">{line.discount ? `−${rubles(line.discount, language)}` : ''}</td>
-                    <td className="org-num">{rubles(line.total, language)}</td>
-                  </tr>
+                  <LineRow key={line.public_id} orderId={data.public_id} line={line} canRefund={canWrite && data.status === 'paid'} />
                 ))}
               </tbody>
             </table>
@@ -336,6 +333,46 @@ function OrderStatus({ status }: { status: string }) {
   const { language } = useText();
   const names = statuses[status as keyof typeof statuses];
   return <span className={`org-status org-status--${status}`}>{names ? names[language === 'en' ? 1 : 0] : status}</span>;
+}
+
+/**
+ * A line of the order with its refund: «Вернуть» (a manager, a paid order) asks the payment service for the
+ * money of this line alone, after a confirm; then the line says whether the refund is awaited or done.
+ */
+function LineRow({ orderId, line, canRefund }: { orderId: string; line: OrderDetail['lines'][number]; canRefund: boolean }) {
+  const { t, language } = useText();
+  const refund = useRefundLine();
+  const { message, act } = useAct();
+  const label = t('refundLineLabel').replace('{title}', line.title);
+  return (
+    <tr>
+      <td>{line.title}</td>
+      <td className="org-num">× {line.count}</td>
+      <td className="org-num">{line.discount ? `−${rubles(line.discount, language)}` : ''}</td>
+      <td className="org-num">{rubles(line.total, language)}</td>
+      <td className="org-line-refund">
+        {line.refund && line.refund.status !== 'failed' ? (
+          <span className={`org-status org-status--${line.refund.status === 'succeeded' ? 'refunded' : 'refunding'}`}>
+            {t(line.refund.status === 'succeeded' ? 'lineRefundSucceeded' : 'lineRefundPending')} {rubles(line.refund.amount, language)}
+          </span>
+        ) : canRefund ? (
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            aria-label={label}
+            disabled={refund.isPending}
+            onClick={() => {
+              const question = t('confirmRefundLine').replace('{title}', line.title);
+              if (window.confirm(question)) void act(() => refund.mutateAsync({ orderId, lineId: line.public_id }), t('refundAsked'));
+            }}
+          >
+            {t('refundLine')}
+          </button>
+        ) : null}
+        <ActMessage message={message} inline />
+      </td>
+    </tr>
+  );
 }
 
 /** What a manager does with a paid order: the tickets letter again, a refund through the provider. */
