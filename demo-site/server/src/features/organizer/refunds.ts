@@ -78,8 +78,15 @@ async function refundLineAsOrganizer(deps: ServerDeps, who: OrganizerContext, or
       action: 'order.line_refunded',
       targetType: 'order',
       targetPublicId: orderPublicId,
-      before: { line: item.publicId, kind: item.kind, count: item.count, status: 'paid' },
-      after: { line: item.publicId, refund: refund.publicId, sum: result.amount, status: result.status },
+      before: { status: 'paid' },
+      after: {
+        line: item.publicId,
+        kind: item.kind,
+        count: item.count,
+        refund: refund.publicId,
+        sum: result.amount,
+        status: result.status,
+      },
     }),
   );
   return result;

@@ -159,40 +159,44 @@ export function OrderPage({ orderId, canWrite }: { orderId: string; canWrite: bo
           {canWrite ? <OrderActions orderId={data.public_id} paid={data.status === 'paid'} /> : null}
           <section className="org-panel">
             <h3>{t('lines')}</h3>
-            <table className="org-table">
-              <tbody>
-                {data.lines.map((line) => (
-                  <LineRow key={line.public_id} orderId={data.public_id} line={line} canRefund={canWrite && data.status === 'paid'} />
-                ))}
-              </tbody>
-            </table>
+            <div className="org-table-wrap">
+              <table className="org-table">
+                <tbody>
+                  {data.lines.map((line) => (
+                    <LineRow key={line.public_id} orderId={data.public_id} line={line} canRefund={canWrite && data.status === 'paid'} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
           <section className="org-panel">
             <h3>{t('tickets')}</h3>
-            <table className="org-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('number')}</th>
-                  <th scope="col">{t('participants')}</th>
-                  <th scope="col">{t('birthDate')}</th>
-                  <th scope="col">{t('phone')}</th>
-                  <th scope="col">{t('status')}</th>
-                  {canWrite ? <th scope="col" /> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {data.tickets.map((ticket) => (
-                  <TicketRow
-                    key={ticket.public_id}
-                    ticket={ticket}
-                    canWrite={canWrite}
-                    editing={editing === ticket.public_id}
-                    onEdit={() => setEditing(editing === ticket.public_id ? null : ticket.public_id)}
-                    onDone={() => setEditing(null)}
-                  />
-                ))}
-              </tbody>
-            </table>
+            <div className="org-table-wrap">
+              <table className="org-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('number')}</th>
+                    <th scope="col">{t('participants')}</th>
+                    <th scope="col">{t('birthDate')}</th>
+                    <th scope="col">{t('phone')}</th>
+                    <th scope="col">{t('status')}</th>
+                    {canWrite ? <th scope="col" /> : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.tickets.map((ticket) => (
+                    <TicketRow
+                      key={ticket.public_id}
+                      ticket={ticket}
+                      canWrite={canWrite}
+                      editing={editing === ticket.public_id}
+                      onEdit={() => setEditing(editing === ticket.public_id ? null : ticket.public_id)}
+                      onDone={() => setEditing(null)}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
           <section className="org-panel">
             <h3>{t('history')}</h3>
@@ -235,7 +239,7 @@ function TicketRow(props: {
   onEdit: () => void;
   onDone: () => void;
 }) {
-  const { t } = useText();
+  const { t, language } = useText();
   const { ticket } = props;
   const name = [ticket.participant.last_name, ticket.participant.first_name, ticket.participant.second_name].filter(Boolean).join(' ');
   return (
@@ -245,7 +249,7 @@ function TicketRow(props: {
         <td>{name || '—'}</td>
         <td>{ticket.participant.birth_date ?? '—'}</td>
         <td>{ticket.participant.phone ?? '—'}</td>
-        <td>{ticket.status}</td>
+        <td>{ticketStatuses[ticket.status as keyof typeof ticketStatuses]?.[language === 'en' ? 1 : 0] ?? ticket.status}</td>
         {props.canWrite ? (
           <td>
             <div className="org-actions">
@@ -319,6 +323,13 @@ function ParticipantForm({ ticketId, participant, onDone }: { ticketId: string; 
     </form>
   );
 }
+
+/** A ticket's state: valid, waiting for its refund (the spec's «Ожидайте возврат»), or returned. */
+const ticketStatuses = {
+  active: ['Действует', 'Valid'],
+  processing: ['Ожидайте возврат', 'Awaiting refund'],
+  returned: ['Возвращён', 'Returned'],
+} as const;
 
 const statuses = {
   paid: ['Оплачен', 'Paid'],
