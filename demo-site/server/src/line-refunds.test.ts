@@ -129,6 +129,10 @@ describe('refunding one line', () => {
     expect(ticketLine.kind).toBe('ticket');
     expect(ticketLine.refund).toBeNull();
 
+    const refundsOnDashboard = async () =>
+      (await api.request({ method: 'GET', url: `/api/organizer/event_city/${seeded.nightMoscow}/stats`, token: org })).json().revenue
+        .refunds as number;
+    const dashboardBefore = await refundsOnDashboard();
     const asked = await refund(publicId, ticketLine.public_id);
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json()).toMatchObject({ line_public_id: ticketLine.public_id, status: 'pending' });
@@ -145,6 +149,8 @@ describe('refunding one line', () => {
     expect(descriptions).toEqual(['Билет', 'Страховка участника']);
     const lineTickets = await api.deps.db.select().from(tickets).where(eq(tickets.orderItemId, ticketItem.id));
     expect(lineTickets.map((ticket) => ticket.status)).toEqual(['processing', 'processing', 'processing']);
+    // The dashboard counts the line's refund although the order is still paid.
+    expect(Math.round((await refundsOnDashboard()) * 100) - Math.round(dashboardBefore * 100)).toBe(ticketItem.total);
 
     const row = await refundRow(asked.json().public_id);
     const providerRefund = standIn.refunds.get(row.providerRefundId!)!;
