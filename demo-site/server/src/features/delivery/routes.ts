@@ -3,7 +3,7 @@ import type { ServerDeps } from '../../deps';
 import { answerLanguage } from '../../http/language';
 import { cacheable } from '../../http/response-cache';
 import { noQuery } from '../../lib/schemas';
-import { deliveryPriceBody, itemTypeParams } from './schema';
+import { deliveryMethodsQuery, deliveryPriceBody, itemTypeParams } from './schema';
 import { deliveryPrice, listDeliveryMethods } from './service';
 
 export const deliveryRoutes =
@@ -11,9 +11,9 @@ export const deliveryRoutes =
   async (app) => {
     app.get(
       '/api/delivery/:itemType',
-      { config: cacheable, schema: { params: itemTypeParams, querystring: noQuery } },
+      { config: cacheable, schema: { params: itemTypeParams, querystring: deliveryMethodsQuery } },
       async (request, reply) => ({
-        values: await listDeliveryMethods(db, request.params.itemType, answerLanguage(request, reply)),
+        values: await listDeliveryMethods(db, request.params.itemType, answerLanguage(request, reply), request.query.format_public_id),
       }),
     );
     app.post('/api/shop/delivery/price', { schema: { body: deliveryPriceBody, querystring: noQuery } }, async (request) =>

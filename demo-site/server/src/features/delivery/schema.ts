@@ -11,3 +11,6 @@ export const deliveryPriceBody = z.strictObject({
     .max(100),
   delivery_public_id: publicId.optional(),
 });
+
+/** GET /api/delivery/ticket?format_public_id=: the methods a format's tickets can be delivered by. */
+export const deliveryMethodsQuery = z.strictObject({ format_public_id: publicId.optional() });

@@ -139,6 +139,7 @@ async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: D
     team_name?: string | null;
     start_number?: number | null;
     place_public_id?: string | null;
+    delivery?: Record<string, unknown> | null;
   };
 
   // New teams of a team format: tickets fill them in turn, up to the team size each.
@@ -160,8 +161,10 @@ async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: D
   const chosen = await takeChosen(tx, order, format.id, payload);
   const rows = Array.from({ length: item.count }, (_, i) => {
     // The place and numbers are the organiser's: never taken from what the buyer sent.
-    const { number: _n, inside_number: _i, sector: _s, row: _r, place: _p, ...given } = payload.infos?.[i] ?? {};
+    const { number: _n, inside_number: _i, sector: _s, row: _r, place: _p, delivery: _d, ...given } = payload.infos?.[i] ?? {};
     const info: TicketInfo = { ...given, email: order.email, insurance: payload.insurance ?? false, offline_registered: false };
+    // The start pack's delivery the line chose (method and address), as the checkout priced it.
+    if (payload.delivery) info.delivery = payload.delivery;
     // The line's first ticket gets the number and seat its buyer held (moved to the order at payment).
     if (i === 0) Object.assign(info, chosen);
     info.registered = PARTICIPANT_FIELDS.every((field) => typeof given[field] === 'string' && (given[field] as string).trim() !== '');
@@ -694,6 +697,8 @@ export async function getOrder(deps: Pick<ServerDeps, 'db' | 'config'>, orderPub
         address: eventCity!.address,
         event: { public_id: event!.publicId, title: event!.title },
         event_city: { public_id: eventCity!.publicId },
+        delivery_public_id:
+          ((item.payload as { delivery?: { public_id?: string } | null }).delivery?.public_id as string | undefined) ?? null,
         tickets: issued
           .filter((ticket) => ticket.orderItemId === item.id)
           .map((ticket) => ({ public_id: ticket.publicId, number: ticket.number })),
