@@ -72,6 +72,23 @@ describe('ticket delivery', () => {
     expect(read.delivery_cost).toBe(590);
   });
 
+  it('the basket’s price call answers what the payment charges; a forged method is the same Russian 400', async () => {
+    const quote = await api.request({
+      method: 'POST',
+      url: '/api/delivery/ticket/price',
+      payload: { city: { id: MOSCOW }, tickets: [{ format_public_id: seeded.spring10k, count: 2, delivery_public_id: courier }] },
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json()).toEqual({ delivery: { cost: 590, pickup: false } });
+    const forged = await api.request({
+      method: 'POST',
+      url: '/api/delivery/ticket/price',
+      payload: { city: { id: MOSCOW }, tickets: [{ format_public_id: seeded.spring10k, count: 1, delivery_public_id: shopCourier }] },
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe('Этот способ доставки не подходит для билетов');
+  });
+
   it('a courier without the address: «Заполните поле»; a pickup needs none and costs nothing', async () => {
     const missing = await buy({
       tickets: [{ format_public_id: seeded.spring10k, delivery_public_id: courier }],

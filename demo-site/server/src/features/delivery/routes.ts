@@ -3,8 +3,8 @@ import type { ServerDeps } from '../../deps';
 import { answerLanguage } from '../../http/language';
 import { cacheable } from '../../http/response-cache';
 import { noQuery } from '../../lib/schemas';
-import { deliveryMethodsQuery, deliveryPriceBody, itemTypeParams } from './schema';
-import { deliveryPrice, listDeliveryMethods } from './service';
+import { deliveryMethodsQuery, deliveryPriceBody, itemTypeParams, ticketDeliveryPriceBody } from './schema';
+import { deliveryPrice, listDeliveryMethods, ticketDeliveryQuote } from './service';
 
 export const deliveryRoutes =
   ({ db }: ServerDeps): FastifyPluginAsyncZod =>
@@ -18,5 +18,8 @@ export const deliveryRoutes =
     );
     app.post('/api/shop/delivery/price', { schema: { body: deliveryPriceBody, querystring: noQuery } }, async (request) =>
       deliveryPrice(db, request.body),
+    );
+    app.post('/api/delivery/ticket/price', { schema: { body: ticketDeliveryPriceBody, querystring: noQuery } }, async (request) =>
+      ticketDeliveryQuote(db, request.body),
     );
   };

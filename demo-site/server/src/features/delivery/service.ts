@@ -126,3 +126,31 @@ export async function ticketDeliveryPrice(
   }
   return { cost, methods, needsAddress: true };
 }
+
+/**
+ * POST /api/delivery/ticket/price: the basket's figure for the start packs' delivery — the same sum the
+ * payment charges (`ticketDeliveryPrice`), in rubles. A forged or unfit method: the same Russian 400.
+ */
+export async function ticketDeliveryQuote(
+  db: Database,
+  request: { city: { id: number }; tickets: { format_public_id: string; count: number; delivery_public_id: string }[] },
+) {
+  const formats = await db
+    .select({ id: eventFormats.id, publicId: eventFormats.publicId })
+    .from(eventFormats)
+    .where(
+      inArray(
+        eventFormats.publicId,
+        request.tickets.map((line) => line.format_public_id),
+      ),
+    );
+  const lines = request.tickets.map((line, index) => {
+    const format = formats.find((candidate) => candidate.publicId === line.format_public_id);
+    if (!format) throw found(null);
+    return { index, formatId: format.id, count: line.count, methodPublicId: line.delivery_public_id };
+  });
+  const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, request.city.id));
+  found(city);
+  const priced = await ticketDeliveryPrice(db, lines, request.city.id);
+  return { delivery: { cost: toRubles(priced.cost), pickup: !priced.needsAddress } };
+}
