@@ -405,7 +405,7 @@ export default function BasketScreen() {
                 ['sectionInsurance', totals.insurance, goods.some((item) => item.selector === 'insurance')],
                 ['sectionCertificates', totals.certificates, goods.some((item) => item.selector === 'certificate')],
                 ['sectionShop', totals.shop, hasShop],
-                ['sectionDelivery', totals.delivery, hasShop && delivery.method !== null],
+                ['sectionDelivery', totals.delivery, (hasShop && delivery.method !== null) || ticketCourier !== null],
               ] as const
             )
               .filter(([, , shown]) => shown)

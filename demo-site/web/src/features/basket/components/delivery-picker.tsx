@@ -142,20 +142,22 @@ export const DeliveryPicker = memo(function DeliveryPicker({
           ))}
         </select>
       </div>
-      <fieldset className="delivery__methods" hidden={!withMethods}>
-        <legend>{t('basket.delivery.method')}</legend>
-        {(methods.data?.values ?? []).map((method) => (
-          <label key={method.public_id} className="checkbox">
-            <input
-              type="radio"
-              name={`${id}-method`}
-              checked={state.method?.public_id === method.public_id}
-              onChange={() => set({ method })}
-            />
-            {method.name}
-          </label>
-        ))}
-      </fieldset>
+      {withMethods ? (
+        <fieldset className="delivery__methods">
+          <legend>{t('basket.delivery.method')}</legend>
+          {(methods.data?.values ?? []).map((method) => (
+            <label key={method.public_id} className="checkbox">
+              <input
+                type="radio"
+                name={`${id}-method`}
+                checked={state.method?.public_id === method.public_id}
+                onChange={() => set({ method })}
+              />
+              {method.name}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       {state.method && !state.method.pickup ? (
         <div className="form">
           <div className="field">
