@@ -325,3 +325,61 @@ test('the vip account sees its discount on the first ticket only; two tabs show 
   await expect(second.getByText('В корзине пока ничего нет')).toBeVisible();
   await context.close();
 });
+
+test('a ticket whose format delivers: the start pack by courier asks for the address, its cost is added, the payment carries it', async ({
+  page,
+  request,
+}) => {
+  // A format with delivery (ticketing-shop: GET /api/delivery/ticket names its methods).
+  let found: { event: { public_id: string }; city: { public_id: string }; format: { public_id: string; title: string } } | null = null;
+  for (const event of (await (await request.get(`${siteUrl()}/api/event/list`)).json()).values) {
+    for (const city of event.event_city) {
+      const formats = (await (await request.get(`${siteUrl()}/api/event_format/event/${city.public_id}`)).json()).values;
+      for (const format of formats as { public_id: string; title: string; is_team: boolean }[]) {
+        if (found || format.is_team) continue;
+        const methods = (await (await request.get(`${siteUrl()}/api/delivery/ticket?format_public_id=${format.public_id}`)).json()).values;
+        if (methods.length > 0) found = { event, city, format };
+      }
+    }
+  }
+  expect(found, 'a format with delivery').not.toBeNull();
+  const { event, city, format } = found!;
+  await addTicket(page, event.public_id, city.public_id, format.title);
+  await page.goto(`${siteUrl()}/basket`);
+  const card = line(page, format.title);
+  const choice = card.getByRole('combobox', { name: 'Получение стартового пакета' });
+  await expect(choice).toHaveValue('');
+  // No delivery section until a courier is chosen.
+  await expect(page.getByRole('textbox', { name: 'Адрес доставки' })).toHaveCount(0);
+  await choice.selectOption({ label: 'Доставка стартового пакета курьером' });
+  await expect(card.getByText('Адрес доставки — в разделе «Доставка» ниже')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Способ доставки' })).toHaveCount(0);
+  // Moscow, one ticket: 490 ₽ (the server's figure).
+  await expect(page.locator('.basket-summary__sections').getByText('490 ₽')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Имя получателя' }).fill('Иван');
+  await page.getByRole('textbox', { name: 'Фамилия получателя' }).fill('Петров');
+  await page.getByRole('textbox', { name: 'Телефон получателя' }).pressSequentially('79991234567');
+  await page.getByRole('textbox', { name: 'Адрес доставки' }).fill('ул. Тверская, 1, кв. 5');
+  await page.getByRole('textbox', { name: 'E-mail для билетов и чека' }).fill(`kit.${Date.now()}@test.example`);
+  // Looked at from the top, nothing focused, at 1280 and at 360 px.
+  const look = async (width: number, height: number, name: string) => {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
+    await page.screenshot({ path: test.info().outputPath(name), fullPage: true });
+  };
+  await look(1280, 900, 'basket-ticket-delivery-1280.png');
+  await look(360, 740, 'basket-ticket-delivery-360.png');
+  const pay = page.getByRole('button', { name: /^Оплатить/ });
+  await expect(pay).toBeEnabled();
+  const [sent] = await Promise.all([
+    page.waitForRequest((req) => req.url().endsWith('/api/payment') && req.method() === 'POST'),
+    pay.click(),
+  ]);
+  const body = sent.postDataJSON();
+  expect(body.tickets[0].delivery_public_id).toBeTruthy();
+  expect(body.delivery).toMatchObject({ location_id: 524901, address: 'ул. Тверская, 1, кв. 5', first_name: 'Иван' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Тестовая оплата' })).toBeVisible();
+});

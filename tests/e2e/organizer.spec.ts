@@ -172,6 +172,61 @@ test('an organiser opens a format and a promocode; a visitor buys with it; the d
   await small.screenshot({ path: test.info().outputPath('organizer-360.png'), fullPage: true });
 });
 
+test('an organiser refunds one line of an order: a confirm, then «Возврат ожидается» on that line alone', async ({ browser, request }) => {
+  const buyer = await signIn(request, 'demo@geroi.example', 'Demo1234');
+  const org = await signIn(request, 'org@geroi.example', 'Org12345');
+  // Two upcoming individual formats of the seed's organisation, with places left: two lines.
+  const ours = new Set(
+    ((await (await request.get(`${siteUrl()}/api/organizer/events`, { headers: auth(org) })).json()).values as { public_id: string }[]).map(
+      (place) => place.public_id,
+    ),
+  );
+  const open: { public_id: string }[] = [];
+  for (const event of (await (await request.get(`${siteUrl()}/api/event/list`)).json()).values)
+    for (const city of (event.event_city as { public_id: string }[]).filter((candidate) => ours.has(candidate.public_id))) {
+      const formats = (await (await request.get(`${siteUrl()}/api/event_format/event/${city.public_id}`)).json()).values;
+      for (const format of formats as { public_id: string; is_team: boolean; tickets_left: Record<string, number> }[])
+        if (open.length < 2 && !format.is_team && (format.tickets_left.athlete ?? 0) > 5) open.push(format);
+    }
+  expect(open.length).toBe(2);
+  const payment = await request.post(`${siteUrl()}/api/payment`, {
+    headers: auth(buyer),
+    data: { email: 'demo@geroi.example', tickets: open.map((format) => ({ format_public_id: format.public_id, ticket_count: 1 })) },
+  });
+  expect(payment.status(), await payment.text()).toBe(200);
+  const paid = await payment.json();
+  const pay = await browser.newPage();
+  await pay.goto(paid.redirect_url);
+  await pay.getByRole('button', { name: 'Оплатить' }).click();
+  await expect(pay).toHaveURL(/\/basket\/thanks/);
+  await pay.close();
+
+  const desk = await signedInPage(browser, org, { width: 1280, height: 900 });
+  await desk.goto(`${siteUrl()}/organizer/orders/${paid.order_id}`);
+  await expect(desk.getByRole('heading', { name: new RegExp(`Заказ ${paid.order_id}`) })).toBeVisible();
+  const buttons = desk.getByRole('button', { name: /^Вернуть позицию/ });
+  await expect(buttons).toHaveCount(2);
+  let asked = '';
+  desk.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
+  await buttons.first().click();
+  await expect(desk.getByText(/Возврат ожидается/)).toBeVisible();
+  expect(asked).toMatch(/^Вернуть деньги за «.+»\?/);
+  // The other line can still be refunded; the history records the line's refund.
+  await expect(desk.getByRole('button', { name: /^Вернуть позицию/ })).toHaveCount(1);
+  await expect(desk.getByText('order.line_refunded')).toBeVisible();
+  await expect(desk.getByRole('cell', { name: 'Ожидайте возврат' })).toBeVisible();
+  await desk.screenshot({ path: test.info().outputPath('order-line-refund-1280.png'), fullPage: true });
+
+  const small = await signedInPage(browser, org, { width: 360, height: 740 });
+  await small.goto(`${siteUrl()}/organizer/orders/${paid.order_id}`);
+  await expect(small.getByText(/Возврат ожидается/)).toBeVisible();
+  await small.screenshot({ path: test.info().outputPath('order-line-refund-360.png'), fullPage: true });
+  await fitsWidth(small);
+});
+
 test('an organiser makes a new event with a format asking a question and goods of its own; a visitor sees them', async ({
   browser,
   request,

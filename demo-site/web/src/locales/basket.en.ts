@@ -81,6 +81,11 @@ export const basketEn: Messages['basket'] = {
   security: 'Payment security',
   securityText: 'You pay on the payment service’s secure page. Card data never reach this site and are not stored here.',
   understood: 'Got it',
+  ticketDelivery: {
+    label: 'Race pack',
+    none: 'At the event',
+    addressHint: 'The delivery address — in the «Delivery» section below',
+  },
   delivery: {
     title: 'Delivery',
     region: 'Delivery region',

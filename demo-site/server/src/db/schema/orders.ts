@@ -113,6 +113,8 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** What the back office names the line by (a line refund): random, given by the database. */
+    publicId: text('public_id').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
@@ -136,6 +138,39 @@ export const orderItems = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
   },
   (table) => [index('order_items_order_idx').on(table.orderId)],
+);
+
+/**
+ * One refund of an order (issue 31): a line (`order_item_id`) or the whole order (null) — its own request
+ * at the provider, keyed `refund-{public_id}`, with the 54-ФЗ receipt of the refunded items. `pending` until
+ * the provider's notification or the sweeper's ask finds it `succeeded`; the order's `refunded_amount` is the
+ * sum of its succeeded refunds. A line has at most one refund that has not failed (a unique index).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    publicId: text('public_id').notNull().unique(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderItemId: integer('order_item_id').references(() => orderItems.id),
+    /** Kopecks. */
+    amount: integer('amount').notNull(),
+    /** pending, succeeded or failed. */
+    status: text('status').notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    receipt: jsonb('receipt').$type<Receipt | null>(),
+    /** The organiser who asked (null: the buyer or the site). */
+    requestedBy: integer('requested_by').references(() => users.id),
+    createdAt: timestamptz('created_at').notNull(),
+    settledAt: timestamptz('settled_at'),
+  },
+  (table) => [
+    index('order_refunds_order_idx').on(table.orderId),
+    uniqueIndex('order_refunds_item_idx').on(table.orderItemId).where(sql`status <> 'failed'`),
+    index('order_refunds_pending_idx').on(table.status).where(sql`status = 'pending'`),
+  ],
 );
 
 /** What the participant told about themselves (ticketing-shop §3) plus the registration flags. */

@@ -11,3 +11,15 @@ export const deliveryPriceBody = z.strictObject({
     .max(100),
   delivery_public_id: publicId.optional(),
 });
+
+/** GET /api/delivery/ticket?format_public_id=: the methods a format's tickets can be delivered by. */
+export const deliveryMethodsQuery = z.strictObject({ format_public_id: publicId.optional() });
+
+/** POST /api/delivery/ticket/price: what the tickets' start packs cost to deliver to a city, with the lines' methods. */
+export const ticketDeliveryPriceBody = z.strictObject({
+  city: z.strictObject({ id: positiveInt }),
+  tickets: z
+    .array(z.strictObject({ format_public_id: publicId, count: z.number().int().min(1).max(500), delivery_public_id: publicId }))
+    .min(1)
+    .max(100),
+});

@@ -5,6 +5,7 @@ import { auditLog, eventCities, eventFormats, events, orderItems, orders, ticket
 import type { ServerDeps } from '../../deps';
 import { found } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
+import { refundsOf } from '../payment/refunds';
 import { changed, recordAudit } from './audit';
 import type { ParticipantPatch } from './schema';
 import type { OrganizerContext } from './scope';
@@ -142,6 +143,11 @@ export async function orderDetail(db: Database, organisationIds: number[], publi
       ),
     )
     .orderBy(desc(auditLog.id));
+  const refunds = await refundsOf(db, row.id);
+  const refundOfLine = (itemId: number) => {
+    const refund = refunds.find((entry) => entry.orderItemId === itemId && entry.status !== 'failed');
+    return refund ? { public_id: refund.publicId, status: refund.status, amount: toRubles(refund.amount) } : null;
+  };
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
     public_id: row.publicId,
@@ -158,7 +164,20 @@ export async function orderDetail(db: Database, organisationIds: number[], publi
     delivery_cost: toRubles(row.deliveryCost),
     refunded_amount: toRubles(row.refundedAmount),
     payment: { id: row.paymentId, created_at: row.createdAt.toISOString(), paid_at: iso(row.paidAt), closed_at: iso(row.closedAt) },
+    refunds: refunds
+      .filter((refund) => refund.orderItemId === null || visible.some((line) => line.item.id === refund.orderItemId))
+      .map((refund) => ({
+        public_id: refund.publicId,
+        line_public_id: visible.find((line) => line.item.id === refund.orderItemId)?.item.publicId ?? null,
+        amount: toRubles(refund.amount),
+        status: refund.status,
+        provider_refund_id: refund.providerRefundId,
+        created_at: refund.createdAt.toISOString(),
+        settled_at: iso(refund.settledAt),
+      })),
     lines: visible.map((line) => ({
+      public_id: line.item.publicId,
+      refund: refundOfLine(line.item.id),
       kind: line.item.kind,
       title:
         line.item.kind === 'ticket' ? `${line.event ?? ''} — ${line.format ?? ''}` : String(line.item.payload?.title ?? line.item.kind),

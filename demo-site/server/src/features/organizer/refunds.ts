@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { orders } from '../../db/schema/index';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { orderItems, orderRefunds, orders } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
-import { badRequest, found } from '../../lib/errors';
+import { badRequest, conflict, found } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
 import { refundOrder } from '../payment/orders';
+import { lineRefundMessages, refundLine } from '../payment/refunds';
 import { recordAudit } from './audit';
 import { type OrganizerContext, organisationsOfOrder } from './scope';
 
@@ -16,10 +17,41 @@ export const refundMessages = {
  * cancelled race) — through the payment provider; the buyer's tickets wait for the refund and are void once
  * it settles (the spec's asynchronous refund). Only an order holding no other organisation's tickets.
  */
-export async function refundAsOrganizer(deps: ServerDeps, who: OrganizerContext, orderPublicId: string) {
+export async function refundAsOrganizer(
+  deps: ServerDeps,
+  who: OrganizerContext,
+  orderPublicId: string,
+  body?: { line_public_id?: string | undefined } | null,
+) {
   if ((await organisationsOfOrder(deps, orderPublicId)).some((organisationId) => organisationId !== who.organisationId))
     throw badRequest(refundMessages.sharedOrder);
-  const result = await refundOrder(deps, orderPublicId, { allowStarted: true });
+  if (body?.line_public_id) return refundLineAsOrganizer(deps, who, orderPublicId, body.line_public_id);
+  // An order some of whose lines were refunded one by one: the rest is refunded the same way, line by line.
+  const [order] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, orderPublicId));
+  const refunded = order
+    ? await deps.db
+        .select({ itemId: orderRefunds.orderItemId })
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.orderId, order.id), ne(orderRefunds.status, 'failed')))
+    : [];
+  if (order && refunded.length && refunded.every((refund) => refund.itemId !== null)) {
+    const lines = await deps.db
+      .select({ id: orderItems.id, publicId: orderItems.publicId })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.id));
+    const left = lines.filter((line) => !refunded.some((refund) => refund.itemId === line.id));
+    let sum = 0;
+    let status: 'refunded' | 'refunding' = 'refunded';
+    for (const line of left) {
+      const result = await refundLineAsOrganizer(deps, who, orderPublicId, line.publicId);
+      sum += result.amount;
+      if (result.status !== 'succeeded') status = 'refunding';
+    }
+    if (!left.length) throw conflict(lineRefundMessages.taken);
+    return { sum: Math.round(sum * 100) / 100, status };
+  }
+  const result = await refundOrder(deps, orderPublicId, { allowStarted: true, requestedBy: who.user.id });
   await deps.db.transaction((tx) =>
     recordAudit(tx, who, deps.clock.now(), {
       action: 'order.refunded',
@@ -27,6 +59,34 @@ export async function refundAsOrganizer(deps: ServerDeps, who: OrganizerContext,
       targetPublicId: orderPublicId,
       before: { status: 'paid' },
       after: { status: result.status, sum: result.sum },
+    }),
+  );
+  return result;
+}
+
+/** One line refunded through the provider (payment/refunds.ts); the order's history and the audit log say so. */
+async function refundLineAsOrganizer(deps: ServerDeps, who: OrganizerContext, orderPublicId: string, linePublicId: string) {
+  const { refund, item } = await refundLine(deps, { orderPublicId, linePublicId, requestedBy: who.user.id, allowStarted: true });
+  const result = {
+    public_id: refund.publicId,
+    line_public_id: item.publicId,
+    amount: toRubles(refund.amount),
+    status: refund.status as 'pending' | 'succeeded',
+  };
+  await deps.db.transaction((tx) =>
+    recordAudit(tx, who, deps.clock.now(), {
+      action: 'order.line_refunded',
+      targetType: 'order',
+      targetPublicId: orderPublicId,
+      before: { status: 'paid' },
+      after: {
+        line: item.publicId,
+        kind: item.kind,
+        count: item.count,
+        refund: refund.publicId,
+        sum: result.amount,
+        status: result.status,
+      },
     }),
   );
   return result;

@@ -37,6 +37,7 @@ import {
   productPatch,
   promocodeCreate,
   publicIdParams,
+  refundBody,
   saleInput,
   staffBody,
 } from './schema';
@@ -182,8 +183,8 @@ export const organizerRoutes =
     );
     app.post(
       '/api/organizer/orders/:public_id/refund',
-      { schema: { params: publicIdParams }, config: scope('manager', inParams('order', 'public_id')) },
-      async (request) => refundAsOrganizer(deps, organizerOf(request), request.params.public_id),
+      { schema: { params: publicIdParams, body: refundBody }, config: scope('manager', inParams('order', 'public_id')) },
+      async (request) => refundAsOrganizer(deps, organizerOf(request), request.params.public_id, request.body),
     );
     app.post(
       '/api/organizer/orders/:public_id/resend',

@@ -233,3 +233,8 @@ export const downloadLink = z.strictObject({
   format_public_id: publicId.optional(),
 });
 export const downloadParams = z.strictObject({ token: z.string().regex(/^[\w-]{43}$/, 'Ссылка недействительна или устарела') });
+
+/** POST /api/organizer/orders/{id}/refund: a line of the order (its `public_id` on the order page), or none — the whole order. */
+export const refundBody = z
+  .strictObject({ line_public_id: publicId.optional() }, { error: 'Укажите позицию заказа: line_public_id' })
+  .nullish();

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   bookedNumbers,
@@ -11,6 +11,7 @@ import {
   insurances,
   issuedCertificates,
   orderItems,
+  orderRefunds,
   orders,
   paymentEvents,
   productProportions,
@@ -30,6 +31,7 @@ import type { Authenticated } from '../sessions/service';
 import { expireOffers, sendOfferLetters } from '../waitlist/service';
 import { certificateCodeMessages, respendCertificate, restoreCertificate } from './certificate-codes';
 import { type ConfirmedEvent, type IncomingNotification, providerMessages } from './provider';
+import { lineRefundMessages, settleLineRefundEvent, sweepLineRefunds } from './refunds';
 import { releaseStock, type StockClaim, takeStock } from './stock';
 import { stockGate } from './stock-gate';
 
@@ -137,6 +139,7 @@ async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: D
     team_name?: string | null;
     start_number?: number | null;
     place_public_id?: string | null;
+    delivery?: Record<string, unknown> | null;
   };
 
   // New teams of a team format: tickets fill them in turn, up to the team size each.
@@ -158,8 +161,10 @@ async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: D
   const chosen = await takeChosen(tx, order, format.id, payload);
   const rows = Array.from({ length: item.count }, (_, i) => {
     // The place and numbers are the organiser's: never taken from what the buyer sent.
-    const { number: _n, inside_number: _i, sector: _s, row: _r, place: _p, ...given } = payload.infos?.[i] ?? {};
+    const { number: _n, inside_number: _i, sector: _s, row: _r, place: _p, delivery: _d, ...given } = payload.infos?.[i] ?? {};
     const info: TicketInfo = { ...given, email: order.email, insurance: payload.insurance ?? false, offline_registered: false };
+    // The start pack's delivery the line chose (method and address), as the checkout priced it.
+    if (payload.delivery) info.delivery = payload.delivery;
     // The line's first ticket gets the number and seat its buyer held (moved to the order at payment).
     if (i === 0) Object.assign(info, chosen);
     info.registered = PARTICIPANT_FIELDS.every((field) => typeof given[field] === 'string' && (given[field] as string).trim() !== '');
@@ -364,6 +369,7 @@ export async function closeOrder(
 export async function expireOrders(deps: Deps): Promise<number> {
   const refunding = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'refunding')).limit(100);
   for (const { id } of refunding) await completeRefund(deps, id);
+  await sweepLineRefunds(deps);
   const due = await deps.db
     .select({ id: orders.id })
     .from(orders)
@@ -432,6 +438,11 @@ export async function handleNotification(deps: Deps, notification: IncomingNotif
   if (!event) return { status: 'ignored' };
   const order = await orderOf(deps, event);
   if (!order) throw notFound();
+  // A line's refund (the back office's): its own row, its own amount.
+  if (event.kind === 'refund') {
+    const line = await settleLineRefundEvent(deps, event);
+    if (line) return line;
+  }
   if (event.amount !== order.amount) throw badRequest(orderMessages.amount);
   // A refund settled: only one the site asked for (a `refunding` order) closes anything; one made
   // elsewhere (the provider's dashboard) is the provider's business, not a reason to void tickets.
@@ -470,7 +481,7 @@ export async function cancelOrder(deps: Deps, auth: Authenticated, orderPublicId
 export async function refundOrder(
   deps: Deps,
   orderPublicId: string,
-  options: { ownerId?: number; allowStarted?: boolean } = {},
+  options: { ownerId?: number; allowStarted?: boolean; requestedBy?: number } = {},
 ): Promise<{ sum: number; status: 'refunded' | 'refunding' }> {
   const now = deps.clock.now();
   const order = await deps.db.transaction(async (tx) => {
@@ -479,6 +490,13 @@ export async function refundOrder(
     if (options.ownerId !== undefined && row.userId !== options.ownerId) throw notFound(orderMessages.notYours);
     if (row.status !== 'paid') throw badRequest(orderMessages.notPaid);
     if (row.shopStatus === 'delivered') throw badRequest(orderMessages.delivered);
+    // Lines already refunded one by one: the rest goes the same way (the back office), not as a whole.
+    const [partly] = await tx
+      .select({ id: orderRefunds.id })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, row.id), ne(orderRefunds.status, 'failed')))
+      .limit(1);
+    if (partly) throw conflict(lineRefundMessages.partly);
     const held = await tx
       .select({ ticket: tickets, start: sql<Date>`coalesce(${eventFormats.startTime}, ${eventCities.startTime})` })
       .from(tickets)
@@ -506,6 +524,15 @@ export async function refundOrder(
     await tx.update(userInsurances).set({ status: 'cancelled' }).where(eq(userInsurances.orderId, row.id));
     await releaseStock(tx, (await itemsOf(tx, row.id)).map(claimOf), { now, offerMs: deps.config.waitlistOfferMs });
     await releaseChoices(tx, row);
+    // The whole order's refund is a refund row too (no line): the order's refunded amount is its refunds' sum.
+    await tx.insert(orderRefunds).values({
+      publicId: newPublicId(),
+      orderId: row.id,
+      amount: row.amount,
+      receipt: row.receipt,
+      requestedBy: options.requestedBy ?? null,
+      createdAt: now,
+    });
     return refunding!;
   });
   stockGate(deps.db).invalidate();
@@ -538,8 +565,13 @@ export async function completeRefund(deps: Deps, orderId: number): Promise<boole
     return false; // the tickets stay «Ожидайте возврат»; the sweeper asks again
   }
   // The provider's refund id, kept: the next ask reads that refund back instead of asking anew.
-  if (answer.refundId && answer.refundId !== order.providerRefundId)
+  if (answer.refundId && answer.refundId !== order.providerRefundId) {
     await deps.db.update(orders).set({ providerRefundId: answer.refundId }).where(eq(orders.id, orderId));
+    await deps.db
+      .update(orderRefunds)
+      .set({ providerRefundId: answer.refundId })
+      .where(and(eq(orderRefunds.orderId, orderId), isNull(orderRefunds.orderItemId), eq(orderRefunds.status, 'pending')));
+  }
   if (answer.outcome === 'pending') return false;
   return finishRefund(deps, orderId);
 }
@@ -558,11 +590,29 @@ async function finishRefund(deps: Deps, orderId: number, eventId?: string): Prom
       .set({ status: 'refunded', refundedAmount: sql`${orders.amount}` })
       .where(and(eq(orders.id, orderId), eq(orders.status, 'refunding')))
       .returning();
-    if (refunded)
+    if (refunded) {
       await tx
         .update(tickets)
         .set({ status: 'returned' })
         .where(and(eq(tickets.orderId, orderId), eq(tickets.status, 'processing')));
+      // Its refund row settles (a late payment's refund had none: written now, already settled).
+      const [row] = await tx
+        .update(orderRefunds)
+        .set({ status: 'succeeded', settledAt: now })
+        .where(and(eq(orderRefunds.orderId, orderId), isNull(orderRefunds.orderItemId), eq(orderRefunds.status, 'pending')))
+        .returning({ id: orderRefunds.id });
+      if (!row)
+        await tx.insert(orderRefunds).values({
+          publicId: newPublicId(),
+          orderId,
+          amount: refunded.amount,
+          status: 'succeeded',
+          providerRefundId: refunded.providerRefundId,
+          receipt: refunded.receipt,
+          createdAt: now,
+          settledAt: now,
+        });
+    }
     return refunded;
   });
   if (order) {
@@ -647,6 +697,8 @@ export async function getOrder(deps: Pick<ServerDeps, 'db' | 'config'>, orderPub
         address: eventCity!.address,
         event: { public_id: event!.publicId, title: event!.title },
         event_city: { public_id: eventCity!.publicId },
+        delivery_public_id:
+          ((item.payload as { delivery?: { public_id?: string } | null }).delivery?.public_id as string | undefined) ?? null,
         tickets: issued
           .filter((ticket) => ticket.orderItemId === item.id)
           .map((ticket) => ({ public_id: ticket.publicId, number: ticket.number })),

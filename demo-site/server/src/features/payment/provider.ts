@@ -32,6 +32,11 @@ export interface RefundRequest {
   providerPaymentId: string | null;
   /** The refund already asked for, to read back (null the first time). */
   refundId: string | null;
+  /**
+   * The site's id of this refund, one per refund (a line's): its idempotence key at the provider. None: the
+   * whole payment's refund, keyed by the payment.
+   */
+  key?: string;
   amount: number;
   receipt: Receipt | null;
 }
@@ -160,14 +165,16 @@ export function createSandboxProvider(options: {
       redirectUrl: `${options.publicUrl()}/sandbox/pay/${paymentId}`,
       providerPaymentId: paymentId,
     }),
-    refund: async ({ paymentId, amount }) => {
-      let refund = refunds.get(paymentId);
+    refund: async ({ paymentId, amount, key }) => {
+      // A line's refund is its own (its key); the whole payment's is known by the payment.
+      const id = key ?? paymentId;
+      let refund = refunds.get(id);
       if (!refund) {
         refund = { paymentId, amount, requestedAt: now(), settled: false };
-        refunds.set(paymentId, refund);
+        refunds.set(id, refund);
       }
       if (!refund.settled && now().getTime() - refund.requestedAt.getTime() >= settleAfterMs) refund.settled = true;
-      return { outcome: refund.settled ? 'succeeded' : 'pending', refundId: paymentId };
+      return { outcome: refund.settled ? 'succeeded' : 'pending', refundId: id };
     },
     refundOf: (paymentId) => refunds.get(paymentId),
     settleRefund: ({ paymentId, amount }) => {

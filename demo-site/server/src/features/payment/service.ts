@@ -9,7 +9,7 @@ import { newToken, sha256 } from '../../lib/crypto';
 import { badRequest, found, HttpError, tooManyRequests } from '../../lib/errors';
 import { toRubles } from '../../lib/money';
 import { accountForGuestOrder, openAccountIfFree } from '../accounts/service';
-import { deliveryPrice } from '../delivery/service';
+import { deliveryPrice, ticketDeliveryMessages, ticketDeliveryPrice } from '../delivery/service';
 import { sendConfirmation } from '../email-auth/service';
 import { checkRegisterAnswers } from '../obrnadzor/service';
 import { promocodeMessages } from '../promocodes/service';
@@ -103,7 +103,13 @@ const infosOf = (info: PaymentBody['tickets'][number]['info']): Record<string, u
 
 type InsuranceCheck = ReturnType<typeof checkInsurance>;
 
-function itemRow(line: PricedLine, body: PaymentBody, insuranceChecks: (InsuranceCheck | null)[], orderId: number): OrderItemInsert {
+function itemRow(
+  line: PricedLine,
+  body: PaymentBody,
+  insuranceChecks: (InsuranceCheck | null)[],
+  orderId: number,
+  deliveries: TicketDeliveries,
+): OrderItemInsert {
   const base = {
     orderId,
     kind: line.kind,
@@ -136,6 +142,7 @@ function itemRow(line: PricedLine, body: PaymentBody, insuranceChecks: (Insuranc
           vip: line.vip,
           start_number: request.start_number ?? null,
           place_public_id: request.place_public_id ?? null,
+          delivery: deliveries.get(line.index) ?? null,
         },
       };
     }
@@ -175,21 +182,57 @@ function itemRow(line: PricedLine, body: PaymentBody, insuranceChecks: (Insuranc
   }
 }
 
-async function deliveryCost(db: Database, body: PaymentBody): Promise<number> {
-  if (!body.delivery) return 0;
-  if (body.shop.length === 0) throw badRequest('Доставка возможна только для товаров');
+/** What delivery costs: the goods' (`delivery.public_id`) and the tickets' start packs (each line's `delivery_public_id`). */
+async function deliveryCost(db: Database, body: PaymentBody, priced: PricedOrder): Promise<{ cost: number; tickets: TicketDeliveries }> {
+  const requireAddress = () => {
+    for (const field of ['first_name', 'last_name', 'address', 'phone'] as const) {
+      if (!body.delivery?.[field]?.trim()) throw badRequest(ticketDeliveryMessages.fill);
+    }
+  };
+  const ticketLines = priced.lines.flatMap((line) => {
+    const methodPublicId = line.kind === 'ticket' ? body.tickets[line.index]?.delivery_public_id : null;
+    return line.kind === 'ticket' && methodPublicId
+      ? [{ index: line.index, formatId: line.formatId, count: line.count, methodPublicId }]
+      : [];
+  });
+  const forTickets = await ticketDeliveryPrice(db, ticketLines, body.delivery?.location_id ?? null);
+  if (forTickets.needsAddress) requireAddress();
+  const tickets: TicketDeliveries = new Map(
+    [...forTickets.methods].map(([index, method]) => [
+      index,
+      {
+        public_id: method.publicId,
+        name: method.name,
+        pickup: method.pickup,
+        ...(method.pickup || !body.delivery
+          ? {}
+          : {
+              location_id: body.delivery.location_id,
+              address: body.delivery.address?.trim() ?? null,
+              first_name: body.delivery.first_name?.trim() ?? null,
+              last_name: body.delivery.last_name?.trim() ?? null,
+              phone: body.delivery.phone?.trim() ?? null,
+            }),
+      },
+    ]),
+  );
+  if (!body.delivery) return { cost: forTickets.cost, tickets };
+  // The payment's delivery with no goods: the tickets' address, or nothing to deliver.
+  if (body.shop.length === 0) {
+    if (ticketLines.length === 0) throw badRequest('Доставка возможна только для товаров');
+    return { cost: forTickets.cost, tickets };
+  }
   const quote = await deliveryPrice(db, {
     city: { id: body.delivery.location_id },
     goods: body.shop.map((line) => ({ public_id: line.product.public_id, count: line.count })),
     delivery_public_id: body.delivery.public_id,
   });
-  if (!quote.delivery.pickup) {
-    for (const field of ['first_name', 'last_name', 'address', 'phone'] as const) {
-      if (!body.delivery[field]?.trim()) throw badRequest('Заполните поле');
-    }
-  }
-  return Math.round(quote.delivery.cost * 100);
+  if (!quote.delivery.pickup) requireAddress();
+  return { cost: Math.round(quote.delivery.cost * 100) + forTickets.cost, tickets };
 }
+
+/** The start-pack delivery each ticket line chose (by line index), stored on its tickets. */
+type TicketDeliveries = Map<number, Record<string, unknown>>;
 
 /**
  * POST /api/payment: prices the basket from the database, takes the stock and opens a pending order in
@@ -391,6 +434,7 @@ async function offeredPlace(db: Database, body: PaymentBody, catalogue: PaymentC
 interface PricedBasket {
   prePriced: PricedOrder;
   delivery: number;
+  ticketDeliveries: TicketDeliveries;
   /** Promocode rows to lock before the final price (sorted: one lock order for every process). */
   promoIds: number[];
   /** The amount when nothing is left to lock or spend (no promocode, no certificate): known now. */
@@ -407,10 +451,10 @@ async function priceStep(
 ): Promise<PricedBasket> {
   const prePriced = price(checked.catalogue, checked.body, auth?.user ?? null, now, checked.heldFormats);
   checkHoldCaps(deps, checked.held, prePriced, meta.ip);
-  const delivery = await deliveryCost(deps.db, checked.body);
+  const { cost: delivery, tickets: ticketDeliveries } = await deliveryCost(deps.db, checked.body, prePriced);
   const promoIds = [...checked.catalogue.promocodes.values()].map((promo) => promo.id).sort((a, b) => a - b);
   const knownAmount = promoIds.length === 0 && !checked.body.certificate_code ? prePriced.total + delivery : null;
-  return { prePriced, delivery, promoIds, knownAmount };
+  return { prePriced, delivery, ticketDeliveries, promoIds, knownAmount };
 }
 
 /** The order's ids and its payment at the provider, asked once the amount is known. */
@@ -516,7 +560,7 @@ async function writeStep(
   // new account, chosen number or seat, team) — is written in one statement, without a transaction:
   // the stock's conditional update, the order and its lines (writeOrder). The format's row lock, the hot
   // one in a rush, is then held for that statement alone, not across round trips to the commit.
-  const plainRows = prePriced.lines.map((line) => itemRow(line, body, insuranceChecks, 0));
+  const plainRows = prePriced.lines.map((line) => itemRow(line, body, insuranceChecks, 0, priced.ticketDeliveries));
   const plainClaim = checked.waitlistOffer ? null : plainStockClaim(body, plainRows, !auth && body.register);
   if (plainClaim && knownAmount !== null && asked) {
     const order = await writeOrder(
@@ -565,7 +609,7 @@ async function writeStep(
     const amount = final.total + delivery - (redeemed?.amount ?? 0);
     const payment = knownAmount === amount && asked ? asked : await provider.ask(final, amount);
     // The order and its lines in one statement (the lines name the new order's id through the CTE).
-    const rows = final.lines.map((line) => itemRow(line, body, insuranceChecks, 0));
+    const rows = final.lines.map((line) => itemRow(line, body, insuranceChecks, 0, priced.ticketDeliveries));
     const order = await writeOrder(
       tx,
       orderValues({

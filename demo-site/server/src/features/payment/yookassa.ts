@@ -184,7 +184,7 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
       if (!redirectUrl) throw new YookassaError('payment.create: no confirmation_url', 200, null);
       return { redirectUrl, providerPaymentId: created.id };
     },
-    async refund({ paymentId, providerPaymentId, refundId, amount, receipt }) {
+    async refund({ paymentId, providerPaymentId, refundId, key, amount, receipt }) {
       const ask = (key: string) =>
         call<ApiRefund>(
           'refund.create',
@@ -193,15 +193,17 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
           {
             payment_id: providerPaymentId,
             amount: { value: apiValue(amount), currency: 'RUB' },
-            description: 'Возврат заказа',
+            description: key ? 'Возврат позиции заказа' : 'Возврат заказа',
             ...(receipt ? { receipt: apiReceipt(receipt) } : {}),
           },
           key,
         );
-      let refund = refundId ? await readRefund(refundId) : await ask(`refund-${paymentId}`);
+      // One key per refund: the whole payment's (`refund-{payment}`) or a line's (`refund-{its id}`).
+      const base = `refund-${key ?? paymentId}`;
+      let refund = refundId ? await readRefund(refundId) : await ask(base);
       // A refund YooKassa cancelled is asked for anew, under a key of its own (the first key would
       // answer the cancelled one again): still one refund at a time, and idempotent per cancelled one.
-      if (refund.status === 'canceled') refund = await ask(`refund-${paymentId}-after-${refund.id}`);
+      if (refund.status === 'canceled') refund = await ask(`${base}-after-${refund.id}`);
       if (refund.status === 'canceled') throw new YookassaError(`refund ${refund.id} canceled`, 200, 'canceled');
       const outcome: RefundOutcome = refund.status === 'succeeded' ? 'succeeded' : 'pending';
       return { outcome, refundId: refund.id };

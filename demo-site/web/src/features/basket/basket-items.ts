@@ -71,6 +71,12 @@ export interface TicketLine extends BasketItemBase {
   team_free?: number | null;
   club?: { public_id: string; title: string } | null;
   /**
+   * How the start pack reaches the participant (ticketing-shop: a format with `delivery`, GET
+   * /api/delivery/ticket): the method chosen, sent as the line's `delivery_public_id`; none — at the event.
+   */
+  delivery_public_id?: string | null;
+  delivery_method?: { public_id: string; name: string; pickup: boolean } | null;
+  /**
    * The start number or seat the signed-in buyer holds for this line (POST /api/booked/number,
    * POST /api/space/place) and until when; the payment sends only the choice, the server checks the hold.
    */

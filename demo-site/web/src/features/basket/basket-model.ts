@@ -537,6 +537,7 @@ export function paymentPayload(
       insurance: ticket.isAddInsurance === true,
       promocode: ticket.promo?.code ?? null,
       ...(ticket.club ? { club: { public_id: ticket.club.public_id } } : {}),
+      ...(ticket.delivery_public_id ? { delivery_public_id: ticket.delivery_public_id } : {}),
       ...(ticket.team_name && !ticket.team_public_id ? { team_name: ticket.team_name } : {}),
       ...(info ? { info } : {}),
       ...choicePayload(ticket.choice, options.now ?? Date.now()),

@@ -119,7 +119,17 @@ export interface OrderDetail {
   delivery_cost: number;
   refunded_amount: number;
   payment: { id: string; created_at: string; paid_at: string | null; closed_at: string | null };
-  lines: { kind: string; title: string; count: number; unit_price: number; discount: number; total: number }[];
+  lines: {
+    public_id: string;
+    kind: string;
+    title: string;
+    count: number;
+    unit_price: number;
+    discount: number;
+    total: number;
+    /** The line's refund, if one was asked (pending until the payment service settles it). */
+    refund: { public_id: string; status: 'pending' | 'succeeded' | 'failed'; amount: number } | null;
+  }[];
   tickets: { public_id: string; number: number; status: string; participant: Participant }[];
   history: {
     at: string;
@@ -527,6 +537,15 @@ export const useCreateEventCity = () =>
 export const useRefundOrder = () =>
   useOrganizerWrite((id: string) =>
     request<{ sum: number; status: string }>({ url: `/api/organizer/orders/${path(id)}/refund`, method: 'POST' }),
+  );
+/** One line of the order refunded through the payment service (its own refund). */
+export const useRefundLine = () =>
+  useOrganizerWrite(({ orderId, lineId }: { orderId: string; lineId: string }) =>
+    request<{ public_id: string; line_public_id: string; amount: number; status: 'pending' | 'succeeded' }>({
+      url: `/api/organizer/orders/${path(orderId)}/refund`,
+      method: 'POST',
+      data: { line_public_id: lineId },
+    }),
   );
 export const useResendLetter = () =>
   useOrganizerWrite((id: string) => request<{ to: string }>({ url: `/api/organizer/orders/${path(id)}/resend`, method: 'POST' }));

@@ -6,7 +6,13 @@ import { Dialog } from '../../../components/ui/dialog';
 import { PageTitle } from '../../../components/ui/page';
 import { checkAvailability } from '../../../features/basket/api/check-availability';
 import { createPayment, createTemporaryPayment } from '../../../features/basket/api/create-payment';
-import { deliveryMethodsQuery, regionCitiesQuery, regionsQuery, useDeliveryPrice } from '../../../features/basket/api/delivery';
+import {
+  deliveryMethodsQuery,
+  regionCitiesQuery,
+  regionsQuery,
+  useDeliveryPrice,
+  useTicketDeliveryPrice,
+} from '../../../features/basket/api/delivery';
 import { eventFormatOptionsQuery } from '../../../features/basket/api/event-format';
 import { insuranceOffersQuery, useInsuranceOffers } from '../../../features/basket/api/insurances';
 import { salesQuery, useSales } from '../../../features/basket/api/sales';
@@ -197,7 +203,30 @@ export default function BasketScreen() {
     methodId: delivery.method?.public_id ?? null,
     goods: shopGoods.map((item) => ({ public_id: item.public_id, count: item.count })),
   });
-  const deliveryRubles = hasShop && delivery.method ? (deliveryQuote.data?.delivery.cost ?? 0) : 0;
+  // A ticket's start pack by courier (ticketing-shop: formats with delivery) needs the same city and address.
+  const ticketDeliveries = goods.flatMap((item) =>
+    item.selector === 'ticket' && item.delivery_public_id && item.delivery_method
+      ? [
+          {
+            format_public_id: item.format_public_id,
+            count: item.count,
+            delivery_public_id: item.delivery_public_id,
+            method: item.delivery_method,
+          },
+        ]
+      : [],
+  );
+  const ticketCourier = ticketDeliveries.find((line) => !line.method.pickup)?.method ?? null;
+  const addressNeeded = hasShop || ticketCourier !== null;
+  // Without goods the section's method is the start pack's courier (its fields then required).
+  const deliveryState = hasShop ? delivery : { ...delivery, method: ticketCourier };
+  const ticketQuote = useTicketDeliveryPrice({
+    cityId: ticketCourier ? delivery.cityId : null,
+    tickets: ticketDeliveries.map(({ method: _method, ...line }) => line),
+  });
+  const deliveryRubles =
+    (hasShop && delivery.method ? (deliveryQuote.data?.delivery.cost ?? 0) : 0) +
+    (ticketCourier ? (ticketQuote.data?.delivery.cost ?? 0) : 0);
   // ticketing-shop §9: the sales running now, per ticket line (the payment prices them again).
   const salesData = useSales(hasTickets).data;
   const sales = useMemo(() => salesOf(goods, salesData ?? [], Date.now()), [goods, salesData]);
@@ -207,7 +236,7 @@ export default function BasketScreen() {
   const toPay = totals.total - certificatePaid;
 
   const emailValid = emailPattern.test(email.trim());
-  const blockers = payBlockers({ goods, emailValid, inProgress, deliveryResolved: !hasShop || deliveryResolved(delivery) });
+  const blockers = payBlockers({ goods, emailValid, inProgress, deliveryResolved: !addressNeeded || deliveryResolved(deliveryState) });
 
   const groups = groupLines(goods);
   const insuranceOf = (ticket: TicketLine) =>
@@ -254,7 +283,7 @@ export default function BasketScreen() {
         email,
         register: !signedIn && register,
         infoOf: (ticket) => (ticket.preregistration ? (ticket.participant ?? null) : null),
-        delivery: hasShop ? deliveryPayload(delivery) : null,
+        delivery: addressNeeded ? deliveryPayload(deliveryState) : null,
         certificateCode: giftCertificate?.code ?? null,
         insuranceInfo: (line) =>
           line.preReg === 'ok' && line.info
@@ -388,7 +417,7 @@ export default function BasketScreen() {
                 ['sectionInsurance', totals.insurance, goods.some((item) => item.selector === 'insurance')],
                 ['sectionCertificates', totals.certificates, goods.some((item) => item.selector === 'certificate')],
                 ['sectionShop', totals.shop, hasShop],
-                ['sectionDelivery', totals.delivery, hasShop && delivery.method !== null],
+                ['sectionDelivery', totals.delivery, (hasShop && delivery.method !== null) || ticketCourier !== null],
               ] as const
             )
               .filter(([, , shown]) => shown)
@@ -412,7 +441,13 @@ export default function BasketScreen() {
 
           <CertificateCodeField applied={giftCertificate} pays={certificatePaid} onChange={setGiftCertificate} />
 
-          {hasShop ? <DeliveryPicker state={delivery} onChange={setDelivery} /> : null}
+          {addressNeeded ? (
+            <DeliveryPicker
+              state={deliveryState}
+              withMethods={hasShop}
+              onChange={(next) => setDelivery(hasShop ? next : { ...next, method: delivery.method })}
+            />
+          ) : null}
 
           <div className="field">
             <label htmlFor={`${id}-email`}>{t('basket.email')}</label>

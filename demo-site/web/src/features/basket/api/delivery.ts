@@ -52,3 +52,32 @@ export const useDeliveryPrice = (input: {
       }),
     enabled: input.cityId !== null && input.methodId !== null && input.goods.length > 0,
   });
+
+/** GET /api/delivery/ticket?format_public_id=: the ways a format's start pack reaches the participant (none: no delivery). */
+export const useTicketDeliveryMethods = (formatPublicId: string) =>
+  useQuery({
+    queryKey: ['delivery', 'ticket', formatPublicId],
+    queryFn: ({ signal }) =>
+      requestParsed(z.object({ values: z.array(methodSchema) }), {
+        url: `/api/delivery/ticket?format_public_id=${encodeURIComponent(formatPublicId)}`,
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+  });
+
+/** POST /api/delivery/ticket/price: what the chosen start-pack deliveries cost to this city (the payment charges the same). */
+export const useTicketDeliveryPrice = (input: {
+  cityId: number | null;
+  tickets: { format_public_id: string; count: number; delivery_public_id: string }[];
+}) =>
+  useQuery({
+    queryKey: ['delivery', 'ticket-price', input],
+    queryFn: ({ signal }) =>
+      requestParsed(priceSchema, {
+        url: '/api/delivery/ticket/price',
+        method: 'POST',
+        data: { city: { id: input.cityId }, tickets: input.tickets },
+        signal,
+      }),
+    enabled: input.cityId !== null && input.tickets.length > 0,
+  });

@@ -24,6 +24,7 @@ import { ClubPicker } from './club-picker';
 import { CountStepper } from './count-stepper';
 import { PromocodeField } from './promocode-field';
 import { TeamNameField } from './team-name-field';
+import { TicketDeliveryPicker } from './ticket-delivery-picker';
 import '../../../locales/basket';
 
 // The forms (react-hook-form, the participant rules) load only for a basket that has a participant or
@@ -228,6 +229,7 @@ export const BasketLine = memo(function BasketLine({
 
       {ticket?.isTeam ? <TeamNameField ticket={ticket} /> : null}
       {ticket && format.data?.clubs ? <ClubPicker ticket={ticket} /> : null}
+      {ticket ? <TicketDeliveryPicker ticket={ticket} /> : null}
       {ticket && (format.data?.start_numbers || format.data?.space) ? (
         <Suspense fallback={<p className="field-hint">{t('basket.choices.loading')}</p>}>
           <TicketChoicePicker ticket={ticket} kind={format.data?.space ? 'seat' : 'number'} />

@@ -76,13 +76,16 @@ export function deliveryPayload(state: DeliveryState) {
 export const DeliveryPicker = memo(function DeliveryPicker({
   state,
   onChange,
+  withMethods = true,
 }: {
   state: DeliveryState;
   onChange: (state: DeliveryState) => void;
+  /** Without goods (a ticket's start pack by courier alone): the city and the address, no goods methods. */
+  withMethods?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const methods = useDeliveryMethods(true);
+  const methods = useDeliveryMethods(withMethods);
   const regions = useRegions(true);
   const cities = useRegionCities(state.regionId);
   const set = (patch: Partial<DeliveryState>) => onChange({ ...state, ...patch });
@@ -139,20 +142,22 @@ export const DeliveryPicker = memo(function DeliveryPicker({
           ))}
         </select>
       </div>
-      <fieldset className="delivery__methods">
-        <legend>{t('basket.delivery.method')}</legend>
-        {(methods.data?.values ?? []).map((method) => (
-          <label key={method.public_id} className="checkbox">
-            <input
-              type="radio"
-              name={`${id}-method`}
-              checked={state.method?.public_id === method.public_id}
-              onChange={() => set({ method })}
-            />
-            {method.name}
-          </label>
-        ))}
-      </fieldset>
+      {withMethods ? (
+        <fieldset className="delivery__methods">
+          <legend>{t('basket.delivery.method')}</legend>
+          {(methods.data?.values ?? []).map((method) => (
+            <label key={method.public_id} className="checkbox">
+              <input
+                type="radio"
+                name={`${id}-method`}
+                checked={state.method?.public_id === method.public_id}
+                onChange={() => set({ method })}
+              />
+              {method.name}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       {state.method && !state.method.pickup ? (
         <div className="form">
           <div className="field">

@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import {
   downloadExport,
   type ExportFile,
+  type OrderDetail,
   type Participant,
   useCorrectParticipant,
   useOrder,
   useOrders,
+  useRefundLine,
   useRefundOrder,
   useResendLetter,
 } from '../api';
@@ -157,45 +159,44 @@ export function OrderPage({ orderId, canWrite }: { orderId: string; canWrite: bo
           {canWrite ? <OrderActions orderId={data.public_id} paid={data.status === 'paid'} /> : null}
           <section className="org-panel">
             <h3>{t('lines')}</h3>
-            <table className="org-table">
-              <tbody>
-                {data.lines.map((line) => (
-                  <tr key={`${line.kind}-${line.title}-${line.unit_price}`}>
-                    <td>{line.title}</td>
-                    <td className="org-num">× {line.count}</td>
-                    <td className="org-num">{line.discount ? `−${rubles(line.discount, language)}` : ''}</td>
-                    <td className="org-num">{rubles(line.total, language)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div className="org-table-wrap">
+              <table className="org-table">
+                <tbody>
+                  {data.lines.map((line) => (
+                    <LineRow key={line.public_id} orderId={data.public_id} line={line} canRefund={canWrite && data.status === 'paid'} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
           <section className="org-panel">
             <h3>{t('tickets')}</h3>
-            <table className="org-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('number')}</th>
-                  <th scope="col">{t('participants')}</th>
-                  <th scope="col">{t('birthDate')}</th>
-                  <th scope="col">{t('phone')}</th>
-                  <th scope="col">{t('status')}</th>
-                  {canWrite ? <th scope="col" /> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {data.tickets.map((ticket) => (
-                  <TicketRow
-                    key={ticket.public_id}
-                    ticket={ticket}
-                    canWrite={canWrite}
-                    editing={editing === ticket.public_id}
-                    onEdit={() => setEditing(editing === ticket.public_id ? null : ticket.public_id)}
-                    onDone={() => setEditing(null)}
-                  />
-                ))}
-              </tbody>
-            </table>
+            <div className="org-table-wrap">
+              <table className="org-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('number')}</th>
+                    <th scope="col">{t('participants')}</th>
+                    <th scope="col">{t('birthDate')}</th>
+                    <th scope="col">{t('phone')}</th>
+                    <th scope="col">{t('status')}</th>
+                    {canWrite ? <th scope="col" /> : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.tickets.map((ticket) => (
+                    <TicketRow
+                      key={ticket.public_id}
+                      ticket={ticket}
+                      canWrite={canWrite}
+                      editing={editing === ticket.public_id}
+                      onEdit={() => setEditing(editing === ticket.public_id ? null : ticket.public_id)}
+                      onDone={() => setEditing(null)}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
           <section className="org-panel">
             <h3>{t('history')}</h3>
@@ -238,7 +239,7 @@ function TicketRow(props: {
   onEdit: () => void;
   onDone: () => void;
 }) {
-  const { t } = useText();
+  const { t, language } = useText();
   const { ticket } = props;
   const name = [ticket.participant.last_name, ticket.participant.first_name, ticket.participant.second_name].filter(Boolean).join(' ');
   return (
@@ -248,7 +249,7 @@ function TicketRow(props: {
         <td>{name || '—'}</td>
         <td>{ticket.participant.birth_date ?? '—'}</td>
         <td>{ticket.participant.phone ?? '—'}</td>
-        <td>{ticket.status}</td>
+        <td>{ticketStatuses[ticket.status as keyof typeof ticketStatuses]?.[language === 'en' ? 1 : 0] ?? ticket.status}</td>
         {props.canWrite ? (
           <td>
             <div className="org-actions">
@@ -323,6 +324,13 @@ function ParticipantForm({ ticketId, participant, onDone }: { ticketId: string; 
   );
 }
 
+/** A ticket's state: valid, waiting for its refund (the spec's «Ожидайте возврат»), or returned. */
+const ticketStatuses = {
+  active: ['Действует', 'Valid'],
+  processing: ['Ожидайте возврат', 'Awaiting refund'],
+  returned: ['Возвращён', 'Returned'],
+} as const;
+
 const statuses = {
   paid: ['Оплачен', 'Paid'],
   pending: ['Ожидает оплаты', 'Awaiting payment'],
@@ -336,6 +344,46 @@ function OrderStatus({ status }: { status: string }) {
   const { language } = useText();
   const names = statuses[status as keyof typeof statuses];
   return <span className={`org-status org-status--${status}`}>{names ? names[language === 'en' ? 1 : 0] : status}</span>;
+}
+
+/**
+ * A line of the order with its refund: «Вернуть» (a manager, a paid order) asks the payment service for the
+ * money of this line alone, after a confirm; then the line says whether the refund is awaited or done.
+ */
+function LineRow({ orderId, line, canRefund }: { orderId: string; line: OrderDetail['lines'][number]; canRefund: boolean }) {
+  const { t, language } = useText();
+  const refund = useRefundLine();
+  const { message, act } = useAct();
+  const label = t('refundLineLabel').replace('{title}', line.title);
+  return (
+    <tr>
+      <td>{line.title}</td>
+      <td className="org-num">× {line.count}</td>
+      <td className="org-num">{line.discount ? `−${rubles(line.discount, language)}` : ''}</td>
+      <td className="org-num">{rubles(line.total, language)}</td>
+      <td className="org-line-refund">
+        {line.refund && line.refund.status !== 'failed' ? (
+          <span className={`org-status org-status--${line.refund.status === 'succeeded' ? 'refunded' : 'refunding'}`}>
+            {t(line.refund.status === 'succeeded' ? 'lineRefundSucceeded' : 'lineRefundPending')} {rubles(line.refund.amount, language)}
+          </span>
+        ) : canRefund ? (
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            aria-label={label}
+            disabled={refund.isPending}
+            onClick={() => {
+              const question = t('confirmRefundLine').replace('{title}', line.title);
+              if (window.confirm(question)) void act(() => refund.mutateAsync({ orderId, lineId: line.public_id }), t('refundAsked'));
+            }}
+          >
+            {t('refundLine')}
+          </button>
+        ) : null}
+        <ActMessage message={message} inline />
+      </td>
+    </tr>
+  );
 }
 
 /** What a manager does with a paid order: the tickets letter again, a refund through the provider. */
