@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isUnsupportedBrowser } from '../../lib/browser-support';
 import { Breadcrumbs } from './breadcrumbs';
+import { FloatingGid } from './floating-gid';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -30,6 +31,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      {scanner ? null : <FloatingGid />}
     </div>
   );
 }

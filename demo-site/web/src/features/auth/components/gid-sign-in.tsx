@@ -11,9 +11,12 @@ interface GidSignInProps {
   onSignedIn: (signedIn: SignedIn) => Promise<void>;
 }
 
-function GidButton({ onSignedIn }: Pick<GidSignInProps, 'onSignedIn'>) {
-  const { t } = useTranslation();
-  const { status, tokens, error } = useGid();
+/**
+ * Hands the site's session from a finished GID sign-in (the token response's `additional_data`) to
+ * `onSignedIn`, once; true when the sign-in finished without one.
+ */
+export function useSiteSessionFromGid(onSignedIn: (signedIn: SignedIn) => Promise<void>): boolean {
+  const { status, tokens } = useGid();
   const done = useRef(false);
   useEffect(() => {
     if (status !== 'authenticated' || done.current) return;
@@ -23,7 +26,13 @@ function GidButton({ onSignedIn }: Pick<GidSignInProps, 'onSignedIn'>) {
       void onSignedIn(session);
     }
   }, [status, tokens, onSignedIn]);
-  const failed = status === 'authenticated' && !siteSessionOf(tokens);
+  return status === 'authenticated' && !siteSessionOf(tokens);
+}
+
+function GidButton({ onSignedIn }: Pick<GidSignInProps, 'onSignedIn'>) {
+  const { t } = useTranslation();
+  const { error } = useGid();
+  const failed = useSiteSessionFromGid(onSignedIn);
   return (
     <>
       <GidLoginButton mode="popup" className="gid-slot" />
