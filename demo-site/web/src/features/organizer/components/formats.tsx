@@ -94,67 +94,65 @@ function FormatRow(props: {
   const { format } = props;
   const taken = format.stock.reduce((sum, entry) => sum + entry.taken, 0);
   return (
-    <>
-      <tr>
-        <th scope="row">
-          {format.name}
-          {format.invitation_link ? (
-            <div className="org-muted">
-              {t('invitation')}: <code>{format.invitation_link}</code>
-            </div>
-          ) : null}
-        </th>
-        <td className="org-num">{rubles(format.price, props.language)}</td>
-        <td className="org-num">{format.sold}</td>
-        <td className="org-num">
-          <meter
-            min={0}
-            max={Math.max(1, format.tickets_count)}
-            value={taken}
-            aria-label={`${t('sold')} ${taken} ${t('of')} ${format.tickets_count}`}
-          />{' '}
-          {format.tickets_count}
-        </td>
-        <td>{format.closed ? t('closed') : format.hidden ? t('hidden') : '—'}</td>
-        {props.canWrite ? (
-          <td>
-            <div className="org-actions">
-              {!format.closed ? (
-                <button
-                  type="button"
-                  className="button button--small button--secondary"
-                  onClick={props.onEdit}
-                  aria-expanded={props.editing}
-                  aria-label={`${t('edit')}: ${format.name}`}
-                >
-                  {t('edit')}
-                </button>
-              ) : null}
-              {!format.closed && taken > 0 ? (
-                <button
-                  type="button"
-                  className="button button--small button--secondary"
-                  onClick={props.onClose}
-                  aria-label={`${t('close')}: ${format.name}`}
-                >
-                  {t('close')}
-                </button>
-              ) : null}
-              {taken === 0 && format.sold === 0 ? (
-                <button
-                  type="button"
-                  className="button button--small button--secondary"
-                  onClick={props.onDelete}
-                  aria-label={`${t('delete')}: ${format.name}`}
-                >
-                  {t('delete')}
-                </button>
-              ) : null}
-            </div>
-          </td>
+    <tr>
+      <th scope="row">
+        {format.name}
+        {format.invitation_link ? (
+          <div className="org-muted">
+            {t('invitation')}: <code>{format.invitation_link}</code>
+          </div>
         ) : null}
-      </tr>
-    </>
+      </th>
+      <td className="org-num">{rubles(format.price, props.language)}</td>
+      <td className="org-num">{format.sold}</td>
+      <td className="org-num">
+        <meter
+          min={0}
+          max={Math.max(1, format.tickets_count)}
+          value={taken}
+          aria-label={`${t('sold')} ${taken} ${t('of')} ${format.tickets_count}`}
+        />{' '}
+        {format.tickets_count}
+      </td>
+      <td>{format.closed ? t('closed') : format.hidden ? t('hidden') : '—'}</td>
+      {props.canWrite ? (
+        <td>
+          <div className="org-actions">
+            {!format.closed ? (
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                onClick={props.onEdit}
+                aria-expanded={props.editing}
+                aria-label={`${t('edit')}: ${format.name}`}
+              >
+                {t('edit')}
+              </button>
+            ) : null}
+            {!format.closed && taken > 0 ? (
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                onClick={props.onClose}
+                aria-label={`${t('close')}: ${format.name}`}
+              >
+                {t('close')}
+              </button>
+            ) : null}
+            {taken === 0 && format.sold === 0 ? (
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                onClick={props.onDelete}
+                aria-label={`${t('delete')}: ${format.name}`}
+              >
+                {t('delete')}
+              </button>
+            ) : null}
+          </div>
+        </td>
+      ) : null}
+    </tr>
   );
 }
 
