@@ -47,15 +47,23 @@ test('the widget sits bottom-right, sized by its messages, and signs in from its
   await expect(widgetFrame(page).getByRole('button', { name: 'Продолжить как Иван Петров' })).toBeVisible();
 });
 
-test('the widget marks its logins source=widget and closes from its close button', async ({ page }) => {
+test("the widget closes from its close button for the tab's session, and marks its logins source=widget", async ({ page, browser }) => {
   await openExample(page);
   await expect(widgetFrame(page).getByRole('button', { name: 'Войти с Газпром ID' })).toBeVisible();
   await widgetFrame(page).getByRole('button', { name: 'Закрыть' }).click();
   await expect(page.locator('iframe[src*="/wafa/widget"]')).toHaveCount(0);
+  // The same tab, loaded again: the SDK is ready (its client in the page) and floats nothing.
+  await openExample(page);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('iframe[src*="/wafa/widget"]')).toHaveCount(0);
+  // Another tab's session: the widget again, and its login says where it came from.
+  const context = await browser.newContext();
+  page = await context.newPage();
   await openExample(page);
   const authorize = page.waitForRequest((r) => r.url().startsWith(`${idpUrl()}/oauth2/auth?`));
   await widgetFrame(page).getByRole('button', { name: 'Войти с Газпром ID' }).click();
   expect(new URL((await authorize).url()).searchParams.get('source')).toBe('widget');
+  await context.close();
 });
 
 test('the web curtain is centred and signs in by popup when configured', async ({ page }) => {

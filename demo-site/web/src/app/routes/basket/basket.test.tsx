@@ -34,6 +34,8 @@ function basketApi(options: { available?: boolean } = {}) {
       HttpResponse.json({ values: [{ public_id: 'ins-day', title: 'Страховка на день', price: 200, default: true, isStartDate: 'true' }] }),
     ),
     http.get('*/api/event_format/:id', () => HttpResponse.json({ public_id: 'format-10k', insurance_available: true, clubs: true })),
+    // No format here delivers its start pack (ticket-delivery-picker.test.tsx has those that do).
+    http.get('*/api/delivery/ticket', () => HttpResponse.json({ values: [] })),
     http.get('*/api/event_format/check/:id', ({ request }) => {
       sent.checks.push(new URL(request.url).search);
       return options.available === false
