@@ -105,6 +105,8 @@ test('a team ticket joins an existing team: the team line in the basket, team_pu
   const body = (await payment).postDataJSON() as { tickets: Record<string, unknown>[] };
   expect(body.tickets[0]).toMatchObject({ team_public_id: team.public_id, ticket_count: 1 });
   expect(body.tickets[0]).not.toHaveProperty('team_count');
+  // The payment goes on to the provider's page (the sandbox here).
+  await expect(page).toHaveURL(/\/sandbox\/pay\//);
 });
 
 test('the shop shows the «Герои» collection, its preview and then all of it', async ({ page }) => {
