@@ -32,7 +32,7 @@ import { expireOffers, sendOfferLetters } from '../waitlist/service';
 import { certificateCodeMessages, respendCertificate, restoreCertificate } from './certificate-codes';
 import { type ConfirmedEvent, type IncomingNotification, providerMessages } from './provider';
 import { lineRefundMessages, settleLineRefundEvent, sweepLineRefunds } from './refunds';
-import { releaseStock, type StockClaim, takeStock } from './stock';
+import { claimOf, releaseStock, takeStock } from './stock';
 import { stockGate } from './stock-gate';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -51,17 +51,6 @@ export const orderMessages = {
   notYours: 'Заказ оформлен на другой аккаунт',
   certificateUsed: 'Возврат невозможен: сертификат уже использован',
 } as const;
-
-const claimOf = (item: ItemRow): StockClaim => ({
-  kind: item.kind,
-  formatId: item.formatId,
-  stockKind: item.stockKind,
-  teamId: item.teamId,
-  proportionId: item.proportionId,
-  promocodeId: item.promocodeId,
-  promocodeCount: item.promocodeCount,
-  count: item.count,
-});
 
 const itemsOf = (db: Database, orderId: number) =>
   db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));

@@ -24,7 +24,7 @@ import { toRubles } from '../../lib/money';
 import { sendOfferLetters } from '../waitlist/service';
 import type { ConfirmedEvent } from './provider';
 import { type ChargeLine, type Receipt, splitLine, spreadReduction } from './receipt';
-import { releaseStock } from './stock';
+import { claimOf, releaseStock } from './stock';
 import { stockGate } from './stock-gate';
 
 type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'config' | 'payments'>;
@@ -78,17 +78,6 @@ export function refundShares(
   const parts = lines.map((_, index) => paid.filter((_, c) => components[c]!.line === index));
   return { parts, shares: parts.map((p) => p.reduce((a, b) => a + b, 0)), delivery: paid[paid.length - 1]! };
 }
-
-const claimOf = (item: ItemRow) => ({
-  kind: item.kind,
-  formatId: item.formatId,
-  stockKind: item.stockKind,
-  teamId: item.teamId,
-  proportionId: item.proportionId,
-  promocodeId: item.promocodeId,
-  promocodeCount: item.promocodeCount,
-  count: item.count,
-});
 
 /** The line's receipt lines (54-ФЗ) as the payment's receipt named them. */
 async function lineDescriptions(tx: Database, item: ItemRow): Promise<{ description: string; subject: ChargeLine['subject'] }[]> {

@@ -16,6 +16,18 @@ export interface StockClaim {
   count: number;
 }
 
+/** An order line's claim on the stock, its other fields left behind. */
+export const claimOf = (item: StockClaim): StockClaim => ({
+  kind: item.kind,
+  formatId: item.formatId,
+  stockKind: item.stockKind,
+  teamId: item.teamId,
+  proportionId: item.proportionId,
+  promocodeId: item.promocodeId,
+  promocodeCount: item.promocodeCount,
+  count: item.count,
+});
+
 const rowsOf = (result: unknown): unknown[] => (result as { rows?: unknown[] }).rows ?? [];
 
 /** Sums claims by key and returns them sorted, so every transaction locks rows in the same order. */
