@@ -222,6 +222,35 @@ test('«Войти с Газпром ID» by redirect when the popup is blocked:
   expect((await signedInAs(page)).token).toEqual(expect.any(String));
 });
 
+test('a GID person whose session ended elsewhere goes back through GID (<RequireAuth>) to the cabinet page; after /exit, the login screen', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.goto(`${siteUrl()}/login`);
+  await page.getByRole('button', { name: 'Войти с Газпром ID' }).click();
+  await signInAtIdp(page);
+  await expect(page).toHaveURL(/\/me\/shop$/);
+  const first = (await signedInAs(page)).token as string;
+  // The session ends on the server (another device's sign-out, an expiry): this tab still holds the token.
+  expect((await api('/api/auth/logout', { method: 'POST', token: first })).status).toBeLessThan(300);
+  const throughGid = page.waitForURL(/\/auth\/gid\?code=/);
+  await page.goto(`${siteUrl()}/me/insurances`);
+  // The provider's session is alive: GID answers without a page of its own, and the site's session is new.
+  await throughGid;
+  await expect(page).toHaveURL(/\/me\/insurances$/);
+  await expect.poll(async () => (await signedInAs(page)).token).not.toBe(first);
+  const second = (await signedInAs(page)).token as string;
+  expect((await api('/api/user', { token: second })).status).toBe(200);
+  // A sign-out here forgets it: the cabinet sends a guest to the login screen's choice of methods.
+  await page.goto(`${siteUrl()}/exit`);
+  await expect(page.getByRole('status')).toHaveText('Вы вышли из аккаунта');
+  await page.goto(`${siteUrl()}/me/insurances`);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Войти с Газпром ID' })).toBeVisible();
+});
+
 test('a forged /auth/gid callback shows «Ошибка авторизации» and signs no one in', async ({ page }) => {
   await page.goto(`${siteUrl()}/auth/gid?code=forged&state=forged&scope=openid`);
   await expect(page.getByRole('heading', { level: 1, name: 'Ошибка авторизации' })).toBeVisible();

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { accessOf } from '../features/auth/access-rules';
 import { isApiError } from '../lib/api-client';
 import { markSessionRejected, removeToken } from '../lib/auth';
 import type { Language } from '../lib/content-language';
@@ -85,7 +86,9 @@ export function AppProvider({ children, navigate, retry = true, queries }: AppPr
       else if (action.kind === 'login') {
         if (action.removeToken) removeToken();
         else markSessionRejected();
-        navigateRef.current('/login');
+        // In the cabinet the route's guard takes the guest on (RouteAccess: to /login and back, or
+        // back through GID for a person who signed in with it); anywhere else, the login screen.
+        if (accessOf(window.location.pathname) !== 'cabinet') navigateRef.current('/login');
       }
     };
     const app = queries ?? createAppQueryClient(retry);

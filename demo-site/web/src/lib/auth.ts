@@ -73,8 +73,36 @@ export function hasBrokenUser(): boolean {
   return typeof user?.public_id !== 'string' || user.public_id === '';
 }
 
+/**
+ * This browser's last sign-in was with Газпром ID (issue 32): when that session is lost (expired,
+ * ended on another device — not signed out here), the cabinet's guard sends the person back to
+ * GID rather than to the login screen's choice of methods (features/auth/components/gid-cabinet-guard.tsx).
+ * Any other sign-in and a sign-out forget it.
+ */
+const GID_RETURNING_KEY = 'gid-demo:signed-in-with-gid';
+
+export function markSignedInWithGid(): void {
+  try {
+    localStorage.setItem(GID_RETURNING_KEY, '1');
+  } catch {
+    // storage unavailable: the guard sends the person to the login screen
+  }
+}
+
+/** Whether the last sign-in here was with GID; `forget` clears it (the guard uses it once). */
+export function signedInWithGid(forget = false): boolean {
+  try {
+    const marked = localStorage.getItem(GID_RETURNING_KEY) !== null;
+    if (forget) localStorage.removeItem(GID_RETURNING_KEY);
+    return marked;
+  } catch {
+    return false;
+  }
+}
+
 /** Login success (accounts-sso §4.1): the token and the user are stored; the user first, so a token never stands alone. */
 export function storeSignIn(token: string, user: StoredUser): void {
+  signedInWithGid(true);
   setRejected(false);
   writeJson(storageKeys.user, user);
   writeString(storageKeys.token, token);
@@ -82,6 +110,7 @@ export function storeSignIn(token: string, user: StoredUser): void {
 
 /** Logout (accounts-sso §4.1): token, user and basket are cleared. */
 export function clearSignIn(): void {
+  signedInWithGid(true);
   removeToken();
   writeString(storageKeys.basket, null);
 }

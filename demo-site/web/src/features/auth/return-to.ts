@@ -13,6 +13,20 @@ export function rememberReturnTo(path: string | null | undefined): void {
   }
 }
 
+/**
+ * Where the GID SDK says a redirect sign-in started (the widget's page, a guard's route), taken
+ * only when the site remembered no way back of its own (the login screen's, which wins) and only
+ * a same-site, non-guest path: the login screen itself is no place to come back to.
+ */
+export function offerReturnTo(path: string | null | undefined): void {
+  try {
+    const safe = safeReturnPath(path);
+    if (safe && sessionStorage.getItem(KEY) === null) sessionStorage.setItem(KEY, safe);
+  } catch {
+    // storage unavailable: the person lands on the default page
+  }
+}
+
 /** The remembered path (checked again: session storage is the page's to write), once. */
 export function takeReturnTo(): string | null {
   try {

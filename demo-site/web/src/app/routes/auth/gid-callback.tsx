@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useProviders } from '../../../features/auth/api/providers';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { gidConfig, siteSessionOf } from '../../../features/auth/gid';
+import { offerReturnTo } from '../../../features/auth/return-to';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
+import { markSignedInWithGid } from '../../../lib/auth';
 import '../../../locales/auth';
 
 /** Whether this page is the sign-in popup: the SDK hands the answer to the opener and the opener closes it. */
@@ -32,7 +34,7 @@ function Callback() {
   useEffect(() => {
     if (!session || done.current) return;
     done.current = true;
-    void finish(session, '/me/shop');
+    void finish(session, '/me/shop').then(markSignedInWithGid);
   }, [session, finish]);
 
   const failed = !popup && (error !== undefined || (status === 'authenticated' && !session) || (empty && status !== 'loading'));
@@ -47,11 +49,13 @@ function Callback() {
 }
 
 /**
- * The SDK would put the address back to where the sign-in started (the login screen, which sends a
- * signed-in person to /me) and race the site's own navigation; the site decides: /me/shop, or the
- * page a guard stopped the person at (useFinishSignIn).
+ * The SDK would put the address back to where a redirect sign-in started and race the site's own
+ * navigation; the site decides (useFinishSignIn): the page a guard stopped the person at, else the
+ * page the SDK says the sign-in started on (the widget's page, a guarded route; never the login
+ * screen), else /me/shop. The SDK says it as soon as the code is exchanged, before the site's
+ * session is stored and the basket joined (a request), so it is there when the site navigates.
  */
-const keepSiteNavigation = () => {};
+const keepSiteNavigation = (_appState: unknown, returnTo: string) => offerReturnTo(returnTo);
 
 /**
  * /auth/gid and /test (accounts-sso §2.13): the SDK (through GidProvider) processes the callback —
@@ -67,7 +71,7 @@ export default function GidCallbackScreen() {
   }
   if (!providers.data) return <AuthStatus title={t('placeholder.gidCallback')} progress={t('auth.gid.processing')} />;
   return (
-    <GidProvider config={gidConfig(providers.data.gid, window.location.origin)} onReturn={keepSiteNavigation}>
+    <GidProvider config={gidConfig(providers.data.gid, window.location.origin)} onRedirectCallback={keepSiteNavigation}>
       <Callback />
     </GidProvider>
   );

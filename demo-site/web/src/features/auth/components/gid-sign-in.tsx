@@ -1,6 +1,7 @@
 import { GidLoginButton, GidProvider, useGid } from '@gid/sdk-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markSignedInWithGid } from '../../../lib/auth';
 import type { ProviderEntry } from '../api/providers';
 import type { SignedIn } from '../api/schemas';
 import { gidConfig, siteSessionOf } from '../gid';
@@ -23,7 +24,7 @@ export function useSiteSessionFromGid(onSignedIn: (signedIn: SignedIn) => Promis
     const session = siteSessionOf(tokens);
     if (session) {
       done.current = true;
-      void onSignedIn(session);
+      void onSignedIn(session).then(markSignedInWithGid);
     }
   }, [status, tokens, onSignedIn]);
   return status === 'authenticated' && !siteSessionOf(tokens);
