@@ -18,7 +18,7 @@ import { freePort, serverDir, startApi, startPostgresServer } from './lib.mjs';
 
 const CONNECTIONS = 10;
 const DURATION_S = 5;
-const TARGET_RATIO = 0.5;
+const TARGET_RATIO = 0.9;
 const here = dirname(fileURLToPath(import.meta.url));
 
 let api;
