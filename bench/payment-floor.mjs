@@ -8,18 +8,16 @@
 // the machine load beside them. Then the round trips of one purchase, counted by the API itself
 // (GID_COUNT_ROUND_TRIPS=1 wraps the pg client's query; `x-db-round-trips` on each answer), from
 // purchases sent one at a time.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startFloorServer } from './floor.mjs';
 import { freePort, serverDir, startApi, startPostgresServer } from './lib.mjs';
 
 const CONNECTIONS = 10;
 const DURATION_S = 5;
 const TARGET_RATIO = 0.9;
-const here = dirname(fileURLToPath(import.meta.url));
 
 let api;
 let postgres;
@@ -40,53 +38,6 @@ const paymentRequest = (formatId) => {
     body: JSON.stringify({ email: `floor${i}@bench.example`, tickets: [{ format_public_id: formatId, ticket_count: 1 }] }),
   };
 };
-
-/**
- * The floor's process: Fastify, `pg` (the API's driver and pool size), one transaction per request.
- * pg is resolved from the server package (where the API gets it).
- */
-const FLOOR = `
-import { createRequire } from 'node:module';
-const require = createRequire(process.env.SERVER_DIR + '/package.json');
-const pg = require('pg');
-const Fastify = (await import('fastify')).default;
-const { floorPurchase } = await import(process.env.FLOOR_MODULE);
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-const [{ id: formatId }] = (await pool.query('select id from event_formats where public_id = $1', [process.env.FORMAT])).rows;
-let n = 0;
-const app = Fastify({ logger: false });
-app.post('/floor', async (request, reply) => {
-  const client = await pool.connect();
-  try {
-    return { order_id: await floorPurchase(client, formatId, process.pid + '_' + ++n) };
-  } catch (error) {
-    reply.code(400);
-    return { message: String(error.message) };
-  } finally {
-    client.release();
-  }
-});
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-console.log('floor ready');
-`;
-
-function startFloor(env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', FLOOR], {
-      cwd: here,
-      env: { ...process.env, ...env, SERVER_DIR: serverDir, FLOOR_MODULE: new URL('./floor.mjs', import.meta.url).href },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk) => {
-      output += chunk;
-      if (output.includes('floor ready')) resolve(child);
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.stderr.setEncoding('utf8').on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the floor exited (${code}):\n${output}`)));
-  });
-}
 
 async function cannon(url, setup) {
   const result = await autocannon({
@@ -157,7 +108,7 @@ try {
   );
   await admin.end();
   const floorPort = await freePort();
-  floor = await startFloor({ PORT: String(floorPort), DATABASE_URL: postgres.url, FORMAT: format.public_id });
+  floor = await startFloorServer({ PORT: String(floorPort), DATABASE_URL: postgres.url, FORMAT: format.public_id });
   const rows = [];
   for (let round = 1; round <= 2; round++) {
     const floorRun = await cannon(`http://127.0.0.1:${floorPort}/floor`, () => ({

@@ -5,15 +5,17 @@
 // time runs from when it was written until its answer arrived. Prints, per run: sold (must be exactly
 // 1,000, checked in the database too), the other answers by status and message (no 5xx, no timeout),
 // p50/p99, the time until the format was sold out (the 1,000th place's answer), the machine load, and
-// that time ÷ the floor's (1,000 bare purchase transactions on the same database in the same run).
-// `node bench/rush.mjs [2] [3]` runs only those process counts.
+// that time ÷ the floor's (1,000 bare purchase transactions on the same database in the same run),
+// and, as a control for HTTP's own cost, the same rush against bare Fastify processes that make
+// only the floor's transaction.
+// `node bench/rush.mjs [2] [3]` runs only those process counts; RUSH_PROFILE_DIR=<dir> profiles the API processes.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { floorPurchase } from './floor.mjs';
-import { serverDir, startApi, startPostgresServer } from './lib.mjs';
+import { floorPurchase, startFloorServer } from './floor.mjs';
+import { freePort, serverDir, startApi, startPostgresServer } from './lib.mjs';
 
 const BUYERS = 5000;
 const PLACES = 1000;
@@ -87,6 +89,8 @@ async function run(processCount) {
       await startApi({
         prefix: 'gid-bench-rush-',
         env: { DATABASE_URL: postgres.url, WEB_DIR: '/nonexistent', TRUST_PROXY: '127.0.0.1', GID_DEMO: '', MAIL_OUTBOX: '1' },
+        // RUSH_PROFILE_DIR=/tmp/x: each API process writes a V8 CPU profile there when it stops.
+        nodeArgs: process.env.RUSH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.RUSH_PROFILE_DIR}`] : [],
       }),
     );
   }
@@ -127,21 +131,20 @@ async function run(processCount) {
     await client.query(`update format_stock set capacity = taken + ${PLACES} where ${stockRow}`, [format.public_id]);
     const [{ taken: takenBefore }] = (await client.query(`select taken from format_stock where ${stockRow}`, [format.public_id])).rows;
 
-    const agents = apis.map(() => new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS / apis.length }));
+    // The processes a request goes to (the API's, later the floor's), each with its keep-alive agent.
+    let targets = apis.map((api) => ({ url: api.url, agent: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS / apis.length }) }));
     const send = (i, { method = 'GET', path, headers = {}, body }) =>
       new Promise((resolve) => {
-        const { hostname, port } = new URL(apis[i % apis.length].url);
+        const target = targets[i % targets.length];
+        const { hostname, port } = new URL(target.url);
         let written = performance.now();
-        const call = http.request(
-          { hostname, port, method, path, headers, agent: agents[i % apis.length], timeout: 30_000 },
-          (response) => {
-            let text = '';
-            response.setEncoding('utf8').on('data', (chunk) => {
-              text += chunk;
-            });
-            response.on('end', () => resolve({ status: response.statusCode, text, written, at: performance.now() }));
-          },
-        );
+        const call = http.request({ hostname, port, method, path, headers, agent: target.agent, timeout: 30_000 }, (response) => {
+          let text = '';
+          response.setEncoding('utf8').on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode, text, written, at: performance.now() }));
+        });
         call.on('finish', () => {
           written = performance.now();
         });
@@ -176,7 +179,7 @@ async function run(processCount) {
     const clientUsage = process.cpuUsage(clientBefore);
     const clientUsed = (clientUsage.user + clientUsage.system) / 1e6;
     const busy = (await machineBusySeconds()) - busyBefore;
-    for (const agent of agents) agent.destroy();
+    for (const target of targets) target.agent.destroy();
 
     const sold = answers.filter((answer) => answer.status === 200);
     const [{ taken: takenAfter }] = (await client.query(`select taken from format_stock where ${stockRow}`, [format.public_id])).rows;
@@ -201,6 +204,51 @@ async function run(processCount) {
     // the same format through as many connections as the processes' pools hold together.
     await client.query(`update format_stock set capacity = taken + ${PLACES} where ${stockRow}`, [format.public_id]);
     const floorS = await floorSeconds(postgres.url, format.public_id, 10 * processCount);
+    // A control for what HTTP itself costs here: the same rush (same client, connections and bodies)
+    // against as many bare Fastify processes whose one route makes only the floor's transaction
+    // (bench/floor.mjs, a pool of 10 each like the API's), warmed the same way.
+    // (A profiled process is stopped, not killed, so that it writes its profile.)
+    if (process.env.RUSH_PROFILE_DIR) await Promise.all(apis.map((api) => api.stop()));
+    await Promise.all(apis.map((api) => api.kill()));
+    apis = [];
+    const floorServers = [];
+    for (let i = 0; i < processCount; i++) {
+      const port = await freePort();
+      floorServers.push({
+        url: `http://127.0.0.1:${port}`,
+        child: await startFloorServer({ PORT: String(port), DATABASE_URL: postgres.url, FORMAT: format.public_id }),
+      });
+    }
+    let httpFloor;
+    try {
+      targets = floorServers.map((server) => ({
+        url: server.url,
+        agent: new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS / floorServers.length }),
+      }));
+      await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => send(i, { method: 'POST', path: '/floor', ...request(i) })));
+      for (let round = 0; round < WARM_ROUNDS; round++) {
+        await client.query(`update format_stock set capacity = taken + ${WARM_PLACES} where ${stockRow}`, [format.public_id]);
+        await Promise.all(Array.from({ length: WARM_BUYERS }, (_, i) => send(i, { method: 'POST', path: '/floor', ...request(i) })));
+      }
+      await client.query(`update format_stock set capacity = taken + ${PLACES} where ${stockRow}`, [format.public_id]);
+      const floorBuyers = Array.from({ length: BUYERS }, (_, i) => request(i));
+      const floorCpuBefore = await Promise.all(floorServers.map((server) => cpuSeconds(server.child.pid)));
+      const floorStarted = performance.now();
+      const floorAnswers = await Promise.all(floorBuyers.map((buyer) => send(buyer.i, { method: 'POST', path: '/floor', ...buyer })));
+      const floorSold = floorAnswers.filter((answer) => answer.status === 200).map((answer) => answer.at);
+      const floorCpu = (await Promise.all(floorServers.map((server) => cpuSeconds(server.child.pid)))).map(
+        (cpu, i) => cpu - floorCpuBefore[i],
+      );
+      httpFloor = {
+        cpuUsed: floorCpu,
+        sold: floorSold.length,
+        soldOutS: (floorSold.sort((a, b) => a - b)[PLACES - 1] - floorStarted) / 1000,
+        allAnsweredS: (Math.max(...floorAnswers.map((answer) => answer.at)) - floorStarted) / 1000,
+      };
+    } finally {
+      for (const target of targets) target.agent.destroy();
+      for (const server of floorServers) server.child.kill('SIGTERM');
+    }
     const times = answers.map((answer) => answer.at - answer.written).sort((a, b) => a - b);
     const soldOutAt = sold.map((answer) => answer.at).sort((a, b) => a - b)[PLACES - 1];
     const lastAnswer = Math.max(...answers.map((answer) => answer.at));
@@ -213,6 +261,7 @@ async function run(processCount) {
       p99: percentile(times, 99),
       soldOutS: soldOutAt === undefined ? undefined : (soldOutAt - started) / 1000,
       floorS,
+      httpFloor,
       allAnsweredS: (lastAnswer - started) / 1000,
       load,
       errors,
@@ -256,6 +305,9 @@ try {
     const ratio = row.soldOutS === undefined ? undefined : row.soldOutS / row.floorS;
     console.log(
       `             the floor: ${PLACES} bare purchase transactions at once, ${10 * row.processes} connections: ${row.floorS.toFixed(2)} s; sold out ÷ floor ${ratio === undefined ? '—' : ratio.toFixed(2)} (≤ ${TARGET_FLOOR_RATIO}: ${ratio !== undefined && ratio <= TARGET_FLOOR_RATIO ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `             the control: the same rush against ${row.processes} bare Fastify processes making only the floor's transaction: sold out ${row.httpFloor.soldOutS.toFixed(2)} s (${(row.httpFloor.soldOutS / row.floorS).toFixed(2)} × the floor; ${row.httpFloor.sold} sold), all answered ${row.httpFloor.allAnsweredS.toFixed(2)} s, its processes' CPU ${row.httpFloor.cpuUsed.map((cpu) => `${cpu.toFixed(1)} s`).join(' + ')}; the API's sold out ÷ the control's ${ratio === undefined ? '—' : (row.soldOutS / row.httpFloor.soldOutS).toFixed(2)}`,
     );
     const clear = [...row.others.keys()].every((key) => key.startsWith('400 ') && /[а-яё]/i.test(key));
     console.log(
