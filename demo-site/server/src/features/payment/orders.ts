@@ -107,6 +107,15 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const certificateCode = () =>
   Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(0, CODE_ALPHABET.length)]).join('')).join('-');
 
+/**
+ * A new team's names: the buyer's name (numbered when the line makes several teams) is its one name; an
+ * unnamed team is numbered «Команда N», and "Team N" for the English UI (issue 35).
+ */
+export function teamNames(given: string | null | undefined, count: number, index: number, number: number) {
+  if (given) return { name: `${given}${count > 1 ? ` ${index + 1}` : ''}`, nameEn: null };
+  return { name: `Команда ${number}`, nameEn: `Team ${number}` };
+}
+
 async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: Date): Promise<void> {
   const [place] = await tx
     .select({ format: eventFormats, eventCity: eventCities })
@@ -139,7 +148,7 @@ async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: D
       .values({
         publicId: newPublicId(),
         formatId: format.id,
-        name: payload.team_name ? `${payload.team_name}${(payload.teams ?? 0) > 1 ? ` ${t + 1}` : ''}` : `Команда ${first + t}`,
+        ...teamNames(payload.team_name, payload.teams ?? 0, t, first + t),
         number: first + t,
         membersCount: 0,
       })
