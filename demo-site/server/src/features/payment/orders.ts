@@ -30,6 +30,7 @@ import { toRubles } from '../../lib/money';
 import type { Authenticated } from '../sessions/service';
 import { expireOffers, sendOfferLetters } from '../waitlist/service';
 import { certificateCodeMessages, respendCertificate, restoreCertificate } from './certificate-codes';
+import { orderPaidLetter, orderRefundedLetter, orderRefundingLetter } from './letters';
 import { type ConfirmedEvent, type IncomingNotification, providerMessages } from './provider';
 import { lineRefundMessages, settleLineRefundEvent, sweepLineRefunds } from './refunds';
 import { claimOf, releaseStock, takeStock } from './stock';
@@ -311,8 +312,7 @@ export async function confirmOrder(deps: Deps, orderId: number, eventId: string 
   if (outcome.kind === 'paid' && order) {
     await deps.email.send({
       to: order.email,
-      subject: `Заказ ${order.publicId} оплачен`,
-      text: `Спасибо за покупку! Заказ ${order.publicId} на сумму ${toRubles(order.amount)} Руб. оплачен.\nБилеты и заказы — в личном кабинете: ${deps.config.publicUrl}/me`,
+      ...orderPaidLetter(order.language, order, `${deps.config.publicUrl}/me`),
       meta: { kind: 'order-paid', order: order.publicId },
       key: `order-paid:${order.publicId}`,
     });
@@ -320,8 +320,7 @@ export async function confirmOrder(deps: Deps, orderId: number, eventId: string 
   if (outcome.kind === 'refunding' && order) {
     await deps.email.send({
       to: order.email,
-      subject: `Оплата заказа ${order.publicId} будет возвращена`,
-      text: `Время брони истекло, и выбранных билетов больше нет. ${toRubles(order.amount)} Руб. будут возвращены.`,
+      ...orderRefundingLetter(order.language, order),
       meta: { kind: 'order-refunding', order: order.publicId },
       key: `order-refunding:${order.publicId}`,
     });
@@ -616,8 +615,7 @@ async function finishRefund(deps: Deps, orderId: number, eventId?: string): Prom
   if (order) {
     await deps.email.send({
       to: order.email,
-      subject: `Возврат по заказу ${order.publicId}`,
-      text: `Заказ ${order.publicId} отменён, ${toRubles(order.amount)} Руб. возвращены.`,
+      ...orderRefundedLetter(order.language, order),
       meta: { kind: 'order-refunded', order: order.publicId },
       key: `order-refunded:${order.publicId}`,
     });
