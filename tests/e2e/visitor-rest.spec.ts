@@ -108,6 +108,7 @@ test('a team ticket joins an existing team: its name in Russian and English, its
   // The team's name follows the site's language, not the language it was chosen in.
   await switchTo(page, 'English');
   await expect(page.getByText(`Team: ${english}`)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Race pack' })).toBeVisible();
   await switchTo(page, 'Русский');
   await expect(line.getByText(`Команда: ${team.name}`)).toBeVisible();
 
