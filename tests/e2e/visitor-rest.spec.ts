@@ -81,12 +81,19 @@ test('the invitation link shows «VIP 10 км»; the partner formats with their 
   await switchTo(page, 'Русский');
 });
 
-test('a team ticket joins an existing team: the team line in the basket, team_public_id with the payment', async ({ page, request }) => {
+test('a team ticket joins an existing team: its name in Russian and English, its start pack by courier, team_public_id with the payment', async ({
+  page,
+  request,
+}) => {
   const { event, moscow } = await springRun(request);
   const formats: Format[] = (await api(request, `/api/event_format/event/${moscow}`)).values;
   const relay = formats.find((format) => format.title === 'Эстафета 4×5 км')!;
   const teams = (await api(request, `/api/teams/${relay.public_id}`)).values as { public_id: string; name: string; free_places: number }[];
   const team = teams.find((candidate) => candidate.free_places > 0)!;
+  const english = (
+    await (await request.get(`${siteUrl()}/api/teams/${relay.public_id}`, { headers: { 'accept-language': 'en' } })).json()
+  ).values.find((candidate: { public_id: string }) => candidate.public_id === team.public_id).name as string;
+  expect(english).not.toBe(team.name);
 
   await page.goto(`${siteUrl()}/calendar/${event.public_id}`);
   await page
@@ -98,12 +105,28 @@ test('a team ticket joins an existing team: the team line in the basket, team_pu
   await line.getByRole('radio', { name: 'Присоединиться к команде' }).check();
   await line.getByRole('combobox', { name: 'Команда, к которой присоединиться' }).selectOption(team.public_id);
   await expect(line.getByText(`Команда: ${team.name}`)).toBeVisible();
+  // The team's name follows the site's language, not the language it was chosen in.
+  await switchTo(page, 'English');
+  await expect(page.getByText(`Team: ${english}`)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Race pack' })).toBeVisible();
+  await switchTo(page, 'Русский');
+  await expect(line.getByText(`Команда: ${team.name}`)).toBeVisible();
+
+  // The relay delivers its start packs: the team line chooses, as an ordinary ticket line does.
+  await line.getByRole('combobox', { name: 'Получение стартового пакета' }).selectOption({ label: 'Доставка стартового пакета курьером' });
+  await expect(line.getByText('Адрес доставки — в разделе «Доставка» ниже')).toBeVisible();
+  // Moscow, one member joining: 490 ₽ (the server's figure).
+  await expect(page.locator('.basket-summary__sections').getByText('490 ₽')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Имя получателя' }).fill('Иван');
+  await page.getByRole('textbox', { name: 'Фамилия получателя' }).fill('Петров');
+  await page.getByRole('textbox', { name: 'Телефон получателя' }).pressSequentially('79991234567');
+  await page.getByRole('textbox', { name: 'Адрес доставки' }).fill('ул. Тверская, 1, кв. 5');
 
   await page.getByRole('textbox', { name: 'E-mail для билетов и чека' }).fill(`team.${Date.now()}@test.example`);
   const payment = page.waitForRequest((asked) => asked.url().endsWith('/api/payment') && asked.method() === 'POST');
   await page.getByRole('button', { name: /^Оплатить/ }).click();
   const body = (await payment).postDataJSON() as { tickets: Record<string, unknown>[] };
-  expect(body.tickets[0]).toMatchObject({ team_public_id: team.public_id, ticket_count: 1 });
+  expect(body.tickets[0]).toMatchObject({ team_public_id: team.public_id, ticket_count: 1, delivery_public_id: expect.any(String) });
   expect(body.tickets[0]).not.toHaveProperty('team_count');
   // The payment goes on to the provider's page (the sandbox here).
   await expect(page).toHaveURL(/\/sandbox\/pay\//);

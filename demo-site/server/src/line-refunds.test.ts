@@ -208,6 +208,26 @@ describe('refunding one line', () => {
     expect(history.find((entry) => entry.action === 'order.line_refunded')!.before).toMatchObject({ status: 'paid' });
   });
 
+  it('the line refund’s letter is in the language the order was made in (issue 35)', async () => {
+    const email = uniqueEmail('lines-en');
+    const response = await api.request({
+      method: 'POST',
+      url: '/api/payment',
+      headers: { 'accept-language': 'en' },
+      payload: { email, tickets: [{ format_public_id: seeded.night5k, ticket_count: 2 }] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const publicId = response.json().order_id as string;
+    await standIn.pay((await orderRow(publicId)).providerPaymentId!);
+    expect((await api.lastMessage(email)).text).toMatch(/^Thank you for your purchase!/);
+    standIn.instantRefunds = true;
+    const line = ((await detail(publicId)).lines as Body[])[0]!;
+    // The organiser's back office asks in Russian: the letter still follows the buyer's language.
+    expect((await refund(publicId, line.public_id as string)).statusCode).toBe(200);
+    const letter = await api.lastMessage(email);
+    expect(letter.text).toMatch(new RegExp(`^We have refunded [0-9.]+ RUB for order ${publicId}\\.$`));
+  });
+
   it('two asks for the same line at once: one provider refund, the other 409', async () => {
     const publicId = await paidOrder();
     const line = ((await detail(publicId)).lines as Body[])[1]!.public_id as string;

@@ -1,14 +1,18 @@
 import type { FastifyRequest } from 'fastify';
+import { type ContentLanguage, pickLanguage } from '../lib/language';
 
 /** What a sign-in records about the request. */
 export interface RequestMeta {
   ip: string | undefined;
   userAgent: string | undefined;
+  /** The visitor's language (`Accept-Language`, Russian by default): what is kept for their letters. */
+  language?: ContentLanguage;
 }
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
   userAgent: request.headers['user-agent']?.slice(0, 512),
+  language: pickLanguage(request.headers['accept-language']),
 });
 
 /** accounts-sso §6: the stored token goes in `Authorization`, as `Bearer <token>` or bare. */

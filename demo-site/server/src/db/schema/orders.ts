@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Receipt } from '../../features/payment/receipt';
+import type { ContentLanguage } from '../../lib/language';
 import { users } from './accounts';
 import { eventFormats, events, insurances, teams } from './catalogue';
 import { clubCompetitions, clubs, competitionTypes } from './content';
@@ -98,6 +99,8 @@ export const orders = pgTable(
     providerRefundId: text('provider_refund_id'),
     /** The fiscal receipt (54-ФЗ) the payment carried, in kopecks: the refund carries the same. */
     receipt: jsonb('receipt').$type<Receipt | null>(),
+    /** The language the buyer used (`Accept-Language` of the payment): its letters are written in it. */
+    language: text('language').$type<ContentLanguage>().notNull().default('ru'),
   },
   (table) => [
     index('orders_user_idx').on(table.userId),

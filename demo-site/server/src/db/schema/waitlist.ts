@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ContentLanguage } from '../../lib/language';
 import { users } from './accounts';
 import { eventFormats } from './catalogue';
 
@@ -30,6 +31,8 @@ export const waitlistEntries = pgTable(
     letterSentAt: timestamptz('letter_sent_at'),
     orderId: integer('order_id'),
     closedAt: timestamptz('closed_at'),
+    /** The language the visitor joined in (`Accept-Language`): the offer letter is written in it. */
+    language: text('language').$type<ContentLanguage>().notNull().default('ru'),
   },
   (table) => [
     uniqueIndex('waitlist_one_place').on(table.formatId, table.email).where(sql`status in ('waiting', 'offered')`),

@@ -30,6 +30,7 @@ import { toRubles } from '../../lib/money';
 import type { Authenticated } from '../sessions/service';
 import { expireOffers, sendOfferLetters } from '../waitlist/service';
 import { certificateCodeMessages, respendCertificate, restoreCertificate } from './certificate-codes';
+import { orderPaidLetter, orderRefundedLetter, orderRefundingLetter } from './letters';
 import { type ConfirmedEvent, type IncomingNotification, providerMessages } from './provider';
 import { lineRefundMessages, settleLineRefundEvent, sweepLineRefunds } from './refunds';
 import { claimOf, releaseStock, takeStock } from './stock';
@@ -107,6 +108,15 @@ const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const certificateCode = () =>
   Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(0, CODE_ALPHABET.length)]).join('')).join('-');
 
+/**
+ * A new team's names: the buyer's name (numbered when the line makes several teams) is its one name; an
+ * unnamed team is numbered «Команда N», and "Team N" for the English UI (issue 35).
+ */
+export function teamNames(given: string | null | undefined, count: number, index: number, number: number) {
+  if (given) return { name: `${given}${count > 1 ? ` ${index + 1}` : ''}`, nameEn: null };
+  return { name: `Команда ${number}`, nameEn: `Team ${number}` };
+}
+
 async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: Date): Promise<void> {
   const [place] = await tx
     .select({ format: eventFormats, eventCity: eventCities })
@@ -139,7 +149,7 @@ async function issueTickets(tx: Database, order: OrderRow, item: ItemRow, now: D
       .values({
         publicId: newPublicId(),
         formatId: format.id,
-        name: payload.team_name ? `${payload.team_name}${(payload.teams ?? 0) > 1 ? ` ${t + 1}` : ''}` : `Команда ${first + t}`,
+        ...teamNames(payload.team_name, payload.teams ?? 0, t, first + t),
         number: first + t,
         membersCount: 0,
       })
@@ -302,8 +312,7 @@ export async function confirmOrder(deps: Deps, orderId: number, eventId: string 
   if (outcome.kind === 'paid' && order) {
     await deps.email.send({
       to: order.email,
-      subject: `Заказ ${order.publicId} оплачен`,
-      text: `Спасибо за покупку! Заказ ${order.publicId} на сумму ${toRubles(order.amount)} Руб. оплачен.\nБилеты и заказы — в личном кабинете: ${deps.config.publicUrl}/me`,
+      ...orderPaidLetter(order.language, order, `${deps.config.publicUrl}/me`),
       meta: { kind: 'order-paid', order: order.publicId },
       key: `order-paid:${order.publicId}`,
     });
@@ -311,8 +320,7 @@ export async function confirmOrder(deps: Deps, orderId: number, eventId: string 
   if (outcome.kind === 'refunding' && order) {
     await deps.email.send({
       to: order.email,
-      subject: `Оплата заказа ${order.publicId} будет возвращена`,
-      text: `Время брони истекло, и выбранных билетов больше нет. ${toRubles(order.amount)} Руб. будут возвращены.`,
+      ...orderRefundingLetter(order.language, order),
       meta: { kind: 'order-refunding', order: order.publicId },
       key: `order-refunding:${order.publicId}`,
     });
@@ -607,8 +615,7 @@ async function finishRefund(deps: Deps, orderId: number, eventId?: string): Prom
   if (order) {
     await deps.email.send({
       to: order.email,
-      subject: `Возврат по заказу ${order.publicId}`,
-      text: `Заказ ${order.publicId} отменён, ${toRubles(order.amount)} Руб. возвращены.`,
+      ...orderRefundedLetter(order.language, order),
       meta: { kind: 'order-refunded', order: order.publicId },
       key: `order-refunded:${order.publicId}`,
     });

@@ -20,8 +20,8 @@ import type { ServerDeps } from '../../deps';
 import { newPublicId } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { toRubles } from '../../lib/money';
 import { sendOfferLetters } from '../waitlist/service';
+import { lineRefundedLetter } from './letters';
 import type { ConfirmedEvent } from './provider';
 import { type ChargeLine, type Receipt, splitLine, spreadReduction } from './receipt';
 import { claimOf, releaseStock } from './stock';
@@ -327,8 +327,7 @@ async function finishLineRefund(deps: Deps, refundId: number): Promise<boolean> 
   if (!settled) return false;
   await deps.email.send({
     to: settled.order.email,
-    subject: `Возврат по заказу ${settled.order.publicId}`,
-    text: `По заказу ${settled.order.publicId} возвращены ${toRubles(settled.refund.amount)} Руб.`,
+    ...lineRefundedLetter(settled.order.language, settled.order, settled.refund.amount),
     meta: { kind: 'order-line-refunded', order: settled.order.publicId },
     key: `order-line-refunded:${settled.refund.publicId}`,
   });

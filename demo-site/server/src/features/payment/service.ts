@@ -7,6 +7,7 @@ import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { newToken, sha256 } from '../../lib/crypto';
 import { badRequest, found, HttpError, tooManyRequests } from '../../lib/errors';
+import type { ContentLanguage } from '../../lib/language';
 import { toRubles } from '../../lib/money';
 import { accountForGuestOrder, openAccountIfFree } from '../accounts/service';
 import { deliveryPrice, ticketDeliveryMessages, ticketDeliveryPrice } from '../delivery/service';
@@ -20,6 +21,7 @@ import { catalogueFrom, loadCatalogue, type PaymentCatalogue, presentPromocode }
 import { redeemCertificate } from './certificate-codes';
 import { type CheckoutReads, readCheckout } from './checkout-reads';
 import { checkInsurance } from './insurance-rules';
+import { registerTakenLetter } from './letters';
 import { confirmOrder, expireOrders } from './orders';
 import { type PricedLine, type PricedOrder, PricingError, priceOrder, pricingMessages } from './pricing';
 import { buildReceipt, type Receipt } from './receipt';
@@ -550,6 +552,8 @@ async function writeStep(
       // A signed-in buyer's order, or one that made an account, is read with that account's token.
       needsToken: fields.needsToken,
       ip: meta.ip ?? null,
+      // The buyer's language, for the order's letters (Russian unless the request asked for English).
+      language: meta.language ?? 'ru',
       createdAt: now,
       expiresAt: new Date(now.getTime() + holdFor(config.payment.holdMs, body.tickets, checked.checkout)),
       certificateId: fields.certificate?.id ?? null,
@@ -695,7 +699,7 @@ async function answerStep(
   } else redirectUrl = order.paymentUrl!;
   const result: PaymentResult = { order_id: order.publicId, redirect_url: redirectUrl, form: null, amount: toRubles(order.amount) };
   if (newAccount && !auth) await sendConfirmation(deps, newAccount);
-  else if (registering) await sendAccountExists(deps, registering);
+  else if (registering) await sendAccountExists(deps, registering, order.language);
   return result;
 }
 
@@ -865,7 +869,7 @@ async function takeChoices(
  * The letter to a used address a guest asked an account for at checkout: it has one; how to get in.
  * Nothing of the account changes; the order itself goes where any guest order for the address goes.
  */
-async function sendAccountExists(deps: ServerDeps, email: string): Promise<void> {
+async function sendAccountExists(deps: ServerDeps, email: string, language: ContentLanguage): Promise<void> {
   const link = `${deps.config.publicUrl}/login`;
   // The same statements as the new account's letter (a code closed and one written, the letter): the time
   // taken does not tell a used address from a free one. The code is nobody's (no account) and used up.
@@ -893,8 +897,7 @@ async function sendAccountExists(deps: ServerDeps, email: string): Promise<void>
   });
   await deps.email.send({
     to: email,
-    subject: 'Личный кабинет на этот адрес уже есть',
-    text: `Здравствуйте!\n\nПри оформлении заказа на сайте «Герои» с этим адресом попросили создать личный кабинет, но он уже есть. Войдите, чтобы увидеть заказ: ${link}\nЕсли не помните пароль, нажмите «Забыли пароль?» на странице входа.\n\nЕсли заказ оформляли не вы, просто удалите это письмо: ваш личный кабинет не изменился.`,
+    ...registerTakenLetter(language, link),
     meta: { kind: 'register_taken', link },
   });
 }

@@ -1,5 +1,5 @@
 import type { cities, eventCities, eventFormats, events, eventTypes, teams, tickets } from '../../db/schema/index';
-import { type ContentLanguage, inLanguage, placeNames } from '../../lib/language';
+import { type ContentLanguage, inLanguage, inLanguageOrNull, placeNames } from '../../lib/language';
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -84,6 +84,7 @@ export function viewInLanguage(view: TicketView, language: ContentLanguage): Tic
     eventCity: inLanguage(view.eventCity, language),
     event: inLanguage(view.event, language),
     eventType: inLanguage(view.eventType, language),
+    team: inLanguageOrNull(view.team, language),
   };
 }
 

@@ -5,7 +5,9 @@ import { appMeta, eventCities, eventFormats, events, formatStock, waitlistEntrie
 import type { ServerDeps } from '../../deps';
 import { newToken, sha256 } from '../../lib/crypto';
 import { badRequest, notFound } from '../../lib/errors';
+import { type ContentLanguage, inLanguage } from '../../lib/language';
 import type { Authenticated } from '../sessions/service';
+import { joinLetter, offerLetter } from './letters';
 
 /**
  * The waiting list of a sold-out format (issue 35). First come, first served across server processes:
@@ -81,7 +83,12 @@ async function waitingCount(db: Database, formatId: number): Promise<number> {
  * it would have had — and never `offered`. The address's true place and the leave link go to the
  * address itself, in the letter (`sendJoinLetter`). A signed-in person's answer is their real place.
  */
-export async function joinWaitlist(deps: Deps, auth: Authenticated | null, body: { format_public_id: string; email?: string | undefined }) {
+export async function joinWaitlist(
+  deps: Deps,
+  auth: Authenticated | null,
+  body: { format_public_id: string; email?: string | undefined },
+  language: ContentLanguage = 'ru',
+) {
   const email = (auth?.user.email ?? body.email)?.trim().toLowerCase();
   if (!email) throw badRequest(waitlistMessages.email);
   const { format, stock } = await formatByPublicId(deps.db, body.format_public_id);
@@ -91,7 +98,7 @@ export async function joinWaitlist(deps: Deps, auth: Authenticated | null, body:
     if (stock && stock.capacity - stock.taken > 0) throw badRequest(waitlistMessages.notSoldOut);
     await deps.db
       .insert(waitlistEntries)
-      .values({ formatId: format.id, email, userId: auth?.user.id ?? null, createdAt: deps.clock.now() })
+      .values({ formatId: format.id, email, userId: auth?.user.id ?? null, createdAt: deps.clock.now(), language })
       .onConflictDoNothing();
     [entry] = await deps.db.select().from(waitlistEntries).where(openEntry(format.id, email));
   }
@@ -116,12 +123,16 @@ async function sendJoinLetter(deps: Deps, entry: EntryRow, position: number): Pr
     .where(eq(eventFormats.id, entry.formatId));
   if (!row) return;
   const leave = await leaveLink(deps, entry);
-  const where =
-    entry.status === 'offered' ? 'для вас уже отложено место: ссылка на оплату — в письме о нём' : `ваше место в очереди: ${position}`;
   await deps.email.send({
     to: entry.email,
-    subject: `Лист ожидания: ${row.event.title}, ${row.format.title}`,
-    text: `Здравствуйте!\n\nВы в листе ожидания на «${row.event.title}», формат «${row.format.title}»: ${where}.\nКогда место освободится, мы пришлём письмо со ссылкой: она держит билет для вас ${Math.round(deps.config.waitlistOfferMs / 3_600_000)} ч.\n\nЕсли вы не вставали в лист ожидания или билет больше не нужен, покиньте лист по ссылке: ${leave}`,
+    ...joinLetter(entry.language, {
+      event: inLanguage(row.event, entry.language).title,
+      format: inLanguage(row.format, entry.language).title,
+      offered: entry.status === 'offered',
+      position,
+      holdHours: Math.round(deps.config.waitlistOfferMs / 3_600_000),
+      leave,
+    }),
     meta: { kind: 'waitlist_joined', leave_link: leave },
     key: `waitlist-joined ${entry.id} ${deps.clock.now().toISOString().slice(0, 10)}`,
   });
@@ -396,17 +407,15 @@ export async function sendOfferLetters(deps: Deps): Promise<number> {
   for (const { entry, format, event } of pending) {
     const link = `${deps.config.publicUrl}/waitlist/offer/${entry.offerCode}`;
     const leave = await leaveLink(deps, entry);
-    const until = new Intl.DateTimeFormat('ru-RU', {
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: 'Europe/Moscow',
-    }).format(entry.offerExpiresAt!);
     await deps.email.send({
       to: entry.email,
-      subject: `Освободилось место: ${event.title}, ${format.title}`,
-      text: `Здравствуйте!\n\nВ листе ожидания подошла ваша очередь: для вас отложено место на «${event.title}», формат «${format.title}».\nОткройте ссылку, чтобы оплатить билет: ${link}\nМесто ждёт вас до ${until} (мск); потом оно перейдёт следующему в листе ожидания.\n\nЕсли билет больше не нужен, покиньте лист ожидания — место сразу перейдёт следующему: ${leave}`,
+      ...offerLetter(entry.language, {
+        event: inLanguage(event, entry.language).title,
+        format: inLanguage(format, entry.language).title,
+        link,
+        leave,
+        until: entry.offerExpiresAt!,
+      }),
       meta: { kind: 'waitlist_offer', link, code: entry.offerCode!, leave_link: leave },
       key: `waitlist-offer ${entry.offerCodeHash}`,
     });

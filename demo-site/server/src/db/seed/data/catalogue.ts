@@ -385,6 +385,7 @@ export const formatTemplates: Record<FormatTemplate, FormatSeed[]> = {
       teamAll: true,
       insurance: true,
       ageMin: 14,
+      delivery: true,
     },
     {
       key: 'vip',

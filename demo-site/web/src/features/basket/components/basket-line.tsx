@@ -3,6 +3,7 @@ import { lazy, memo, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { eventFormatOptionsQuery } from '../api/event-format';
+import { useJoinedTeamName } from '../api/teams';
 import { type BasketItem, basketKey, type InsuranceLine, type TicketLine } from '../basket-items';
 import {
   addInsuranceLine,
@@ -105,6 +106,7 @@ export const BasketLine = memo(function BasketLine({
   const format = useQuery({ ...eventFormatOptionsQuery(ticket?.format_public_id ?? ''), enabled: ticket !== null });
   const count = participants.length > 0 ? participants.length : item.count;
   const insured: TicketLine[] = participants.length > 0 ? participants : ticket ? [ticket] : [];
+  const joinedTeam = useJoinedTeamName(ticket?.isTeam ? ticket : null);
   const step = countStep(item);
   const max = maxCount(item);
   // A team or fixed-count format sells whole teams: below one the minus says why (ticketing-shop §2 popup).
@@ -141,9 +143,7 @@ export const BasketLine = memo(function BasketLine({
           ) : null}
           {ticket?.isTeam ? (
             <p className="basket-line__meta">
-              {ticket.team_public_id && ticket.team_title
-                ? t('basket.teamJoin.joined', { name: ticket.team_title })
-                : t('basket.team', { count: item.count })}
+              {joinedTeam ? t('basket.teamJoin.joined', { name: joinedTeam }) : t('basket.team', { count: item.count })}
             </p>
           ) : null}
           {item.selector === 'shop' && item.size ? <p className="basket-line__meta">{t('basket.size', { size: item.size })}</p> : null}
