@@ -9,7 +9,7 @@ import type { GidTokens, LoginConfig, LoginOptions } from './types';
 
 export const POLL_MS = 500;
 /** What the opener's console says of a popup left on a page that is not the redirect URI. */
-export const MSG_ASTRAY = 'Окно входа вернулось не на redirectUri (там нужен handleRedirectCallback):';
+export const MSG_ASTRAY = 'Вход вернулся не на redirectUri:';
 /**
  * A callback page sent with `Cross-Origin-Opener-Policy: same-origin` cuts the popup off from its
  * opener, and `popup.closed` turns true as the popup reaches the site. Before calling that a user's
