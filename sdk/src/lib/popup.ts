@@ -61,7 +61,7 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
     if (!ctx.cfg.popupFallbackToRedirect) throw failure(ctx, 'POPUP_ERROR', MSG_POPUP_OPEN, { error_description: MSG_POPUP_OPEN });
     return redirectLogin(ctx, options);
   }
-  ctx.track('login', 'popup', options.source);
+  ctx.trackEvent('login', 'popup', options.source);
 
   // The state of this popup's flow: its failure clears that flow only, never one started meanwhile.
   let state: string | boolean = false;
