@@ -19,7 +19,8 @@ const minify = terser({
 
 // terser keeps `const`. In a program TypeScript has checked no `const` is ever assigned again, so
 // `let` is the same program, two bytes shorter each (a site's esbuild does this to the ESM build
-// itself): −26 B gzip off the script-tag build.
+// itself). Then terser once more, to join the declarations the two kinds kept apart (`let a=…;let b`):
+// −51 B gzip off the script-tag build in all.
 const letNotConst = {
   name: 'let-not-const',
   renderChunk(code) {
@@ -36,6 +37,8 @@ const letNotConst = {
     return { code: out, map: null };
   },
 };
+
+const rejoin = terser({ ecma: 2020, compress: COMPRESS, mangle: false, format: { comments: false } });
 
 // The ESM build a site's bundler takes in: compressed, mangled, and laid out line by line.
 // terser inlines what is used once (helpers, constants) and folds what is constant, which a site's
@@ -54,7 +57,7 @@ export default [
   { input: 'src/index.ts', output: { file: 'dist/gid-sdk.js', format: 'es', plugins: [compact] }, plugins: [ts()] },
   {
     input: 'src/index.ts',
-    output: { file: 'dist/gid-sdk.iife.js', format: 'iife', name: 'GidSdk', plugins: [minify, letNotConst] },
+    output: { file: 'dist/gid-sdk.iife.js', format: 'iife', name: 'GidSdk', plugins: [minify, letNotConst, rejoin] },
     plugins: [ts()],
   },
   { input: 'src/index.ts', output: { file: 'dist/gid-sdk.d.ts', format: 'es' }, plugins: [dts()] },
