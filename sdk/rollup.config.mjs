@@ -9,7 +9,8 @@ const ts = () => typescript({ tsconfig: './tsconfig.build.json', declaration: fa
 const COMPRESS = { passes: 3, unsafe_arrows: true, unsafe_methods: true, pure_getters: true, unsafe: true, unsafe_comps: true };
 // The fields of the SDK's internal context object (see `Context` in src/lib/context.ts), shortened
 // in both builds: never a page's or the provider's objects. A new internal field used often belongs here.
-const CONTEXT_FIELDS = /^(cfg|win|cleanup|dead|refreshes|trackEvent|flows|out|got|keep|silentRun|answering|debugLog|sidKept|fnClient|fetchFn)$/
+const CONTEXT_FIELDS =
+  /^(cfg|win|cleanup|dead|refreshes|trackEvent|flows|out|got|keep|silentRun|answering|debugLog|sidKept|fnClient|fetchFn)$/;
 const minify = terser({
   ecma: 2020,
   compress: COMPRESS,

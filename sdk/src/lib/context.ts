@@ -87,7 +87,8 @@ export function contextFor(config: CoreConfig, group: Rules = {}): Context {
  * The session id (`sid`): kept in session storage for the browser session (spec 4.4), made on
  * first use, so no crypto work comes before the buttons are painted.
  */
-export const sessionId = (ctx: Context): string => (ctx.sidKept ??= sessionValue(ctx, 'gid_sid', () => randomString(10, ctx.win.crypto, true)));
+export const sessionId = (ctx: Context): string =>
+  (ctx.sidKept ??= sessionValue(ctx, 'gid_sid', () => randomString(10, ctx.win.crypto, true)));
 
 /** `{base}{path}` (the base's trailing slashes dropped) as a URL, resolved against the page. */
 export const endpoint = (ctx: Context, base: string, path: string): URL => new URL(base.replace(/\/+$/, '') + path, ctx.win.location.href);

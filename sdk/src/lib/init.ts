@@ -84,8 +84,7 @@ function refuse(ctx: Context, client: GidClient): void {
 }
 
 /** The `CONFIG_ERROR` of a client the provider does not know. */
-export const MSG_UNKNOWN_CLIENT = (clientId: string): string =>
-  `Газпром ID не знает клиента «${clientId}»: проверьте clientId (404)`;
+export const MSG_UNKNOWN_CLIENT = (clientId: string): string => `Газпром ID не знает клиента «${clientId}»: проверьте clientId (404)`;
 
 /**
  * Resolves once the frame now being prepared has been painted: a task queued from a
