@@ -48,7 +48,9 @@ const rejoin = terser({ ecma: 2020, compress: COMPRESS, mangle: false, format: {
 const compact = terser({
   module: true,
   ecma: 2020,
-  compress: COMPRESS,
+  // Functions used once are left where they are declared: the site's esbuild lays them out smaller
+  // (−24 B gzip off a popup login, −44 off the core as a script; the script-tag build keeps inlining them).
+  compress: { ...COMPRESS, reduce_funcs: false },
   // The context's fields are shortened here too (a site's minifier renames no property).
   mangle: { properties: { regex: CONTEXT_FIELDS } },
   format: { beautify: true, comments: false, preserve_annotations: true },
