@@ -19,7 +19,7 @@ type WithTemporal = { Temporal?: { Now: { timeZoneId: () => string } } };
  * without a tracker URL; failures are swallowed. The page URL goes without its query (it may hold
  * a code), and the user agent is cut to 256 characters.
  */
-export function createTracker(ctx: Context, urls: string[]): Context['track'] {
+export function createTracker(ctx: Context, urls: string[]): Context['trackEvent'] {
   const { win, cfg } = ctx;
   return (action, label = '', location) => {
     const screen = win.screen;
@@ -52,7 +52,7 @@ export function createTracker(ctx: Context, urls: string[]): Context['track'] {
     for (const base of urls) {
       const url = new URL(base);
       for (const [key, value] of Object.entries(fields)) if (value) url.searchParams.set(key, value);
-      ctx.fetch(url.href, { mode: 'no-cors', credentials: 'omit', keepalive: true }).catch(() => {});
+      ctx.fetchFn(url.href, { mode: 'no-cors', credentials: 'omit', keepalive: true }).catch(() => {});
     }
   };
 }

@@ -64,7 +64,7 @@ export const redirectLogin = (ctx: Context, options?: LoginOptions): Promise<und
 
 async function redirectSteps(ctx: Context, options?: LoginOptions): Promise<undefined> {
   const url = await authorizeUrl(ctx, options);
-  ctx.track('login', 'redirect', options?.source);
+  ctx.trackEvent('login', 'redirect', options?.source);
   ctx.win.location.assign(url.href);
 }
 

@@ -1,5 +1,4 @@
-import { check, MODE, OBJECT, oneOf, type Rules } from './config';
-import { GidError } from './errors';
+import { check, configError, MODE, OBJECT, oneOf, type Rules } from './config';
 import type { GidButtonConfig } from './types';
 
 export const BUTTON_LABEL = 'Войти с Газпром ID';
@@ -43,11 +42,8 @@ function logo(doc: Document): SVGSVGElement {
 /** Finds a button's container: an element, or a selector that must match one. */
 function containerOf(doc: Document, button: GidButtonConfig, index: number): Element {
   const found = typeof button.container === 'string' ? doc.querySelector(button.container) : button.container;
-  if (!found) {
-    throw new GidError('CONFIG_ERROR', `Неверно задано «buttons[${index}].container» (config): такого элемента нет на странице`, {
-      field: `buttons[${index}].container`,
-    });
-  }
+  // `Неверно задано «buttons[0].container» (config): ожидается элемент на странице`
+  if (!found) throw configError('config', `buttons[${index}].container`, 'элемент на странице');
   return found;
 }
 

@@ -18,7 +18,7 @@ export function watchBackForward(ctx: Context): void {
   const cancel = () => {
     if (!readFlow(ctx)) return;
     clearFlow(ctx);
-    ctx.track('flow_canceled');
+    ctx.trackEvent('flow_canceled');
   };
   const entry = win.performance?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   if (entry?.type === 'back_forward') cancel();
@@ -63,7 +63,7 @@ export function clientFor(ctx: Context): GidClient {
         // An automatic refresh failed: the tokens are kept (they may work until they expire).
         // A sign-out that ended it is no failure.
         onError: (error) => {
-          ctx.debug(error);
+          ctx.debugLog(error);
           if ((error as GidError | undefined)?.code !== 'ABORTED') emit('renewError', error);
         },
       },
@@ -162,7 +162,7 @@ export function clientFor(ctx: Context): GidClient {
           await k.refresh();
         } catch (error) {
           // On to a silent sign-in.
-          ctx.debug(error);
+          ctx.debugLog(error);
         }
       }
       // Still not valid (the refresh failed, or what it left is no better: never an expired
@@ -210,15 +210,15 @@ export function clientFor(ctx: Context): GidClient {
   // The function forms' client, made after a function-style sign-in with its config: it has its
   // tokens; made during a silent one (`loginSilently`, then `getAccessToken`, which joins it): it keeps its tokens too.
   if (ctx.got) use(ctx.got);
-  ctx.silent && keep(ctx.silent).catch(() => {});
+  ctx.silentRun && keep(ctx.silentRun).catch(() => {});
   return client;
 }
 
 /** The client the function forms (`getAccessToken`, `getUser`, `on`) share for one config object. */
 const clientOf = (config: ClientConfig): GidClient => {
   const ctx = contextFor(config, { ...LOGIN_RULES, ...CLIENT_RULES });
-  ctx.client ??= clientFor(ctx);
-  return ctx.client;
+  ctx.fnClient ??= clientFor(ctx);
+  return ctx.fnClient;
 };
 
 /**

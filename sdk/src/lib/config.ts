@@ -124,8 +124,9 @@ export const INIT_RULES: Rules = {
 /** `mode`, the one login option only a client's `login` reads. */
 export const MODE_RULES: Rules = { mode: MODE };
 
+const PROMPTS = ['none', 'login', 'consent', 'select_account'];
 const OPTION_RULES: Rules = {
-  prompt: [(v) => ['none', 'login', 'consent', 'select_account'].includes(v as string), 'none | login | consent | select_account'],
+  prompt: [(v) => PROMPTS.includes(v as string), /* @__PURE__ */ PROMPTS.join(' | ')],
   source: [(v) => v === 'widget', '"widget"'],
   quuid: [isIdent, PRINTABLE],
   // `loginHint`, `uiLocales` and `acrValues` go out as strings whatever they are (URLSearchParams

@@ -13,19 +13,19 @@ export interface Context {
    */
   cfg: GidConfig;
   win: Window;
-  fetch: typeof fetch;
+  fetchFn: typeof fetch;
   /** SDK session id (`sid`), 10 letters, kept for the browser session: read or made on first use (see `sessionId`). */
-  sid?: string;
+  sidKept?: string;
   /** Debug log: printed only with `debugConsole`. */
-  debug: (...args: unknown[]) => void;
+  debugLog: (...args: unknown[]) => void;
   /** Analytics hook; a no-op unless tracking is configured. `location` `widget`: started from the widget. */
-  track: (action: string, label?: string, location?: string) => void;
+  trackEvent: (action: string, label?: string, location?: string) => void;
   /** Set by `destroy()`: steps still under way (remote config, late UI) stop there. */
   dead?: boolean;
   /** Refreshes in flight, by refresh token: concurrent calls share one request (made on first refresh). */
   refreshes?: Map<string, Promise<GidTokens>>;
   /** The silent sign-in under way: concurrent calls share it (each one would spoil the other's answer). */
-  silent?: Promise<TokenResult>;
+  silentRun?: Promise<TokenResult>;
   /** Teardown steps `destroy()` runs (listeners, UI). */
   cleanup: Set<() => void>;
   /** The aborts of the sign-ins under way (a popup, a silent frame): a sign-out and `destroy()` end them with `ABORTED`. */
@@ -39,7 +39,7 @@ export interface Context {
    * The client over this context (`createClient`, `init`, or the one the function forms
    * `getAccessToken`, `getUser` and `on` make for a config): made on first use.
    */
-  client?: GidClient;
+  fnClient?: GidClient;
   /** Set by the client: every sign-in's outcome passes it (see `guard`), so the client keeps the tokens. */
   keep?: <T>(call: Promise<T>) => Promise<T>;
   /** The redirect URI page in the SDK's own popup or silent frame (`init`): it only hands the answer over. */
@@ -61,11 +61,11 @@ export const createContext = (cfg: GidConfig): Context => {
   return {
     cleanup: new Set(),
     flows: new Set(),
-    track: () => {},
+    trackEvent: () => {},
     cfg,
     win,
-    fetch: cfg.fetch ?? ((input, init) => win.fetch(input, init)),
-    debug: (...args) => cfg.debugConsole && console.debug(PREFIX, ...args),
+    fetchFn: cfg.fetch ?? ((input, init) => win.fetch(input, init)),
+    debugLog: (...args) => cfg.debugConsole && console.debug(PREFIX, ...args),
   };
 };
 
@@ -87,7 +87,8 @@ export function contextFor(config: CoreConfig, group: Rules = {}): Context {
  * The session id (`sid`): kept in session storage for the browser session (spec 4.4), made on
  * first use, so no crypto work comes before the buttons are painted.
  */
-export const sessionId = (ctx: Context): string => (ctx.sid ??= sessionValue(ctx, 'gid_sid', () => randomString(10, ctx.win.crypto, true)));
+export const sessionId = (ctx: Context): string =>
+  (ctx.sidKept ??= sessionValue(ctx, 'gid_sid', () => randomString(10, ctx.win.crypto, true)));
 
 /** `{base}{path}` (the base's trailing slashes dropped) as a URL, resolved against the page. */
 export const endpoint = (ctx: Context, base: string, path: string): URL => new URL(base.replace(/\/+$/, '') + path, ctx.win.location.href);
@@ -109,7 +110,7 @@ export const copyDefined = <T extends object>(to: T, from: object, keys: readonl
  */
 export function signOut(ctx: Context): void {
   ctx.out = (ctx.out ?? 0) + 1;
-  ctx.got = ctx.silent = undefined;
+  ctx.got = ctx.silentRun = undefined;
   ctx.refreshes?.clear();
   for (const abort of [...ctx.flows]) abort();
 }
@@ -139,7 +140,7 @@ export function failure(
   if (endsFlow && !ctx.cfg.preventAutoStorageCleanup) clearFlow(ctx, endsFlow);
   const { error = message, error_description = MSG_UNEXPECTED } = details;
   report(ctx, copyDefined({ ok: false, code, error, error_description }, details, ['status', 'retry_after_seconds']));
-  ctx.track('error', code);
+  ctx.trackEvent('error', code);
   return new GidError(code, message, { ...details, error, error_description });
 }
 

@@ -84,8 +84,7 @@ function refuse(ctx: Context, client: GidClient): void {
 }
 
 /** The `CONFIG_ERROR` of a client the provider does not know. */
-export const MSG_UNKNOWN_CLIENT = (clientId: string): string =>
-  `Газпром ID не знает клиента «${clientId}»: проверьте clientId (удалённая настройка ответила 404)`;
+export const MSG_UNKNOWN_CLIENT = (clientId: string): string => `Газпром ID не знает клиента «${clientId}»: проверьте clientId (404)`;
 
 /**
  * Resolves once the frame now being prepared has been painted: a task queued from a
@@ -218,7 +217,7 @@ async function run(ctx: Context, client: GidClient, nameButtons: () => void): Pr
     return client;
   }
   const queued: [string, string?, string?][] = [];
-  ctx.track = (...event) => void queued.push(event);
+  ctx.trackEvent = (...event) => void queued.push(event);
   // Nothing else may delay the first paint: starting a fetch alone costs milliseconds (about 10
   // ms with the back/forward check and the callback on a cold load). Also without buttons of its
   // own: `@gid/sdk-react` and sites drawing with `renderButton` right after `init` draw theirs now.
@@ -237,9 +236,9 @@ async function run(ctx: Context, client: GidClient, nameButtons: () => void): Pr
   if (ctx.dead) return client;
   if (remote === false) refuse(ctx, client);
   const urls = trackerUrls(ctx, remote || undefined);
-  ctx.track = urls.length ? createTracker(ctx, urls) : () => {};
-  for (const event of queued.splice(0)) ctx.track(...event);
-  ctx.track('init');
+  ctx.trackEvent = urls.length ? createTracker(ctx, urls) : () => {};
+  for (const event of queued.splice(0)) ctx.trackEvent(...event);
+  ctx.trackEvent('init');
   if (remote && !answer) showRemoteUi(ctx, client, remote);
   await callback;
   return client;

@@ -20,7 +20,7 @@ export async function endSession(ctx: Context, token: string, options: LogoutOpt
     console.error(PREFIX, MSG_LOGOUT, cause);
     throw new GidError('LOGOUT_ERROR', MSG_LOGOUT, { cause });
   }
-  ctx.track('logout');
+  ctx.trackEvent('logout');
   // Signed out of this site only: the provider's session stays.
   if (options.local) return;
   const url = endpoint(ctx, cfg.authUrl, '/oauth2/sessions/logout');
@@ -48,7 +48,7 @@ export const logout = async (config: LogoutConfig, token: string, options?: Logo
   const ctx = contextFor(config, LOGOUT_RULES);
   // The function forms' client of this config (`getAccessToken`, …) forgets its tokens first, as a
   // client's `logout` does, and whatever sign-in or refresh is under way with this config ends.
-  ctx.client?.setTokens(undefined);
+  ctx.fnClient?.setTokens(undefined);
   signOut(ctx);
   return endSession(ctx, token, options);
 };

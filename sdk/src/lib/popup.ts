@@ -9,7 +9,7 @@ import type { GidTokens, LoginConfig, LoginOptions } from './types';
 
 export const POLL_MS = 500;
 /** What the opener's console says of a popup left on a page that is not the redirect URI. */
-export const MSG_ASTRAY = 'Окно входа вернулось не на redirectUri (там нужен handleRedirectCallback):';
+export const MSG_ASTRAY = 'Вход вернулся не на redirectUri:';
 /**
  * A callback page sent with `Cross-Origin-Opener-Policy: same-origin` cuts the popup off from its
  * opener, and `popup.closed` turns true as the popup reaches the site. Before calling that a user's
@@ -61,7 +61,7 @@ async function popupSteps(ctx: Context, options: LoginOptions): Promise<GidToken
     if (!ctx.cfg.popupFallbackToRedirect) throw failure(ctx, 'POPUP_ERROR', MSG_POPUP_OPEN, { error_description: MSG_POPUP_OPEN });
     return redirectLogin(ctx, options);
   }
-  ctx.track('login', 'popup', options.source);
+  ctx.trackEvent('login', 'popup', options.source);
 
   // The state of this popup's flow: its failure clears that flow only, never one started meanwhile.
   let state: string | boolean = false;

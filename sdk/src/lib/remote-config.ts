@@ -29,7 +29,7 @@ export async function fetchRemoteConfig(ctx: Context, timeoutMs = 5000): Promise
   const abort = new AbortController();
   setTimeout(() => abort.abort(), timeoutMs);
   try {
-    const response = await ctx.fetch(url.href, { credentials: 'omit', signal: abort.signal });
+    const response = await ctx.fetchFn(url.href, { credentials: 'omit', signal: abort.signal });
     if (response.status === 404) return false;
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const data: unknown = await response.json();

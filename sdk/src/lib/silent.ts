@@ -53,12 +53,12 @@ export const siteOf = (url: string): string => {
  * to the provider sees its cookies) and stop asking silently in that browser.
  */
 export const silentLogin = (ctx: Context, options: SilentOptions = {}): Promise<TokenResult> => {
-  if (ctx.silent) return ctx.silent;
+  if (ctx.silentRun) return ctx.silentRun;
   const silent: Promise<TokenResult> = guard(ctx, silentSteps(ctx, options), false).finally(() => {
     // (a sign-out forgot it already, and a later call may have started its own)
-    if (ctx.silent === silent) ctx.silent = undefined;
+    if (ctx.silentRun === silent) ctx.silentRun = undefined;
   });
-  ctx.silent = silent;
+  ctx.silentRun = silent;
   return silent;
 };
 

@@ -32,7 +32,7 @@ const num = (value: unknown): number | undefined => {
 export async function postToBackend(ctx: Context, path: string, body: unknown): Promise<Response | undefined> {
   const { backendUrl } = ctx.cfg;
   if (!backendUrl) return void console.error(PREFIX, MSG_NO_BACKEND);
-  const headers = new Headers(sanitizeHeaders(ctx.cfg.headers, ctx.debug));
+  const headers = new Headers(sanitizeHeaders(ctx.cfg.headers, ctx.debugLog));
   // A hung request is given up: it would hold every tab's refresh lock forever. A timer, not
   // `AbortSignal.timeout` (Safari 16, Chrome 103): see the README's browser baseline.
   const abort = new AbortController();
@@ -40,7 +40,7 @@ export async function postToBackend(ctx: Context, path: string, body: unknown): 
   // The SDK's own wins over a custom `content-type` in any case (it would otherwise be merged in).
   headers.set('Content-Type', 'application/json');
   const url = endpoint(ctx, backendUrl, path).href;
-  const call = ctx.fetch(url, {
+  const call = ctx.fetchFn(url, {
     cache: 'no-store',
     headers,
     body: JSON.stringify(body),
@@ -50,8 +50,8 @@ export async function postToBackend(ctx: Context, path: string, body: unknown): 
   });
   // With `debugConsole`, a call that failed names the URL it went to (a wrong `backendUrl` or path).
   call.then(
-    (response) => response.ok || ctx.debug('POST', url, response.status),
-    (error) => ctx.debug('POST', url, error),
+    (response) => response.ok || ctx.debugLog('POST', url, response.status),
+    (error) => ctx.debugLog('POST', url, error),
   );
   return call;
 }
@@ -112,7 +112,7 @@ export async function requestTokens(
   ctx.got = tokens;
   const extra = appState === undefined ? {} : { appState };
   report(ctx, { ok: true, tokens, ...extra });
-  ctx.track('token', body.grant_type);
+  ctx.trackEvent('token', body.grant_type);
   return { ...tokens, ...extra };
 }
 
@@ -152,5 +152,5 @@ export function refresh(ctx: Context, refreshToken: string): Promise<GidTokens> 
 export const refreshTokens = async (config: CoreConfig, refreshToken: string): Promise<TokenResult> => {
   const ctx = contextFor(config);
   // The function forms' client of this config (`getAccessToken`, …) keeps the answer, merged.
-  return ctx.client ? ctx.client.refresh(refreshToken) : refresh(ctx, refreshToken);
+  return ctx.fnClient ? ctx.fnClient.refresh(refreshToken) : refresh(ctx, refreshToken);
 };
