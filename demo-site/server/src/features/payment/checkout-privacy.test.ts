@@ -152,3 +152,21 @@ describe('finding 7: anonymous baskets for an address do not fill its proven own
     await capped.close();
   });
 });
+
+describe('a purchase or a waiting place sent with a token that no longer opens a session', () => {
+  it('is refused with 401 — not made a guest order readable by its link alone — and nothing is written', async () => {
+    const owner = await provenAccount();
+    // The session ends (a sign-out here; a password reset or another device's sign-out ends it alike).
+    expect((await call('POST', '/api/auth/logout', {}, owner.token)).status).toBeLessThan(300);
+    const before = await api.deps.db.select({ id: orders.id }).from(orders).where(eq(orders.email, owner.email));
+    const paid = await call('POST', '/api/payment', { email: owner.email, tickets: ticket() }, owner.token);
+    expect(paid.status).toBe(401);
+    expect(paid.body.message).toBe('Требуется авторизация');
+    const after = await api.deps.db.select({ id: orders.id }).from(orders).where(eq(orders.email, owner.email));
+    expect(after).toHaveLength(before.length);
+    const joined = await call('POST', '/api/waitlist', { format_public_id: seeded.night5k, email: owner.email }, owner.token);
+    expect(joined.status).toBe(401);
+    // Without a token it is a guest's purchase, as before.
+    expect((await call('POST', '/api/payment', { email: owner.email, tickets: ticket() })).status).toBe(200);
+  });
+});

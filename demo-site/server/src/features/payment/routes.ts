@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/client';
 import type { ServerDeps } from '../../deps';
-import { optionalUser, requireUser } from '../../http/auth';
+import { optionalUser, requireUser, userOrGuest } from '../../http/auth';
 import { answerLanguage } from '../../http/language';
 import { requestMeta } from '../../http/request';
 import { cacheable } from '../../http/response-cache';
@@ -62,7 +62,7 @@ export const paymentRoutes =
     const paymentLimit = paymentRateLimit(config);
     app.post('/api/payment', { schema: { body: paymentBody, querystring: noQuery }, config: paymentLimit }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return createPayment(deps, request.body, await optionalUser(deps, request), requestMeta(request));
+      return createPayment(deps, request.body, await userOrGuest(deps, request), requestMeta(request));
     });
 
     app.post('/api/payment/cancel', { schema: { body: cancelBody, querystring: noQuery } }, async (request) =>

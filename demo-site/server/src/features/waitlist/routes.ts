@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerDeps } from '../../deps';
-import { optionalUser, requireUser } from '../../http/auth';
+import { requireUser, userOrGuest } from '../../http/auth';
 import { requestLanguage } from '../../http/language';
 import { email, noQuery, publicId } from '../../lib/schemas';
 import { paymentRateLimit } from '../payment/routes';
@@ -25,7 +25,7 @@ export const waitlistRoutes =
       { schema: { body: joinBody, querystring: noQuery }, config: paymentRateLimit(deps.config) },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return joinWaitlist(deps, await optionalUser(deps, request), request.body, requestLanguage(request));
+        return joinWaitlist(deps, await userOrGuest(deps, request), request.body, requestLanguage(request));
       },
     );
     app.delete('/api/waitlist/:format_public_id', { schema: { params: formatParams, querystring: noQuery } }, async (request) =>

@@ -157,6 +157,21 @@ describe('/basket', () => {
     expect(getBasket().goods).toHaveLength(1);
   });
 
+  it('a session that ended before paying: to the login screen and back, the basket kept, no error popup', async () => {
+    basketApi();
+    server.use(http.post('*/api/payment', () => HttpResponse.json({ message: 'Требуется авторизация' }, { status: 401 })));
+    signIn({});
+    basketActions.reset([ticket as BasketItem]);
+    renderApp('/basket');
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: /^Оплатить/ }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: /^Оплатить/ }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Авторизация' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Оплата не прошла' })).toBeNull();
+    expect(getBasket().goods).toHaveLength(1);
+  });
+
   it('picks a club for a ticket in a popup and removes it', async () => {
     basketApi();
     basketActions.reset([ticket as BasketItem]);

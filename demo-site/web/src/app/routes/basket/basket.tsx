@@ -61,8 +61,9 @@ import type { ChosenTicket } from '../../../features/events/similar';
 import { shopBannersQuery } from '../../../features/shop/api/get-shop-banners';
 import { clearOffer, offerFor } from '../../../features/waitlist/offer-store';
 import { isApiError } from '../../../lib/api-client';
-import { getToken, useIsAuthenticated } from '../../../lib/auth';
+import { getToken, markSessionRejected, removeToken, useIsAuthenticated } from '../../../lib/auth';
 import { emailPattern } from '../../../lib/contact-rules';
+import { errorAction } from '../../../lib/error-catalogue';
 import { readJson, storageKeys, writeJson, writeString } from '../../../lib/storage';
 import { RelatedProducts } from '../shop/related-products';
 import './basket.css';
@@ -306,6 +307,14 @@ export default function BasketScreen() {
       }
       globalThis.location.assign(result.redirect_url);
     } catch (error) {
+      // The stored session has ended (accounts-sso §6): sign in again and come back to this basket, kept as it is.
+      const action = errorAction(error);
+      if (action.kind === 'login') {
+        if (action.removeToken) removeToken();
+        else markSessionRejected();
+        void navigate('/login', { state: { from: '/basket' } });
+        return;
+      }
       setPaymentMessage(isApiError(error) && error.status === 400 && error.message ? error.message : null);
       setPopup('paymentError');
     }
