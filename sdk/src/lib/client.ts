@@ -89,11 +89,15 @@ export function clientFor(ctx: Context): GidClient {
     kept().set(tokens);
     if (kept().tokens !== before) told(tokens, true);
   };
-  /** Keeps the tokens a call resolved with, unless a sign-out came since it started; hands the result on. */
+  /**
+   * Keeps the tokens a call resolved with, unless a sign-out came since it started or the client
+   * was destroyed (another person's answer then signs nothing out: that would end a refresh still
+   * out, whose rotated tokens a shared storage needs); hands the result on.
+   */
   const keep = async <T>(call: Promise<T>, merge?: boolean): Promise<T> => {
     const started = ctx.out;
     const result = await call;
-    if (result && started === ctx.out) {
+    if (result && started === ctx.out && !ctx.dead) {
       const { appState, ...tokens } = result as unknown as TokenResult;
       // A refresh's answer is merged: what it leaves out (an ID token) is kept.
       const next = merge ? { ...kept().tokens, ...tokens } : tokens;
