@@ -183,9 +183,10 @@ export function clientFor(ctx: Context): GidClient {
           await client.login({ mode: 'popup' });
         }
       }
-      // A sign-out while this waited: no token comes out of this call.
-      if (started !== ctx.out || !k.tokens) throw aborted();
-      return k.tokens.access_token;
+      // A sign-out while this waited, or nothing valid kept (`destroy()` meanwhile): no token
+      // comes out of this call (never an expired one).
+      if (started !== ctx.out || !valid(0)) throw aborted();
+      return k.tokens!.access_token;
     },
     get user() {
       const idToken = kept().tokens?.id_token;
