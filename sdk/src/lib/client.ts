@@ -89,11 +89,15 @@ export function clientFor(ctx: Context): GidClient {
     kept().set(tokens);
     if (kept().tokens !== before) told(tokens, true);
   };
-  /** Keeps the tokens a call resolved with, unless a sign-out came since it started; hands the result on. */
+  /**
+   * Keeps the tokens a call resolved with, unless a sign-out came since it started or the client
+   * was destroyed (another person's answer then signs nothing out: that would end a refresh still
+   * out, whose rotated tokens a shared storage needs); hands the result on.
+   */
   const keep = async <T>(call: Promise<T>, merge?: boolean): Promise<T> => {
     const started = ctx.out;
     const result = await call;
-    if (result && started === ctx.out) {
+    if (result && started === ctx.out && !ctx.dead) {
       const { appState, ...tokens } = result as unknown as TokenResult;
       // A refresh's answer is merged: what it leaves out (an ID token) is kept.
       const next = merge ? { ...kept().tokens, ...tokens } : tokens;
@@ -179,9 +183,10 @@ export function clientFor(ctx: Context): GidClient {
           await client.login({ mode: 'popup' });
         }
       }
-      // A sign-out while this waited: no token comes out of this call.
-      if (started !== ctx.out || !k.tokens) throw aborted();
-      return k.tokens.access_token;
+      // A sign-out while this waited, or nothing valid kept (`destroy()` meanwhile): no token
+      // comes out of this call (never an expired one).
+      if (started !== ctx.out || !valid(0)) throw aborted();
+      return k.tokens!.access_token;
     },
     get user() {
       const idToken = kept().tokens?.id_token;

@@ -151,8 +151,9 @@ export function failure(
  */
 export async function guard<T>(ctx: Context, step: Promise<T>, endsFlow?: boolean): Promise<T> {
   try {
-    // A client over this context keeps the tokens (the function forms' sign-ins reach theirs too).
-    return await (ctx.keep?.(step) ?? step);
+    // A client over this context keeps the tokens (the function forms' sign-ins reach theirs too,
+    // also one made while the sign-in was under way).
+    return await (ctx.keep?.(step) ?? step.then((result) => ctx.keep?.(Promise.resolve(result)) ?? result));
   } catch (error) {
     if (error instanceof GidError) throw error;
     console.error(PREFIX, error);

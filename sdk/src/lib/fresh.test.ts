@@ -268,6 +268,22 @@ describe("storage: 'local': the tabs' one storage", () => {
     await vi.waitFor(() => expect(a.keeper.tokens?.access_token).toBe('at-2'));
     expect(b.keeper.tokens?.access_token).toBe('at-2');
   });
+  it('a tie between two sign-ins goes to the same one in every tab, also after one was refreshed before the other’s news came (found by the model test)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    server.use(http.post(TOKEN_URL, () => HttpResponse.json({ access_token: 'at-4', refresh_token: 'rt-4', expires_in: 3600 })));
+    const a = tab();
+    a.keeper.set({ ...tokens, access_token: 'at-2', refresh_token: 'rt-2' });
+    const when = Date.now();
+    await a.keeper.refresh();
+    expect(a.keeper.tokens?.access_token).toBe('at-4');
+    // Tab B signed in in the same millisecond, its message crossing A's: B keeps its at-3 (the
+    // greater access token of the two sign-ins) and drops A's refresh of at-2, so A must take at-3.
+    const forge = new NodeBroadcastChannel('gid_tokens:demo-site');
+    forge.postMessage({ tokens: { ...tokens, access_token: 'at-3' }, when });
+    await vi.waitFor(() => expect(a.keeper.tokens?.access_token).toBe('at-3'));
+    forge.close();
+  });
+
   it('a tab loaded after a sign-out, on a clock set back, signs in: every tab takes it (the storage orders the news)', async () => {
     // The model test's backward clock jump: tab B's keeper came after A's sign-out (it never heard
     // of it, and the storage no longer held anything), so its sign-in was stamped older than that

@@ -187,6 +187,8 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
    * from another tab is stale.
    */
   let since = -1;
+  /** The access token of that sign-in (a tie between two sign-ins compares theirs, not what a refresh made of one). */
+  let signedIn: string | undefined;
   /** Access tokens refreshed away: news of them is stale. */
   const retired = new Set<string>();
   /** Takes tokens (with their expiry) and sets the timer; `tell`: other tabs hear of it; `from`: see `TabMessage`. */
@@ -204,12 +206,15 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
       // back), between two sign-ins to the greater access token (every tab picks the same).
       (from
         ? from !== tokens?.access_token
-        : !tell && (when < since || (when === since && !!next && !(next.access_token > (tokens?.access_token as string)))))
+        : !tell && (when < since || (when === since && !!next && !(next.access_token > (signedIn as string)))))
     )
       return;
     // (a rotation that keeps the access token retires nothing: the next one of it is news too)
     if (from && from !== next?.access_token) retired.add(from);
-    else since = when;
+    else {
+      since = when;
+      signedIn = next?.access_token;
+    }
     tokens = next;
     const seconds = next?.expires_in;
     // A lifetime of 0 or less: expired at once (never "never expiring"); none: the access token's

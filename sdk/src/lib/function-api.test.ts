@@ -358,6 +358,27 @@ describe('getAccessToken, getUser, on: the function forms, over the sign-ins mad
     expect(seen).toEqual(['signedOut:true']);
   });
 
+  it('a popup sign-in started before the function forms’ client exists hands its tokens to the client made while it was open', async () => {
+    server.use(
+      http.post(TOKEN_URL, async ({ request }) => {
+        received.push({ body: await request.clone().json(), headers: request.headers, request });
+        return HttpResponse.json({ ...tokens, id_token: idToken });
+      }),
+    );
+    const { page, providerAnswers } = popupBrowser();
+    const login = loginWithPopup(page.config);
+    // The site reads the user (or listens) while the popup is open: that makes the client now.
+    expect(getUser(page.config)).toBeNull();
+    const seen: unknown[] = [];
+    on(page.config, 'tokens', (next) => seen.push(next?.access_token));
+    await providerAnswers(({ state }) => ({ code: 'c-1', state: state ?? '', scope: 'openid' }));
+    await expect(login).resolves.toMatchObject({ access_token: 'at-1' });
+    expect(getUser(page.config)).toEqual({ sub: 'u-1', name: 'Анна' });
+    expect(seen).toEqual(['at-1']);
+    await expect(getAccessToken(page.config)).resolves.toBe('at-1');
+    expect(received).toHaveLength(1); // no silent sign-in: the popup's token is the client's
+  });
+
   it('refreshTokens with the same config refreshes the kept tokens (merged); getAccessToken refreshes one near expiry', async () => {
     let n = 0;
     server.use(

@@ -315,6 +315,43 @@ describe('a silent renewal with another person is a sign-out, then a sign-in', (
     expect(seen).toEqual([]);
     expect(client.tokens?.access_token).toBe('at-2');
   });
+
+  it('another sub answered after destroy() signs nothing out: a refresh in flight still leaves its rotated tokens in the shared storage (found by the model test)', async () => {
+    const gate = () => {
+      let resolve!: () => void;
+      return { promise: new Promise<void>((done) => (resolve = done)), resolve: () => resolve() };
+    };
+    const gates = { authorization_code: gate(), refresh_token: gate() };
+    server.use(
+      http.post(TOKEN_URL, async ({ request }) => {
+        const { grant_type } = (await request.json()) as { grant_type: keyof typeof gates };
+        await gates[grant_type].promise;
+        return HttpResponse.json(
+          grant_type === 'refresh_token'
+            ? { access_token: 'at-3', refresh_token: 'rt-3', expires_in: 3600 }
+            : { access_token: 'at-2', refresh_token: 'rt-2', id_token: idToken({ sub: 'u-2' }), expires_in: 3600 },
+        );
+      }),
+    );
+    const { config, win } = setup(`${SITE}/cabinet`, { storage: 'local' });
+    const client = createClient(config);
+    client.setTokens({ access_token: 'at-1', refresh_token: 'rt-1', id_token: idToken({ sub: 'u-1' }), expires_in: 3600 });
+    const silent = client.checkSession().catch((error) => error);
+    await vi.waitFor(() => expect(frameOf(win)).not.toBeNull());
+    const frame = frameOf(win) as HTMLIFrameElement;
+    answerFrame(win, frame, { code: 'c', state: new URL(frame.src).searchParams.get('state') as string, scope: 'openid' });
+    const refreshed = client.refresh('rt-1').catch((error) => error);
+    await flush();
+    // The page unmounts its client while both calls are out; the sign-in answers first.
+    client.destroy();
+    gates.authorization_code.resolve();
+    await silent;
+    gates.refresh_token.resolve();
+    await refreshed;
+    await flush();
+    // rt-1 is spent at the backend: the next client on this storage must start from rt-3.
+    expect(JSON.parse(win.localStorage.getItem('gid:demo-site:tokens') as string).tokens.refresh_token).toBe('rt-3');
+  });
 });
 
 describe('daily calls: events and leeway', () => {

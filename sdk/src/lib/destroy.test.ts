@@ -1,0 +1,50 @@
+// getAccessToken and destroy(): a silent sign-in answered after the client was destroyed (found
+// by the model test, issue 32). A file of its own: a fresh module state and tab channels.
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { SITE, server, setup, type TestWindow, TOKEN_URL, useServer } from '../test/helpers';
+import { createClient } from './client';
+
+useServer();
+
+const CALLBACK = `${SITE}/auth/gid`;
+const frameOf = (win: TestWindow) => win.document.querySelector('iframe[name="gid_silent"]') as HTMLIFrameElement | null;
+const flush = async () => {
+  for (let i = 0; i < 50; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+/** The redirect URI page inside the silent frame hands `params` over, as handleRedirectCallback does. */
+const answerFrame = (win: TestWindow, frame: HTMLIFrameElement, params: Record<string, string>) =>
+  win.dispatchEvent(
+    new win.MessageEvent('message', {
+      data: { name: 'popup_auth', url: `${CALLBACK}?${new URLSearchParams(params)}` },
+      origin: SITE,
+      source: frame.contentWindow as never,
+    }),
+  );
+
+describe('getAccessToken never resolves an expired token', () => {
+  it('getAccessToken whose silent sign-in answers after destroy() rejects ABORTED, never with the expired token it had (found by the model test)', async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((go) => (answer = go));
+    server.use(
+      http.post(TOKEN_URL, async () => {
+        await gate;
+        return HttpResponse.json({ access_token: 'at-2', expires_in: 3600 });
+      }),
+    );
+    const { config, win } = setup(`${SITE}/cabinet`);
+    const client = createClient(config);
+    client.setTokens({ access_token: 'at-1', expires_in: 0 });
+    const token = client.getAccessToken().then(
+      (at) => at,
+      (error) => error.code,
+    );
+    await vi.waitFor(() => expect(frameOf(win)).not.toBeNull(), { timeout: 5000 });
+    const frame = frameOf(win) as HTMLIFrameElement;
+    answerFrame(win, frame, { code: 'c', state: new URL(frame.src).searchParams.get('state') as string, scope: 'openid' });
+    await flush();
+    client.destroy(); // the code exchange is out: its tokens are nobody's now
+    answer();
+    await expect(token).resolves.toBe('ABORTED');
+  });
+});
