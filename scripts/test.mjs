@@ -29,6 +29,21 @@ function readJson(file) {
   }
 }
 
+/** Names every failed vitest test (file › title) and its first message line, so the summary at the end of a long log says what failed. */
+function failedVitest(report) {
+  const failed = [];
+  for (const file of report.testResults ?? []) {
+    const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of tests) {
+      const first = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failed.push(`    ✗ ${where} › ${test.fullName ?? test.title}${first ? ` — ${first}` : ''}`);
+    }
+    if (tests.length === 0 && file.status === 'failed') failed.push(`    ✗ ${where} — ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+  }
+  return failed;
+}
+
 try {
   await ensureDependencies();
   await ensureChromium();
@@ -51,6 +66,7 @@ if (vitest) {
   tally.failed += vitest.numFailedTests;
   tally.skipped += vitest.numPendingTests + vitest.numTodoTests;
   lines.push(`${vitestCode === 0 ? '✓' : '✗'} vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
+  lines.push(...failedVitest(vitest));
 }
 if (!vitest || (vitestCode !== 0 && vitest.numFailedTests === 0)) {
   tally.failed += 1;
