@@ -94,6 +94,10 @@ test('a team ticket joins an existing team: its name in Russian and English, its
     await (await request.get(`${siteUrl()}/api/teams/${relay.public_id}`, { headers: { 'accept-language': 'en' } })).json()
   ).values.find((candidate: { public_id: string }) => candidate.public_id === team.public_id).name as string;
   expect(english).not.toBe(team.name);
+  const englishFormat = (await (
+    await request.get(`${siteUrl()}/api/event_format/${relay.public_id}`, { headers: { 'accept-language': 'en' } })
+  ).json()) as { title: string; event: { title: string } };
+  expect(englishFormat.title).not.toBe(relay.title);
 
   await page.goto(`${siteUrl()}/calendar/${event.public_id}`);
   await page
@@ -109,6 +113,9 @@ test('a team ticket joins an existing team: its name in Russian and English, its
   await switchTo(page, 'English');
   await expect(page.getByText(`Team: ${english}`)).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Race pack' })).toBeVisible();
+  // So do the line's own texts, stored in Russian when it was added: the format's and the event's titles.
+  const tickets = page.getByRole('region', { name: `Tickets: ${englishFormat.event.title}` });
+  await expect(tickets.getByRole('article', { name: englishFormat.title })).toBeVisible();
   await switchTo(page, 'Русский');
   await expect(line.getByText(`Команда: ${team.name}`)).toBeVisible();
 

@@ -7,8 +7,10 @@ import { eventFormatOptionsQuery } from '../../../features/basket/api/event-form
 import type { BasketItem } from '../../../features/basket/basket-items';
 import { basketActions, getBasket } from '../../../features/basket/basket-store';
 import { FIXED_EVENT_PRODUCT_ID, FIXED_LINKED_PRODUCT_ID } from '../../../features/basket/fixed-products';
+import { shopLine as sizedShopLine } from '../../../features/basket/shop-line';
 import { ticketLine } from '../../../features/basket/ticket-line';
 import { clubsQuery } from '../../../features/clubs/api/get-clubs';
+import { setLanguage } from '../../../lib/i18n';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { prefetch } from './basket';
@@ -123,6 +125,65 @@ describe('/basket', () => {
     await waitFor(() => expect(getBasket().goods.filter((item) => item.selector === 'insurance')).toHaveLength(1));
     expect(getBasket().goods[1]).toMatchObject({ public_id: 'ins-day', linkedTo: 't1', default: true, preReg: 'ok' });
     expect(getBasket().goods).toHaveLength(2);
+  });
+
+  it('a line added in Russian reads its format, event, address, product and size in English after the switch, and back (issue 35)', async () => {
+    basketApi();
+    const asked: string[] = [];
+    const english = (request: Request) => {
+      const language = request.headers.get('accept-language') ?? '';
+      asked.push(language);
+      return language === 'en';
+    };
+    server.use(
+      http.get('*/api/event_format/:id', ({ request }) =>
+        HttpResponse.json(
+          english(request)
+            ? { public_id: 'format-10k', title: '10 km', address: 'Luzhniki', event: { title: 'Spring Run' }, insurance_available: true }
+            : {
+                public_id: 'format-10k',
+                title: '10 км',
+                address: 'Лужники',
+                event: { title: 'Весенний забег' },
+                insurance_available: true,
+              },
+        ),
+      ),
+      http.get('*/api/shop/product/:id', ({ request }) =>
+        HttpResponse.json({
+          public_id: 'tee',
+          title: english(request) ? 'Finisher tee' : 'Футболка финишёра',
+          price: 900,
+          proportions: [{ name: 'Мужская M', ...(english(request) && { name_en: "Men's M" }), public_id: 'tee-m', count: 5 }],
+        }),
+      ),
+    );
+    deliveryApi();
+    const stored = ticketLine({ ...ticketInput, eventCity: { ...ticketInput.eventCity, address: 'Лужники' } });
+    const tee = sizedShopLine({
+      product: { public_id: 'tee', title: 'Футболка финишёра', price: 900 },
+      size: { name: 'Мужская M', public_id: 'tee-m' },
+      maxCount: 5,
+      uniqueId: 's1',
+    });
+    basketActions.reset([stored as BasketItem, tee as BasketItem]);
+    renderApp('/basket');
+    expect(await screen.findByRole('region', { name: 'Билеты: Весенний забег' }, { timeout: 10_000 })).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: '10 км' })).getByText(/^Весенний забег · .* · Лужники$/)).toBeTruthy();
+    await act(() => setLanguage('en'));
+    const group = await screen.findByRole('region', { name: 'Tickets: Spring Run' });
+    const line = await within(group).findByRole('article', { name: '10 km' });
+    expect(within(line).getByText(/^Spring Run · .* · Luzhniki$/)).toBeTruthy();
+    expect(within(line).getByRole('button', { name: 'Remove “10 km”' })).toBeTruthy();
+    const shop = await screen.findByRole('article', { name: 'Finisher tee' });
+    expect(within(shop).getByText("Size: Men's M")).toBeTruthy();
+    // The stored line is not rewritten: the spec's basket item keeps the texts it was added with.
+    expect(getBasket().goods.map((item) => item.title)).toEqual(['10 км', 'Футболка финишёра']);
+    expect(asked).toContain('en');
+    await act(() => setLanguage('ru'));
+    expect(await screen.findByRole('article', { name: 'Футболка финишёра' })).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Футболка финишёра' })).getByText('Размер: Мужская M')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Билеты: Весенний забег' })).toBeTruthy();
   });
 
   it('checks availability first and shows the count-unavailable popup', async () => {

@@ -15,10 +15,11 @@ import {
 } from '../../../features/basket/api/delivery';
 import { eventFormatOptionsQuery } from '../../../features/basket/api/event-format';
 import { insuranceOffersQuery, useInsuranceOffers } from '../../../features/basket/api/insurances';
+import { useLineTexts } from '../../../features/basket/api/line-texts';
 import { salesQuery, useSales } from '../../../features/basket/api/sales';
 import { getUserBasket } from '../../../features/basket/api/user-basket';
 import { useVipTicketFormats } from '../../../features/basket/api/vip-tickets';
-import type { InsuranceLine, TicketLine } from '../../../features/basket/basket-items';
+import type { BasketItem, InsuranceLine, TicketLine } from '../../../features/basket/basket-items';
 import {
   basketTotals,
   certificatePays,
@@ -114,6 +115,26 @@ export const prefetch = (client: QueryClient) => {
     );
   return Promise.all(jobs);
 };
+
+/** A group of lines under its heading: a ticket group names its event in the site's language now (useLineTexts). */
+function BasketGroup({ firstItem, children }: { firstItem: BasketItem | null; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { eventTitle } = useLineTexts(firstItem?.selector === 'ticket' ? firstItem : null);
+  const heading =
+    firstItem?.selector === 'ticket'
+      ? t('basket.ticketsFor', { title: eventTitle })
+      : firstItem?.selector === 'shop'
+        ? t('basket.shopGroup')
+        : firstItem?.selector === 'insurance'
+          ? t('basket.insuranceGroup')
+          : t('basket.certificateGroup');
+  return (
+    <section className="basket-group" aria-label={heading}>
+      <h2 className="basket-group__title">{heading}</h2>
+      {children}
+    </section>
+  );
+}
 
 /** ticketing-shop §2 basket page: the lines by group, the side summary, delivery, e-mail, the pay button, the popups. */
 export default function BasketScreen() {
@@ -371,17 +392,8 @@ export default function BasketScreen() {
         <section className="basket-lines" aria-label={t('basket.lines')}>
           {groups.map((group) => {
             const firstItem = group.items[0];
-            const heading =
-              firstItem?.selector === 'ticket'
-                ? t('basket.ticketsFor', { title: firstItem.event.title })
-                : firstItem?.selector === 'shop'
-                  ? t('basket.shopGroup')
-                  : firstItem?.selector === 'insurance'
-                    ? t('basket.insuranceGroup')
-                    : t('basket.certificateGroup');
             return (
-              <section key={group.id} className="basket-group" aria-label={heading}>
-                <h2 className="basket-group__title">{heading}</h2>
+              <BasketGroup key={group.id} firstItem={firstItem ?? null}>
                 {group.items.map((item) => {
                   let participants: TicketLine[] = [];
                   if (item.selector === 'ticket' && item.preregistration) {
@@ -410,7 +422,7 @@ export default function BasketScreen() {
                   );
                 })}
                 {firstItem?.selector === 'ticket' ? <RelatedProducts eventId={firstItem.event.public_id} level={3} /> : null}
-              </section>
+              </BasketGroup>
             );
           })}
         </section>

@@ -8,11 +8,15 @@ const formatOptionsSchema = z.looseObject({
   /** Whether the buyer may choose a start number, or a seat (the basket's picker and seat map). */
   start_numbers: z.nullish(z.boolean()),
   space: z.nullish(z.boolean()),
+  /** The texts a ticket line shows, in the language asked in (features/basket/api/line-texts.ts). */
+  title: z.nullish(z.string()),
+  address: z.nullish(z.string()),
+  event: z.nullish(z.object({ title: z.nullish(z.string()) })),
 });
 
 /**
- * GET /api/event_format/{id}: whether a ticket's format insures its participants and offers clubs
- * (cached per format). A query of its own so the basket route can load it before its first render.
+ * GET /api/event_format/{id}: whether a ticket's format insures its participants and offers clubs,
+ * and its texts in the site's language (cached per format). A query of its own so the basket route can load it before its first render.
  */
 export const eventFormatOptionsQuery = (formatId: string) =>
   queryOptions({

@@ -23,14 +23,3 @@ export const useTeams = (formatId: string, enabled: boolean) =>
     enabled,
     staleTime: 0,
   });
-
-/**
- * The name of the team a line joins, in the site's language now: read from the team list (fetched again
- * when the language changes), not the name stored when it was chosen; that one only while the list loads.
- */
-export function useJoinedTeamName(line: { format_public_id: string; team_public_id?: string | null; team_title?: string | null } | null) {
-  const joining = Boolean(line?.team_public_id);
-  const teams = useTeams(line?.format_public_id ?? '', joining);
-  if (!joining) return null;
-  return teams.data?.values.find((team) => team.public_id === line?.team_public_id)?.name ?? line?.team_title ?? null;
-}

@@ -3,7 +3,7 @@ import { lazy, memo, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { eventFormatOptionsQuery } from '../api/event-format';
-import { useJoinedTeamName } from '../api/teams';
+import { useLineTexts } from '../api/line-texts';
 import { type BasketItem, basketKey, type InsuranceLine, type TicketLine } from '../basket-items';
 import {
   addInsuranceLine,
@@ -106,7 +106,9 @@ export const BasketLine = memo(function BasketLine({
   const format = useQuery({ ...eventFormatOptionsQuery(ticket?.format_public_id ?? ''), enabled: ticket !== null });
   const count = participants.length > 0 ? participants.length : item.count;
   const insured: TicketLine[] = participants.length > 0 ? participants : ticket ? [ticket] : [];
-  const joinedTeam = useJoinedTeamName(ticket?.isTeam ? ticket : null);
+  // Title, event, address, size and joined team in the site's language now, not the stored ones.
+  const texts = useLineTexts(item);
+  const joinedTeam = texts.joinedTeam;
   const step = countStep(item);
   const max = maxCount(item);
   // A team or fixed-count format sells whole teams: below one the minus says why (ticketing-shop §2 popup).
@@ -114,7 +116,7 @@ export const BasketLine = memo(function BasketLine({
   const atMinimum = item.count - step < Math.max(TICKET_COUNT_MIN, step);
   const onCount = (direction: 1 | -1) => {
     if (direction === -1 && required !== null && atMinimum) {
-      requiredCountPopup.show({ title: item.title, count: required });
+      requiredCountPopup.show({ title: texts.title, count: required });
       return;
     }
     basketActions.apply((goods) => changeCount(goods, key, direction, newBasketId, Date.now()));
@@ -132,13 +134,13 @@ export const BasketLine = memo(function BasketLine({
         {item.logo ? <img className="basket-line__logo" src={item.logo} alt="" width={56} height={56} loading="lazy" /> : null}
         <div className="basket-line__what">
           <h3 id={`line-${item.unique_id}`} className="basket-line__title">
-            {item.title}
+            {texts.title}
           </h3>
           {ticket ? (
             <p className="basket-line__meta">
-              {ticket.event.title}
+              {texts.eventTitle}
               {ticket.start_time ? ` · ${formatDateTime(ticket.start_time)}` : ''}
-              {ticket.address ? ` · ${ticket.address}` : ''}
+              {texts.address ? ` · ${texts.address}` : ''}
             </p>
           ) : null}
           {ticket?.isTeam ? (
@@ -146,7 +148,7 @@ export const BasketLine = memo(function BasketLine({
               {joinedTeam ? t('basket.teamJoin.joined', { name: joinedTeam }) : t('basket.team', { count: item.count })}
             </p>
           ) : null}
-          {item.selector === 'shop' && item.size ? <p className="basket-line__meta">{t('basket.size', { size: item.size })}</p> : null}
+          {texts.size ? <p className="basket-line__meta">{t('basket.size', { size: texts.size })}</p> : null}
           {item.selector === 'certificate' && item.recipient?.name ? (
             <p className="basket-line__meta">{t('basket.gifts.recipientLine', { name: item.recipient.name })}</p>
           ) : null}
@@ -156,7 +158,7 @@ export const BasketLine = memo(function BasketLine({
           type="button"
           className="button button--secondary button--small basket-line__remove"
           onClick={remove}
-          aria-label={t('basket.removeItem', { title: item.title })}
+          aria-label={t('basket.removeItem', { title: texts.title })}
         >
           {t('basket.remove')}
         </button>
@@ -165,7 +167,7 @@ export const BasketLine = memo(function BasketLine({
       <div className="basket-line__body">
         {item.selector !== 'insurance' ? (
           <CountStepper
-            title={item.title}
+            title={texts.title}
             count={count}
             canDecrease={participants.length > 0 ? participants.length > 1 : required !== null || !atMinimum}
             canIncrease={(participants.length > 0 ? participants.length : item.count) + step <= max}
