@@ -157,7 +157,8 @@ export function clientFor(ctx: Context): GidClient {
       const started = ctx.out;
       const k = kept();
       // Valid for `seconds` more, or of unknown lifetime.
-      const valid = (seconds = minValiditySeconds) => k.tokens && !((k.expiresAt as number) < Date.now() + seconds * 1000);
+      // Expired at its expiry's very millisecond (`expires_in: 0` is expired at once).
+      const valid = (seconds = minValiditySeconds) => k.tokens && !((k.expiresAt as number) <= Date.now() + seconds * 1000);
       const before = k.tokens;
       if (cacheMode !== 'off' && valid()) return before!.access_token;
       if (cacheMode === 'cache-only') throw new GidError('LOGIN_REQUIRED', MSG_LOGIN_REQUIRED);

@@ -1,7 +1,7 @@
 // The bugs of issue 32, one case each: every one failed before its fix.
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { HttpResponse, http } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { LOGOUT_URL, received, SITE, server, setup, type TestWindow, TOKEN_URL, tokens, useServer } from '../test/helpers';
 import { createClient, getAccessToken, getUser } from './client';
 import { keepTokensFresh } from './fresh';
@@ -585,6 +585,19 @@ describe('Low: a missing or non-positive expires_in', () => {
     await expect(client.getAccessToken({ cacheMode: 'cache-only' })).rejects.toMatchObject({ code: 'LOGIN_REQUIRED' });
     client.setTokens({ access_token: 'opaque' });
     await expect(client.getAccessToken({ cacheMode: 'cache-only' })).resolves.toBe('opaque');
+  });
+
+  it('expires_in 0 is expired in the very millisecond it came, whatever minValiditySeconds says', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const client = createClient(setup().config);
+    client.setTokens({ access_token: 'at-0', expires_in: 0 });
+    // The clock has not moved: still expired (a same-millisecond read once returned it).
+    await expect(client.getAccessToken({ cacheMode: 'cache-only', minValiditySeconds: 0 })).rejects.toMatchObject({ code: 'LOGIN_REQUIRED' });
+    client.setTokens({ access_token: 'at-1', expires_in: 1 });
+    await expect(client.getAccessToken({ cacheMode: 'cache-only', minValiditySeconds: 0 })).resolves.toBe('at-1');
+    vi.setSystemTime(Date.now() + 1000);
+    await expect(client.getAccessToken({ cacheMode: 'cache-only', minValiditySeconds: 0 })).rejects.toMatchObject({ code: 'LOGIN_REQUIRED' });
   });
 });
 
