@@ -36,10 +36,17 @@ function failedVitest(report) {
     const where = file.name.startsWith(root) ? file.name.slice(root.length + 1) : file.name;
     const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of tests) {
-      const first = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      const first = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
       failed.push(`    ✗ ${where} › ${test.fullName ?? test.title}${first ? ` — ${first}` : ''}`);
     }
-    if (tests.length === 0 && file.status === 'failed') failed.push(`    ✗ ${where} — ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+    if (tests.length === 0 && file.status === 'failed')
+      failed.push(
+        `    ✗ ${where} — ${String(file.message ?? '')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
   }
   return failed;
 }
