@@ -33,9 +33,10 @@ export async function issueLinkProof(
   deps: Deps,
   user: UserRow,
   input: { current_password?: string | undefined; proof_code?: string | undefined },
+  language: ContentLanguage = 'ru',
 ) {
   await requireProvenAccount(deps.db, user);
-  await requireProof(deps, user, { password: input.current_password, code: input.proof_code });
+  await requireProof(deps, user, { password: input.current_password, code: input.proof_code, language });
   const proof = await issueLinkCode(deps, {
     purpose: 'link_proof',
     target: accountTarget(user.id),
@@ -58,9 +59,10 @@ export async function checkUnlinkProof(
   deps: Deps,
   user: UserRow,
   input: { current_password?: string | undefined; proof_code?: string | undefined },
+  language: ContentLanguage = 'ru',
 ): Promise<void> {
   await requireProvenAccount(deps.db, user);
-  await requireProof(deps, user, { password: input.current_password, code: input.proof_code });
+  await requireProof(deps, user, { password: input.current_password, code: input.proof_code, language });
 }
 
 /**

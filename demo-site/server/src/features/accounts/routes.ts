@@ -29,12 +29,12 @@ export const accountRoutes =
     });
     app.post('/api/user/add/proof', { schema: { body: proofBody, querystring: noQuery }, config: login }, async (request) => {
       const { user } = await requireUser(deps, request);
-      return issueLinkProof(deps, user, request.body);
+      return issueLinkProof(deps, user, request.body, requestLanguage(request));
     });
     for (const provider of linkableProviders) {
       app.post(`/api/user/unlink/${provider}`, { schema: { body: proofBody, querystring: noQuery }, config: login }, async (request) => {
         const { user, sessionId } = await requireUser(deps, request);
-        await checkUnlinkProof(deps, user, request.body);
+        await checkUnlinkProof(deps, user, request.body, requestLanguage(request));
         await detachExternal(deps, user, provider, sessionId, requestLanguage(request));
         return { message: 'Аккаунт отвязан', user: presentUser(user), values: await linkedAccounts(deps.db, user.id) };
       });

@@ -116,8 +116,12 @@ export async function confirmEmail(
     // Counted before it is checked, per account, as every password check (features/account-lockout).
     const password = input.password;
     if (
-      !(await checkCountedPassword(deps, passwordSubject(account, row.target), account, () =>
-        passwordMatches(deps.db, account.id, password),
+      !(await checkCountedPassword(
+        deps,
+        passwordSubject(account, row.target),
+        account,
+        () => passwordMatches(deps.db, account.id, password),
+        meta.language,
       ))
     ) {
       throw new HttpError(400, emailAuthMessages.wrongPassword, { password_required: true });
@@ -166,12 +170,18 @@ export async function loginByEmail(deps: Deps, input: { email: string; password:
   const user = await findUserByEmail(deps.db, input.email);
   const lockout = passwordSubject(user, input.email);
   // Counted before it is checked (atomically, in the database): a burst gets no more checks than the limit.
-  const right = await checkCountedPassword(deps, lockout, user, async () => {
-    if (user?.passwordHash) return verifyPassword(input.password, user.passwordHash);
-    decoyHash ??= hashPassword('decoy-password', deps.config.scrypt);
-    await verifyPassword(input.password, await decoyHash);
-    return false;
-  });
+  const right = await checkCountedPassword(
+    deps,
+    lockout,
+    user,
+    async () => {
+      if (user?.passwordHash) return verifyPassword(input.password, user.passwordHash);
+      decoyHash ??= hashPassword('decoy-password', deps.config.scrypt);
+      await verifyPassword(input.password, await decoyHash);
+      return false;
+    },
+    meta.language,
+  );
   if (!right || !user?.passwordHash) throw badRequest(emailAuthMessages.wrongCredentials);
   if (!user.emailConfirmedAt) throw new HttpError(418, emailAuthMessages.notConfirmed);
   // A hash made with weaker scrypt parameters than today's is replaced now, while the password is known.
