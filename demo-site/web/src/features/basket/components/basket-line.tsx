@@ -3,6 +3,7 @@ import { lazy, memo, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { eventFormatOptionsQuery } from '../api/event-format';
+import { useInsuranceTitle } from '../api/insurances';
 import { useJoinedTeamName } from '../api/teams';
 import { type BasketItem, basketKey, type InsuranceLine, type TicketLine } from '../basket-items';
 import {
@@ -107,6 +108,9 @@ export const BasketLine = memo(function BasketLine({
   const count = participants.length > 0 ? participants.length : item.count;
   const insured: TicketLine[] = participants.length > 0 ? participants : ticket ? [ticket] : [];
   const joinedTeam = useJoinedTeamName(ticket?.isTeam ? ticket : null);
+  // An insurance's title in the site's language (the line keeps the one it was added with).
+  const insuranceTitle = useInsuranceTitle(item.selector === 'insurance' ? item : null);
+  const linkedInsuranceTitle = useInsuranceTitle(insurance);
   const step = countStep(item);
   const max = maxCount(item);
   // A team or fixed-count format sells whole teams: below one the minus says why (ticketing-shop §2 popup).
@@ -132,7 +136,7 @@ export const BasketLine = memo(function BasketLine({
         {item.logo ? <img className="basket-line__logo" src={item.logo} alt="" width={56} height={56} loading="lazy" /> : null}
         <div className="basket-line__what">
           <h3 id={`line-${item.unique_id}`} className="basket-line__title">
-            {item.title}
+            {insuranceTitle ?? item.title}
           </h3>
           {ticket ? (
             <p className="basket-line__meta">
@@ -156,7 +160,7 @@ export const BasketLine = memo(function BasketLine({
           type="button"
           className="button button--secondary button--small basket-line__remove"
           onClick={remove}
-          aria-label={t('basket.removeItem', { title: item.title })}
+          aria-label={t('basket.removeItem', { title: insuranceTitle ?? item.title })}
         >
           {t('basket.remove')}
         </button>
@@ -222,7 +226,7 @@ export const BasketLine = memo(function BasketLine({
             }}
           />
           {insurance
-            ? t('basket.insuranceLinked', { title: insurance.title })
+            ? t('basket.insuranceLinked', { title: linkedInsuranceTitle ?? insurance.title })
             : t('basket.insurance', { price: formatRubles(toKopecks(insuranceOffer.price)) })}
         </label>
       ) : null}
