@@ -90,3 +90,13 @@ export const inLanguageOrNull = <Row extends object>(row: Row | null | undefined
  */
 export const placeNames = (place: { nameRu: string; nameEn: string | null }, language: ContentLanguage) =>
   language === 'en' && place.nameEn ? { name_ru: place.nameRu, name_en: place.nameEn } : { name_ru: place.nameRu };
+
+/**
+ * A letter's subject and body, written in one language. Each feature keeps its letters' texts in its
+ * `letters.ts`: a function of the language that answers the Russian texts word for word and the English
+ * ones beside them (issue 35).
+ */
+export interface LetterText {
+  subject: string;
+  text: string;
+}

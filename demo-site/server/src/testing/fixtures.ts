@@ -30,7 +30,7 @@ export interface TestApp {
   clock: ReturnType<typeof manualClock>;
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** The newest message the outbox holds for an address (e-mail or phone digits). */
-  lastMessage(to: string): Promise<{ text: string; meta: Record<string, string> }>;
+  lastMessage(to: string): Promise<{ subject: string | null; text: string; meta: Record<string, string> }>;
   close(): Promise<void>;
 }
 

@@ -17,6 +17,7 @@ import type { ServerDeps } from '../deps';
 import { createSession } from '../features/sessions/service';
 import { createUser } from '../features/users/service';
 import { newPublicId } from '../lib/crypto';
+import type { ContentLanguage } from '../lib/language';
 import { uniqueEmail } from './fixtures';
 
 /**
@@ -52,6 +53,8 @@ export async function insertOrder(
     createdAt: Date;
     /** When an unpaid order's hold ends (a pending order past it is expired by the payment's sweeper). */
     expiresAt?: Date;
+    /** The language the buyer used (Russian unless said). */
+    language?: ContentLanguage;
   },
 ) {
   const [order] = await db
@@ -67,6 +70,7 @@ export async function insertOrder(
       createdAt: values.createdAt,
       expiresAt: values.expiresAt ?? new Date(values.createdAt.getTime() + 15 * 60_000),
       paidAt: (values.status ?? 'paid') === 'paid' ? values.createdAt : null,
+      language: values.language ?? 'ru',
     })
     .returning();
   return order!;

@@ -3,7 +3,9 @@ import type { DatabaseHandle } from '../../db/client';
 import { hashPassword } from '../../lib/crypto';
 import { readOutbox } from '../../messaging/senders';
 import { CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { insertOrder } from '../../testing/purchases';
 import { createUser } from '../users/service';
+import { codesLockedLetter } from './letters';
 
 // Issue 20, finding 4: a password had no per-account limit — only 10 a minute per address, which a
 // botnet (or forged X-Forwarded-For) spreads across as many addresses as it likes.
@@ -21,13 +23,13 @@ afterAll(async () => {
 const LOCKED = 'Слишком много неудачных попыток входа. Вход паролем приостановлен на 15 мин. Попробуйте позже или восстановите пароль';
 let addresses = 0;
 /** Each guess from another address: the per-address limit is not what stops them. */
-const signIn = (email: string, password: string) =>
+const signIn = (email: string, password: string, language?: string) =>
   api.request({
     method: 'PUT',
     url: '/api/auth',
     payload: { email, password },
     remoteAddress: `198.18.${Math.floor(++addresses / 250)}.${addresses % 250}`,
-    headers: { 'user-agent': CHROME_UA },
+    headers: { 'user-agent': CHROME_UA, ...(language ? { 'accept-language': language } : {}) },
   });
 
 async function account(password = 'Secret12') {
@@ -110,5 +112,49 @@ describe('wrong passwords lock the account’s password sign-in', () => {
     });
     expect(refused.statusCode).toBe(429);
     expect((await signIn(email, password)).statusCode).toBe(429);
+  });
+});
+
+// Issue 35: the lockout letter goes to the account's owner, whoever typed the passwords: it is written in
+// the language the owner last ordered in, else in the language of the requests that locked it.
+describe('the lockout letter’s language', () => {
+  const CYRILLIC = /[А-Яа-яЁё]/;
+  const lockWith = async (email: string, language: string) => {
+    for (let i = 0; i < 10; i++) await signIn(email, `Wrong${i}pass`, language);
+    const letters = await lockLetters(email);
+    expect(letters).toHaveLength(1);
+    return letters[0]!;
+  };
+
+  it('an owner the site knows no language of, locked by English requests: in English', async () => {
+    const { email } = await account();
+    const letter = await lockWith(email, 'en');
+    expect(letter.subject).toBe('Attempts to sign in to your account');
+    expect(letter.text).toBe(
+      "A wrong password for your account was entered 10 times in a row on the Heroes League site. Password sign-in is paused for 15 min. If it wasn't you, change the password with “Forgot the password?”; you can also sign in with an SMS code.",
+    );
+  });
+
+  it('an owner who last ordered in English, locked by Russian requests: in English; Russian otherwise, word for word', async () => {
+    const english = await account();
+    await insertOrder(api.deps.db, { userId: english.user.id, email: english.email, createdAt: api.clock.now(), language: 'en' });
+    expect((await lockWith(english.email, 'ru')).subject).toBe('Attempts to sign in to your account');
+
+    const russian = await account();
+    const letter = await lockWith(russian.email, 'ru');
+    expect(letter.subject).toBe('Попытки войти в ваш аккаунт');
+    expect(letter.text).toBe(
+      'На сайте «Герои» 10 раз подряд ввели неверный пароль от вашего аккаунта. Вход паролем приостановлен на 15 мин. Если это были не вы, смените пароль через «Забыли пароль?»; войти можно и по SMS-коду.',
+    );
+  });
+
+  it('the codes’ lockout letter in both languages', () => {
+    expect(codesLockedLetter('ru', 15 * 60_000)).toEqual({
+      subject: 'Попытки подобрать код',
+      text: 'На сайте «Герои» много раз ввели неверный код подтверждения. Коды приостановлены на 15 мин. Если это были не вы, никому не сообщайте коды из SMS и писем.',
+    });
+    const english = codesLockedLetter('en', 24 * 3_600_000);
+    expect(english.text).toContain('Codes are paused for 24 h.');
+    expect(`${english.subject} ${english.text}`).not.toMatch(CYRILLIC);
   });
 });

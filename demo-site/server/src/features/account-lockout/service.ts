@@ -3,8 +3,10 @@ import type { LockoutRule } from '../../config';
 import { rateLimits } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { tooManyRequests } from '../../lib/errors';
+import type { ContentLanguage } from '../../lib/language';
 import { countHit, readHits, uncountHit } from '../rate-limits/service';
-import { findUserById, type UserRow } from '../users/service';
+import { findUserById, lastKnownLanguage, type UserRow } from '../users/service';
+import { codesLockedLetter, lockDuration, passwordLockedLetter } from './letters';
 
 /**
  * Lockouts after repeated failures — wrong passwords of an account, wrong codes of a phone or e-mail —
@@ -18,7 +20,7 @@ const failedKey = (subject: string) => `lockout-failed:${subject}`;
 const lockedKey = (subject: string) => `lockout-locked:${subject}`;
 
 /** A lock's length as the messages say it: `15 мин.`, `24 ч.` (abbreviated, as the cooldown's `сек.`). */
-const duration = (ms: number) => (ms < 2 * 3_600_000 ? `${Math.max(1, Math.round(ms / 60_000))} мин.` : `${Math.round(ms / 3_600_000)} ч.`);
+const duration = (ms: number) => lockDuration(ms, 'ru');
 
 export const lockoutMessages = {
   password: (lockMs: number) =>
@@ -81,7 +83,7 @@ export interface PasswordAttempt {
  * after a lock ran out while the window lasts (each further failure locks it again). A right password
  * gives its attempt back. Throws the 429 when the check may not be made.
  */
-export async function claimPasswordAttempt(deps: Deps, subject: string): Promise<PasswordAttempt> {
+export async function claimPasswordAttempt(deps: Deps, subject: string, language: ContentLanguage = 'ru'): Promise<PasswordAttempt> {
   const rule = deps.config.passwordLockout;
   const refuse = () => tooManyRequests(lockoutMessages.password(rule.lockMs));
   if (await isLockedOut(deps, subject)) throw refuse();
@@ -96,7 +98,7 @@ export async function claimPasswordAttempt(deps: Deps, subject: string): Promise
   return {
     failed: async (owner) => {
       if (hits !== rule.maxFailures || !owner) return;
-      await tellPasswordOwner(deps, owner);
+      await tellPasswordOwner(deps, owner, language);
     },
     succeeded: async () => {
       await uncountHit(deps, failedKey(subject));
@@ -114,8 +116,9 @@ export async function checkCountedPassword(
   subject: string,
   owner: UserRow | undefined,
   check: () => Promise<boolean>,
+  language: ContentLanguage = 'ru',
 ): Promise<boolean> {
-  const attempt = await claimPasswordAttempt(deps, subject);
+  const attempt = await claimPasswordAttempt(deps, subject, language);
   if (await check()) {
     await attempt.succeeded();
     return true;
@@ -124,14 +127,20 @@ export async function checkCountedPassword(
   return false;
 }
 
+/**
+ * The language of a letter to an account's owner about attempts someone else may have made: the one
+ * the owner last used (their newest order), else the request's (`language`).
+ */
+const ownerLanguage = async (deps: Deps, owner: UserRow | undefined, language: ContentLanguage): Promise<ContentLanguage> =>
+  (owner?.email ? await lastKnownLanguage(deps.db, owner.email) : null) ?? language;
+
 /** The owner of an account whose password sign-in just locked: its confirmed e-mail, else its confirmed phone. */
-async function tellPasswordOwner(deps: Deps, owner: UserRow): Promise<void> {
-  const rule = deps.config.passwordLockout;
-  const text = `На сайте «Герои» ${rule.maxFailures} раз подряд ввели неверный пароль от вашего аккаунта. Вход паролем приостановлен на ${duration(rule.lockMs)} Если это были не вы, смените пароль через «Забыли пароль?»; войти можно и по SMS-коду.`;
+async function tellPasswordOwner(deps: Deps, owner: UserRow, requestLanguage: ContentLanguage): Promise<void> {
+  const letter = passwordLockedLetter(await ownerLanguage(deps, owner, requestLanguage), deps.config.passwordLockout);
   if (owner.email && owner.emailConfirmedAt) {
-    await deps.email.send({ to: owner.email, subject: 'Попытки войти в ваш аккаунт', text, meta: { kind: 'password_locked' } });
+    await deps.email.send({ to: owner.email, ...letter, meta: { kind: 'password_locked' } });
   } else if (owner.phone && owner.phoneConfirmedAt) {
-    await deps.sms.send({ to: owner.phone, text, meta: { kind: 'password_locked' } });
+    await deps.sms.send({ to: owner.phone, text: letter.text, meta: { kind: 'password_locked' } });
   }
 }
 
@@ -139,15 +148,16 @@ async function tellPasswordOwner(deps: Deps, owner: UserRow): Promise<void> {
  * Tells the owner of a code target that its codes are locked: the phone itself, or — for an account's
  * proof codes (`user:{id}`) — the account's confirmed e-mail, else its confirmed phone.
  */
-export async function tellCodeOwner(deps: Deps, target: string): Promise<void> {
-  const text = `На сайте «Герои» много раз ввели неверный код подтверждения. Коды приостановлены на ${duration(deps.config.sms.lockout.lockMs)} Если это были не вы, никому не сообщайте коды из SMS и писем.`;
+export async function tellCodeOwner(deps: Deps, target: string, language: ContentLanguage = 'ru'): Promise<void> {
+  const lockMs = deps.config.sms.lockout.lockMs;
   const meta = { kind: 'codes_locked' };
   const account = /^user:(\d+)$/.exec(target);
   if (!account) {
-    await deps.sms.send({ to: target, text, meta });
+    await deps.sms.send({ to: target, text: codesLockedLetter(language, lockMs).text, meta });
     return;
   }
   const owner = await findUserById(deps.db, Number(account[1]));
-  if (owner?.email && owner.emailConfirmedAt) await deps.email.send({ to: owner.email, subject: 'Попытки подобрать код', text, meta });
-  else if (owner?.phone && owner.phoneConfirmedAt) await deps.sms.send({ to: owner.phone, text, meta });
+  const letter = codesLockedLetter(await ownerLanguage(deps, owner, language), lockMs);
+  if (owner?.email && owner.emailConfirmedAt) await deps.email.send({ to: owner.email, ...letter, meta });
+  else if (owner?.phone && owner.phoneConfirmedAt) await deps.sms.send({ to: owner.phone, text: letter.text, meta });
 }

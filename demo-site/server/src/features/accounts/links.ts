@@ -1,11 +1,13 @@
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { badRequest } from '../../lib/errors';
+import type { ContentLanguage } from '../../lib/language';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
 import { requireProof } from '../profile/service';
 import { createSession, type SignedIn } from '../sessions/service';
 import { findUserByEmail, findUserById, type UserRow } from '../users/service';
 import { decoyLetter } from './decoy';
+import { signInLinkLetter } from './letters';
 import { type ExternalProvider, requireProvenAccount } from './service';
 
 export const linkMessages = {
@@ -31,9 +33,10 @@ export async function issueLinkProof(
   deps: Deps,
   user: UserRow,
   input: { current_password?: string | undefined; proof_code?: string | undefined },
+  language: ContentLanguage = 'ru',
 ) {
   await requireProvenAccount(deps.db, user);
-  await requireProof(deps, user, { password: input.current_password, code: input.proof_code });
+  await requireProof(deps, user, { password: input.current_password, code: input.proof_code, language });
   const proof = await issueLinkCode(deps, {
     purpose: 'link_proof',
     target: accountTarget(user.id),
@@ -56,9 +59,10 @@ export async function checkUnlinkProof(
   deps: Deps,
   user: UserRow,
   input: { current_password?: string | undefined; proof_code?: string | undefined },
+  language: ContentLanguage = 'ru',
 ): Promise<void> {
   await requireProvenAccount(deps.db, user);
-  await requireProof(deps, user, { password: input.current_password, code: input.proof_code });
+  await requireProof(deps, user, { password: input.current_password, code: input.proof_code, language });
 }
 
 /**
@@ -81,14 +85,13 @@ export async function issueSignInLink(deps: Deps, user: UserRow): Promise<{ code
  * POST /api/auth/link: a sign-in link to an account's confirmed e-mail. Any other address gets the
  * same answer, in the same time, and no letter (the call tells nothing about who is registered).
  */
-export async function requestSignInLink(deps: Deps, email: string) {
+export async function requestSignInLink(deps: Deps, email: string, language: ContentLanguage = 'ru') {
   const user = await findUserByEmail(deps.db, email);
   if (user?.email && user.emailConfirmedAt) {
     const { code, link } = await issueSignInLink(deps, user);
     await deps.email.send({
       to: user.email,
-      subject: 'Вход на сайт «Герои»',
-      text: `Здравствуйте!\n\nЧтобы войти в личный кабинет, откройте ссылку (она действует 15 минут и открывается один раз):\n${link}\n\nЕсли вы не просили ссылку, просто удалите это письмо.`,
+      ...signInLinkLetter(language, link),
       meta: { kind: 'sign_in_link', link, code },
     });
   } else await decoyLetter(deps, 'sign_in_link', email);

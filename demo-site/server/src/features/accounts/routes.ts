@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServerDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
+import { requestLanguage } from '../../http/language';
 import { requestMeta } from '../../http/request';
 import { email, linkCode, noQuery } from '../../lib/schemas';
 import { proof } from '../profile/schema';
@@ -28,19 +29,19 @@ export const accountRoutes =
     });
     app.post('/api/user/add/proof', { schema: { body: proofBody, querystring: noQuery }, config: login }, async (request) => {
       const { user } = await requireUser(deps, request);
-      return issueLinkProof(deps, user, request.body);
+      return issueLinkProof(deps, user, request.body, requestLanguage(request));
     });
     for (const provider of linkableProviders) {
       app.post(`/api/user/unlink/${provider}`, { schema: { body: proofBody, querystring: noQuery }, config: login }, async (request) => {
         const { user, sessionId } = await requireUser(deps, request);
-        await checkUnlinkProof(deps, user, request.body);
-        await detachExternal(deps, user, provider, sessionId);
+        await checkUnlinkProof(deps, user, request.body, requestLanguage(request));
+        await detachExternal(deps, user, provider, sessionId, requestLanguage(request));
         return { message: 'Аккаунт отвязан', user: presentUser(user), values: await linkedAccounts(deps.db, user.id) };
       });
     }
 
     app.post('/api/auth/link', { schema: { body: z.strictObject({ email }), querystring: noQuery }, config: reset }, async (request) =>
-      requestSignInLink(deps, request.body.email),
+      requestSignInLink(deps, request.body.email, requestLanguage(request)),
     );
     app.post('/api/auth/link/check', { schema: { body: signInLinkBody, querystring: noQuery }, config: login }, async (request) =>
       checkSignInLink(deps, request.body.code),

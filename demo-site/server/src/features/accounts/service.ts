@@ -4,7 +4,9 @@ import { externalIdentities, sessions, users } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { newPublicId, verifyPassword } from '../../lib/crypto';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { ContentLanguage, LetterText } from '../../lib/language';
 import type { UserRow } from '../users/service';
+import { linkedNotice, noticeLetter, noticeSms, unlinkedNotice } from './letters';
 
 /**
  * The one place that decides who holds an account (issue 20). Every sign-in, registration, link and
@@ -302,18 +304,15 @@ export async function findLinkedAccount(db: Tx, provider: ExternalProvider, subj
   return link ? load(db, link.userId) : undefined;
 }
 
-const providerNames: Record<ExternalProvider, string> = { vk: 'Вконтакте', google: 'Google', gid: 'Газпром ID' };
-
 type NoticeDeps = Pick<ServerDeps, 'email' | 'sms'>;
 
-/** Tells an account's confirmed contacts (both, when both are confirmed) what changed. */
-export async function tellConfirmedContacts(deps: NoticeDeps, user: UserRow, subject: string, text: string): Promise<void> {
-  const body = `${text}\n\nЕсли это были не вы, восстановите доступ через «Забыли пароль?» и напишите в поддержку.`;
+/** Tells an account's confirmed contacts (both, when both are confirmed) what changed, in `language`. */
+export async function tellConfirmedContacts(deps: NoticeDeps, user: UserRow, notice: LetterText, language: ContentLanguage): Promise<void> {
   if (user.email && user.emailConfirmedAt) {
-    await deps.email.send({ to: user.email, subject, text: `Здравствуйте!\n\n${body}`, meta: { kind: 'account_notice' } });
+    await deps.email.send({ to: user.email, ...noticeLetter(language, notice, true), meta: { kind: 'account_notice' } });
   }
   if (user.phone && user.phoneConfirmedAt) {
-    await deps.sms.send({ to: user.phone, text: `${subject}. ${text}`, meta: { kind: 'account_notice' } });
+    await deps.sms.send({ to: user.phone, text: noticeSms(notice), meta: { kind: 'account_notice' } });
   }
 }
 
@@ -345,14 +344,13 @@ export async function attachExternal(
 }
 
 /** Tells an account's confirmed contacts that a network or GID account now signs into it. */
-export async function tellLinked(deps: NoticeDeps, user: UserRow, provider: ExternalProvider): Promise<void> {
-  const name = providerNames[provider];
-  await tellConfirmedContacts(
-    deps,
-    user,
-    `К аккаунту привязан ${name}`,
-    `К вашему аккаунту на сайте «Герои» привязан аккаунт ${name}: через него теперь можно войти. Отвязать его можно в настройках личного кабинета.`,
-  );
+export async function tellLinked(
+  deps: NoticeDeps,
+  user: UserRow,
+  provider: ExternalProvider,
+  language: ContentLanguage = 'ru',
+): Promise<void> {
+  await tellConfirmedContacts(deps, user, linkedNotice(language, provider), language);
 }
 
 /**
@@ -364,6 +362,7 @@ export async function detachExternal(
   user: UserRow,
   provider: ExternalProvider,
   keepSessionId: number,
+  language: ContentLanguage = 'ru',
 ): Promise<void> {
   const removed = await deps.db
     .delete(externalIdentities)
@@ -372,13 +371,7 @@ export async function detachExternal(
   if (removed.length === 0) throw badRequest(accountMessages.notLinked);
   // A recovery (issue 33): the sessions the network opened end, and every other one but this.
   await endSessions(deps.db, user.id, deps.clock.now(), keepSessionId);
-  const name = providerNames[provider];
-  await tellConfirmedContacts(
-    deps,
-    user,
-    `${name} отвязан от аккаунта`,
-    `От вашего аккаунта на сайте «Герои» отвязан аккаунт ${name}: войти через него больше нельзя.`,
-  );
+  await tellConfirmedContacts(deps, user, unlinkedNotice(language, provider), language);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ServerDeps } from '../../deps';
 import type { Clock } from '../../lib/clock';
 import { newNumericCode, newToken, sha256 } from '../../lib/crypto';
 import { badRequest, tooManyRequests } from '../../lib/errors';
+import type { ContentLanguage } from '../../lib/language';
 import { countFailure, isLockedOut, lockoutMessages, tellCodeOwner } from '../account-lockout/service';
 import { countHit, readHits } from '../rate-limits/service';
 
@@ -128,7 +129,10 @@ export async function issueSmsCode(
  * Checks an SMS code and uses it up. Every check first takes one of the code's tries atomically, so even
  * guesses sent in parallel get at most `maxAttempts` comparisons; after the last one the code is dead.
  */
-export async function checkSmsCode(deps: CodeDeps, input: { purpose: CodePurpose; target: string; code: string }): Promise<CodeRow> {
+export async function checkSmsCode(
+  deps: CodeDeps,
+  input: { purpose: CodePurpose; target: string; code: string; language?: ContentLanguage | undefined },
+): Promise<CodeRow> {
   // Wrong guesses are also capped per phone (or account) across its codes: re-issuing a code does not
   // buy another `maxAttempts` guesses without end. And so many wrong guesses a day lock the target's
   // codes for a while, its owner told. The three reads go out together.
@@ -158,7 +162,7 @@ export async function checkSmsCode(deps: CodeDeps, input: { purpose: CodePurpose
   if (!counted) throw tooManyRequests(codeMessages.tooManyTries);
   if (row.codeHash !== sha256(`${input.target}:${input.code}`)) {
     const [, lock] = await Promise.all([countHit(deps, failedKey, 3_600_000), countFailure(deps, lockout, deps.config.sms.lockout)]);
-    if (lock.first) await tellCodeOwner(deps, input.target);
+    if (lock.first) await tellCodeOwner(deps, input.target, input.language);
     if (lock.locked) throw tooManyRequests(lockoutMessages.codes(deps.config.sms.lockout.lockMs));
     throw counted.attempts >= deps.config.sms.maxAttempts ? tooManyRequests(codeMessages.tooManyTries) : badRequest(codeMessages.wrong);
   }

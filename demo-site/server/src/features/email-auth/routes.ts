@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
 import { optionalUser } from '../../http/auth';
+import { requestLanguage } from '../../http/language';
 import { requestMeta } from '../../http/request';
 import { noQuery } from '../../lib/schemas';
 import { confirmEmailBody, emailBody, linkCodeBody, loginBody, realEmailBody, registerBody } from './schema';
@@ -14,13 +15,13 @@ export const emailAuthRoutes =
     const rateLimit = { max: limit.max, timeWindow: limit.windowMs };
 
     app.post('/api/user', { schema: { body: registerBody, querystring: noQuery }, config: { rateLimit } }, async (request) =>
-      registerByEmail(deps, request.body),
+      registerByEmail(deps, request.body, requestLanguage(request)),
     );
     app.put('/api/auth', { schema: { body: loginBody, querystring: noQuery }, config: { rateLimit } }, async (request) =>
       loginByEmail(deps, request.body, requestMeta(request)),
     );
     app.post('/api/user/confirm/email', { schema: { body: emailBody, querystring: noQuery }, config: { rateLimit } }, async (request) =>
-      resendConfirmation(deps, request.body.email),
+      resendConfirmation(deps, request.body.email, requestLanguage(request)),
     );
     // Rate-limited as a login: the registration password is checked here.
     app.post(

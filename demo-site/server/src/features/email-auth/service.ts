@@ -3,12 +3,14 @@ import type { RequestMeta } from '../../http/request';
 import { hashNeedsUpgrade, hashPassword, verifyPassword } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, forbidden, HttpError } from '../../lib/errors';
+import type { ContentLanguage } from '../../lib/language';
 import { checkCountedPassword, passwordSubject } from '../account-lockout/service';
 import { decoyLetter } from '../accounts/decoy';
 import { openAccount, passwordMatches, proveEmail, setPassword } from '../accounts/service';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
 import { createSession, type SignedIn } from '../sessions/service';
 import { findUserByEmail, findUserById, type UserRow } from '../users/service';
+import { alreadyRegisteredLetter, confirmationLetter } from './letters';
 
 export const emailAuthMessages = {
   registered: 'Регистрация прошла успешно. Подтвердите почту по ссылке из письма (оно может попасть в спам)',
@@ -30,13 +32,17 @@ type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'sms' | 'geo' | 'config'
 /** A precomputed hash to verify against when no such user exists, so timing does not reveal accounts. */
 let decoyHash: Promise<string> | undefined;
 
-export async function sendConfirmation(deps: Pick<Deps, 'db' | 'clock' | 'email' | 'config'>, user: UserRow): Promise<void> {
+/** The confirmation letter, in `language` (the request's that asked for it). */
+export async function sendConfirmation(
+  deps: Pick<Deps, 'db' | 'clock' | 'email' | 'config'>,
+  user: UserRow,
+  language: ContentLanguage = 'ru',
+): Promise<void> {
   const code = await issueLinkCode(deps, { purpose: 'email_confirm', target: user.email!, userId: user.id });
   const link = `${deps.config.publicUrl}/verify/email/${code}`;
   await deps.email.send({
     to: user.email!,
-    subject: 'Подтвердите почту',
-    text: `Здравствуйте!\n\nВы зарегистрировались на сайте «Герои». Чтобы подтвердить почту, откройте ссылку:\n${link}\n\nЕсли вы не регистрировались, просто удалите это письмо.`,
+    ...confirmationLetter(language, link),
     meta: { kind: 'email_confirm', link, code },
   });
 }
@@ -50,6 +56,7 @@ export async function sendConfirmation(deps: Pick<Deps, 'db' | 'clock' | 'email'
 export async function registerByEmail(
   deps: Deps,
   input: { email: string; password: string; mailing: boolean },
+  language: ContentLanguage = 'ru',
 ): Promise<{ message: string }> {
   const passwordHash = await hashPassword(input.password, deps.config.scrypt);
   const existing = await findUserByEmail(deps.db, input.email);
@@ -63,28 +70,27 @@ export async function registerByEmail(
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  if (user) await sendConfirmation(deps, user);
-  else await sendAlreadyRegistered(deps, input.email);
+  if (user) await sendConfirmation(deps, user, language);
+  else await sendAlreadyRegistered(deps, input.email, language);
   return { message: emailAuthMessages.registered };
 }
 
 /** The letter to an address that registered again: how to get in, and nothing changed. */
-async function sendAlreadyRegistered(deps: Deps, email: string): Promise<void> {
+async function sendAlreadyRegistered(deps: Deps, email: string, language: ContentLanguage): Promise<void> {
   const link = `${deps.config.publicUrl}/login`;
   await deps.email.send({
     to: email,
-    subject: 'Вы уже зарегистрированы',
-    text: `Здравствуйте!\n\nКто-то (возможно, вы) попробовал зарегистрироваться на сайте «Герои» с этим адресом, но аккаунт с ним уже есть. Войдите: ${link}\nЕсли не помните пароль, нажмите «Забыли пароль?» на странице входа.\n\nЕсли это были не вы, просто удалите это письмо: ваш аккаунт не изменился.`,
+    ...alreadyRegisteredLetter(language, link),
     meta: { kind: 'register_taken', link },
   });
 }
 
 /** POST /api/user/confirm/email: the confirmation letter again. */
-export async function resendConfirmation(deps: Deps, email: string): Promise<{ message: string }> {
+export async function resendConfirmation(deps: Deps, email: string, language: ContentLanguage = 'ru'): Promise<{ message: string }> {
   const user = await findUserByEmail(deps.db, email);
   // An unknown or already confirmed address gets the same answer (and no letter): this call must not
   // tell who is registered.
-  if (user && !user.emailConfirmedAt) await sendConfirmation(deps, user);
+  if (user && !user.emailConfirmedAt) await sendConfirmation(deps, user, language);
   // The same work as a letter (issue 33): the time taken does not tell them apart either.
   else await decoyLetter(deps, 'email_confirm', email);
   return { message: emailAuthMessages.confirmationSent };
@@ -110,8 +116,12 @@ export async function confirmEmail(
     // Counted before it is checked, per account, as every password check (features/account-lockout).
     const password = input.password;
     if (
-      !(await checkCountedPassword(deps, passwordSubject(account, row.target), account, () =>
-        passwordMatches(deps.db, account.id, password),
+      !(await checkCountedPassword(
+        deps,
+        passwordSubject(account, row.target),
+        account,
+        () => passwordMatches(deps.db, account.id, password),
+        meta.language,
       ))
     ) {
       throw new HttpError(400, emailAuthMessages.wrongPassword, { password_required: true });
@@ -160,12 +170,18 @@ export async function loginByEmail(deps: Deps, input: { email: string; password:
   const user = await findUserByEmail(deps.db, input.email);
   const lockout = passwordSubject(user, input.email);
   // Counted before it is checked (atomically, in the database): a burst gets no more checks than the limit.
-  const right = await checkCountedPassword(deps, lockout, user, async () => {
-    if (user?.passwordHash) return verifyPassword(input.password, user.passwordHash);
-    decoyHash ??= hashPassword('decoy-password', deps.config.scrypt);
-    await verifyPassword(input.password, await decoyHash);
-    return false;
-  });
+  const right = await checkCountedPassword(
+    deps,
+    lockout,
+    user,
+    async () => {
+      if (user?.passwordHash) return verifyPassword(input.password, user.passwordHash);
+      decoyHash ??= hashPassword('decoy-password', deps.config.scrypt);
+      await verifyPassword(input.password, await decoyHash);
+      return false;
+    },
+    meta.language,
+  );
   if (!right || !user?.passwordHash) throw badRequest(emailAuthMessages.wrongCredentials);
   if (!user.emailConfirmedAt) throw new HttpError(418, emailAuthMessages.notConfirmed);
   // A hash made with weaker scrypt parameters than today's is replaced now, while the password is known.

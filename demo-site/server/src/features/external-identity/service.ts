@@ -3,6 +3,7 @@ import { externalIdentities } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { ContentLanguage } from '../../lib/language';
 import {
   accountMessages,
   attachExternal,
@@ -57,7 +58,7 @@ export async function signInWithExternalIdentity(deps: Deps, identity: ExternalI
     found = await findOrCreateAccount(deps, identity);
   }
   // Joined to an account that existed: its confirmed contacts hear of the new way in.
-  if (found.joined) await tellLinked(deps, found.account, identity.provider);
+  if (found.joined) await tellLinked(deps, found.account, identity.provider, meta.language);
   return createSession(deps, found.account, identity.provider, meta);
 }
 
@@ -104,9 +105,10 @@ export async function linkExternalIdentity(
   userId: number,
   identity: ExternalIdentity,
   provenBy: ProofChannel = 'password',
+  language: ContentLanguage = 'ru',
 ): Promise<{ user: UserResponse }> {
   const user = (await findUserById(deps.db, userId))!;
-  if (await attachExternal(deps.db, deps.clock.now(), user, identity, provenBy)) await tellLinked(deps, user, identity.provider);
+  if (await attachExternal(deps.db, deps.clock.now(), user, identity, provenBy)) await tellLinked(deps, user, identity.provider, language);
   return { user: presentUser((await findUserById(deps.db, userId))!) };
 }
 

@@ -431,6 +431,29 @@ describe('refunds and letters', () => {
     const again = await call('POST', `/api/organizer/orders/${order!.publicId}/refund`, org);
     expect(again.statusCode).toBe(400);
   });
+
+  it('the resent ticket letter is in the language of the buyer’s order (issue 35): English, or Russian word for word', async () => {
+    const { orders } = await import('../../db/schema/index');
+    for (const language of ['en', 'ru'] as const) {
+      const buyer = await signedInUser(api.deps, `resent-${language}`);
+      const ticket = await insertTicket(api.deps.db, api.clock.now(), { formatPublicId: heroesFormat, userId: buyer.id });
+      const [order] = await api.deps.db.update(orders).set({ language }).where(eq(orders.id, ticket.orderId)).returning();
+      expect((await call('POST', `/api/organizer/orders/${order!.publicId}/resend`, org)).statusCode).toBe(200);
+      const letter = await api.lastMessage(order!.email);
+      const rubles = order!.amount / 100;
+      expect(letter).toMatchObject(
+        language === 'en'
+          ? {
+              subject: `Tickets for order ${order!.publicId}`,
+              text: `Order ${order!.publicId} for ${rubles} RUB has been paid.\nYour tickets and start QR codes are in your account: http://site.test/me`,
+            }
+          : {
+              subject: `Билеты по заказу ${order!.publicId}`,
+              text: `Заказ ${order!.publicId} на сумму ${rubles} Руб. оплачен.\nБилеты и QR-коды для старта — в личном кабинете: http://site.test/me`,
+            },
+      );
+    }
+  });
 });
 
 describe('staff', () => {

@@ -6,6 +6,7 @@ import { toRubles } from '../../lib/money';
 import { refundOrder } from '../payment/orders';
 import { lineRefundMessages, refundLine } from '../payment/refunds';
 import { recordAudit } from './audit';
+import { ticketsResentLetter } from './letters';
 import { type OrganizerContext, organisationsOfOrder } from './scope';
 
 export const refundMessages = {
@@ -100,8 +101,7 @@ export async function resendTicketLetter(deps: ServerDeps, who: OrganizerContext
   const now = deps.clock.now();
   await deps.email.send({
     to: order.email,
-    subject: `Билеты по заказу ${order.publicId}`,
-    text: `Заказ ${order.publicId} на сумму ${toRubles(order.amount)} Руб. оплачен.\nБилеты и QR-коды для старта — в личном кабинете: ${deps.config.publicUrl}/me`,
+    ...ticketsResentLetter(order.language, order, `${deps.config.publicUrl}/me`),
     meta: { kind: 'order-paid', order: order.publicId },
     // Each resend is a letter of its own (the first one's key would make it the same letter).
     key: `order-resent:${order.publicId}:${now.getTime()}`,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
+import { requestLanguage } from '../../http/language';
 import { noQuery } from '../../lib/schemas';
 import { resetCodeBody, resetRequestBody, resetUpdateBody } from './schema';
 import { checkResetCode, requestPasswordReset, updateResetPassword } from './service';
@@ -10,12 +11,12 @@ export const passwordResetRoutes =
   async (app) => {
     const config = { rateLimit: { max: deps.config.rateLimits.reset.max, timeWindow: deps.config.rateLimits.reset.windowMs } };
     app.post('/api/auth/resetpassword', { schema: { body: resetRequestBody, querystring: noQuery }, config }, async (request) =>
-      requestPasswordReset(deps, request.body.email),
+      requestPasswordReset(deps, request.body.email, requestLanguage(request)),
     );
     app.put('/api/auth/resetpassword', { schema: { body: resetCodeBody, querystring: noQuery }, config }, async (request) =>
       checkResetCode(deps, request.body.code),
     );
     app.post('/api/auth/resetpassword/update', { schema: { body: resetUpdateBody, querystring: noQuery }, config }, async (request) =>
-      updateResetPassword(deps, request.body),
+      updateResetPassword(deps, request.body, requestLanguage(request)),
     );
   };

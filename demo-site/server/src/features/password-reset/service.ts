@@ -1,12 +1,14 @@
 import type { ServerDeps } from '../../deps';
 import { hashPassword } from '../../lib/crypto';
 import { badRequest } from '../../lib/errors';
+import type { ContentLanguage } from '../../lib/language';
 import { clearLockout, passwordSubject } from '../account-lockout/service';
 import { decoyLetter } from '../accounts/decoy';
 import { type ExternalProvider, linkedAccounts, proveEmail, recoverAccount, setPassword } from '../accounts/service';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
 import { maskContact } from '../profile/service';
 import { findUserByEmail, findUserById } from '../users/service';
+import { recoveredLetter, resetLetter } from './letters';
 
 export const resetMessages = {
   sent: 'Письмо для восстановления пароля отправлено',
@@ -20,7 +22,7 @@ type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'config'>;
  * POST /api/auth/resetpassword: a letter with the link /verify/resetpassword/{code}, valid 1 hour. An
  * unknown address gets the very same answer (and no letter): the call must not tell who has an account.
  */
-export async function requestPasswordReset(deps: Deps, email: string) {
+export async function requestPasswordReset(deps: Deps, email: string, language: ContentLanguage = 'ru') {
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
     // The same work as a letter (issue 33): the time taken does not tell who has an account.
@@ -36,8 +38,7 @@ export async function requestPasswordReset(deps: Deps, email: string) {
   const link = `${deps.config.publicUrl}/verify/resetpassword/${code}`;
   await deps.email.send({
     to: email,
-    subject: 'Восстановление пароля',
-    text: `Здравствуйте!\n\nЧтобы задать новый пароль, откройте ссылку:\n${link}\n\nЕсли вы не запрашивали восстановление, просто удалите это письмо.`,
+    ...resetLetter(language, link),
     meta: { kind: 'password_reset', link, code },
   });
   return { message: resetMessages.sent };
@@ -64,7 +65,7 @@ export async function checkResetCode(deps: Deps, code: string) {
  * POST /api/auth/resetpassword/update: proves the address (its first proof claims the account: links,
  * the old password and the other contact of whoever made it go), sets the password, ends every session.
  */
-export async function updateResetPassword(deps: Deps, input: { secure: string; password: string }) {
+export async function updateResetPassword(deps: Deps, input: { secure: string; password: string }, language: ContentLanguage = 'ru') {
   const secure = await findLinkCode(deps, 'password_reset_secure', input.secure);
   const resetCodeId = Number(secure?.payload?.resetCodeId);
   if (!secure || secure.userId === null || !(await consumeCode(deps, secure.id)) || !(await consumeCode(deps, resetCodeId))) {
@@ -80,43 +81,31 @@ export async function updateResetPassword(deps: Deps, input: { secure: string; p
     await setPassword(tx, userId, passwordHash);
     return recoverAccount(tx, userId, now, before?.emailConfirmedAt ? 'proven' : 'claimed');
   });
-  await tellRecovered(deps, userId, removed);
+  await tellRecovered(deps, userId, removed, language);
   // The owner proved the address: an attacker's wrong guesses no longer keep them out.
   await clearLockout(deps, passwordSubject({ id: userId }, secure.target));
   return { message: resetMessages.changed };
 }
 
-const providerNames: Record<ExternalProvider, string> = { vk: 'Вконтакте', google: 'Google', gid: 'Газпром ID' };
-
 /**
  * The letter after a reset (issue 33): every session ended, the networks removed with the old password,
  * and what still signs into the account — the phone and the networks left — to check in the settings.
  */
-async function tellRecovered(deps: Deps, userId: number, removed: { networks: ExternalProvider[]; phone: string | null }): Promise<void> {
+async function tellRecovered(
+  deps: Deps,
+  userId: number,
+  removed: { networks: ExternalProvider[]; phone: string | null },
+  language: ContentLanguage,
+): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user?.email) return;
-  const left = [
-    ...(user.phone && user.phoneConfirmedAt ? [`телефон ${maskContact('sms', user.phone)}`] : []),
-    ...(await linkedAccounts(deps.db, userId)).map((link) => providerNames[link.provider]),
-  ];
-  const lines = [
-    'Пароль вашего аккаунта на сайте «Герои» изменён, все сеансы входа завершены.',
-    ...(removed.networks.length
-      ? [`Отвязаны соцсети, привязанные по старому паролю: ${removed.networks.map((p) => providerNames[p]).join(', ')}.`]
-      : []),
-    ...(removed.phone
-      ? [
-          `Отвязан телефон ${maskContact('sms', removed.phone)}, добавленный после подтверждения почты: привяжите его снова в настройках, если он ваш.`,
-        ]
-      : []),
-    left.length
-      ? `Войти в аккаунт по-прежнему можно через: ${left.join(', ')}. Если это не ваше, отвяжите в настройках личного кабинета.`
-      : 'Других способов войти, кроме почты и пароля, у аккаунта нет.',
-  ];
+  const left = {
+    phone: user.phone && user.phoneConfirmedAt ? maskContact('sms', user.phone) : null,
+    networks: (await linkedAccounts(deps.db, userId)).map((link) => link.provider),
+  };
   await deps.email.send({
     to: user.email,
-    subject: 'Пароль изменён',
-    text: `Здравствуйте!\n\n${lines.join('\n')}`,
+    ...recoveredLetter(language, { networks: removed.networks, phone: removed.phone ? maskContact('sms', removed.phone) : null, left }),
     meta: { kind: 'password_changed' },
   });
 }

@@ -698,7 +698,7 @@ async function answerStep(
     redirectUrl = returnUrl(deps.config.publicUrl, order.publicId);
   } else redirectUrl = order.paymentUrl!;
   const result: PaymentResult = { order_id: order.publicId, redirect_url: redirectUrl, form: null, amount: toRubles(order.amount) };
-  if (newAccount && !auth) await sendConfirmation(deps, newAccount);
+  if (newAccount && !auth) await sendConfirmation(deps, newAccount, order.language);
   else if (registering) await sendAccountExists(deps, registering, order.language);
   return result;
 }

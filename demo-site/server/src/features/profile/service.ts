@@ -3,12 +3,15 @@ import { users } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import { hashPassword, verifyPassword } from '../../lib/crypto';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
+import type { ContentLanguage, LetterText } from '../../lib/language';
 import { checkCountedPassword, passwordSubject } from '../account-lockout/service';
+import { noticeLetter, noticeSms } from '../accounts/letters';
 import { changeEmail, changePhone, endSessions, requireProvenAccount, setPassword } from '../accounts/service';
 import { checkSmsCode, consumeCode, findLinkCode, issueLinkCode, issueSmsCode } from '../codes/service';
 import type { Authenticated } from '../sessions/service';
 import { sendSmsCode, smsMessages } from '../sms-auth/service';
 import { findUserByEmail, findUserById, findUserByPhone, presentUser, type UserRow, updateUser } from '../users/service';
+import { changeNotices, emailChangeLetter, emailTakenLetter, phoneTakenSms, proofCodeLetter } from './letters';
 import type { ProfileChanges } from './schema';
 
 export const profileMessages = {
@@ -52,16 +55,16 @@ function provenContact(user: UserRow): { channel: 'email' | 'sms'; to: string } 
  * POST /api/user/proof/code: a 4-digit code to the account's current contact, the proof a session
  * alone cannot give (a stolen token must not become the account). Same cooldown and tries as SMS codes.
  */
-export async function sendProofCode(deps: Deps, user: UserRow) {
+export async function sendProofCode(deps: Deps, user: UserRow, language: ContentLanguage = 'ru') {
   await requireProvenAccount(deps.db, user);
   const contact = provenContact(user);
   if (!contact) throw badRequest(profileMessages.noContactForProof);
   const code = await issueSmsCode(deps, { purpose: 'account_proof', target: proofTarget(user.id), userId: user.id });
   const minutes = Math.round(deps.config.sms.codeTtlMs / 60_000);
-  const text = `Код подтверждения изменения аккаунта на сайте «Герои»: ${code}. Действует ${minutes} минут. Никому его не сообщайте.`;
+  const letter = proofCodeLetter(language, code, minutes);
   const meta = { kind: 'account_proof', code };
-  if (contact.channel === 'email') await deps.email.send({ to: contact.to, subject: 'Код подтверждения', text, meta });
-  else await deps.sms.send({ to: contact.to, text, meta });
+  if (contact.channel === 'email') await deps.email.send({ to: contact.to, ...letter, meta });
+  else await deps.sms.send({ to: contact.to, text: letter.text, meta });
   return { message: profileMessages.proofSent, channel: contact.channel, to: maskContact(contact.channel, contact.to) };
 }
 
@@ -70,9 +73,13 @@ export async function sendProofCode(deps: Deps, user: UserRow) {
  * account that has one). Wrong passwords are limited per address by the route's rate limit; wrong codes
  * by the code's 5 tries.
  */
-export async function requireProof(deps: Deps, user: UserRow, input: { password?: string | undefined; code?: string | undefined }) {
+export async function requireProof(
+  deps: Deps,
+  user: UserRow,
+  input: { password?: string | undefined; code?: string | undefined; language?: ContentLanguage | undefined },
+) {
   if (input.code) {
-    await checkSmsCode(deps, { purpose: 'account_proof', target: proofTarget(user.id), code: input.code });
+    await checkSmsCode(deps, { purpose: 'account_proof', target: proofTarget(user.id), code: input.code, language: input.language });
     return;
   }
   const [stored] = await deps.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
@@ -81,17 +88,22 @@ export async function requireProof(deps: Deps, user: UserRow, input: { password?
   // The same per-account count as sign-in: a stolen session does not get unlimited guesses here.
   const lockout = passwordSubject(user, user.email ?? '');
   const password = input.password;
-  if (!(await checkCountedPassword(deps, lockout, user, () => verifyPassword(password, stored.passwordHash!)))) {
+  if (!(await checkCountedPassword(deps, lockout, user, () => verifyPassword(password, stored.passwordHash!), input.language))) {
     throw badRequest(profileMessages.wrongPassword);
   }
 }
 
-/** Tells the account's proven contact (as it was before the change) what changed. */
-async function tellContact(deps: Deps, contact: { channel: 'email' | 'sms'; to: string } | null, subject: string, text: string) {
+/** Tells the account's proven contact (as it was before the change) what changed, in `language`. */
+async function tellContact(
+  deps: Deps,
+  contact: { channel: 'email' | 'sms'; to: string } | null,
+  notice: LetterText,
+  language: ContentLanguage,
+) {
   if (!contact) return;
-  const body = `${text}\n\nЕсли это были не вы, восстановите доступ через «Забыли пароль?» и напишите в поддержку.`;
-  if (contact.channel === 'email') await deps.email.send({ to: contact.to, subject, text: body, meta: { kind: 'account_notice' } });
-  else await deps.sms.send({ to: contact.to, text: `${subject}. ${text}`, meta: { kind: 'account_notice' } });
+  if (contact.channel === 'email') {
+    await deps.email.send({ to: contact.to, ...noticeLetter(language, notice, false), meta: { kind: 'account_notice' } });
+  } else await deps.sms.send({ to: contact.to, text: noticeSms(notice), meta: { kind: 'account_notice' } });
 }
 
 type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'sms' | 'config'>;
@@ -134,17 +146,21 @@ export async function updateProfile(deps: Deps, user: UserRow, changes: ProfileC
  * owner gets a notice instead of a link): otherwise anyone with an account — a stolen session, or their
  * own with its password — could learn which addresses are registered.
  */
-export async function requestEmailChange(deps: Deps, user: UserRow, input: ProofInput & { email: string }) {
+export async function requestEmailChange(
+  deps: Deps,
+  user: UserRow,
+  input: ProofInput & { email: string },
+  language: ContentLanguage = 'ru',
+) {
   const { email } = input;
   await requireProvenAccount(deps.db, user);
   if (email === user.email && user.emailConfirmedAt) throw badRequest(profileMessages.sameEmail);
-  await requireProof(deps, user, { password: input.current_password, code: input.proof_code });
+  await requireProof(deps, user, { password: input.current_password, code: input.proof_code, language });
   const owner = await findUserByEmail(deps.db, email);
   if (owner && owner.id !== user.id) {
     await deps.email.send({
       to: email,
-      subject: 'Ваш адрес пытались привязать к другому аккаунту',
-      text: 'Здравствуйте!\n\nКто-то попросил привязать этот адрес к другому аккаунту на сайте «Герои». Адрес уже принадлежит вашему аккаунту, поэтому ничего не изменилось.\n\nЕсли это были вы, войдите в свой аккаунт с этим адресом. Если нет, просто удалите это письмо.',
+      ...emailTakenLetter(language),
       meta: { kind: 'email_change_taken' },
     });
     return { message: profileMessages.emailLinkSent };
@@ -153,8 +169,7 @@ export async function requestEmailChange(deps: Deps, user: UserRow, input: Proof
   const link = `${deps.config.publicUrl}/verify/new/email/${code}`;
   await deps.email.send({
     to: email,
-    subject: 'Подтвердите новый адрес',
-    text: `Здравствуйте!\n\nЧтобы привязать этот адрес к аккаунту на сайте «Герои», откройте ссылку:\n${link}\n\nЕсли вы ничего не меняли, просто удалите это письмо.`,
+    ...emailChangeLetter(language, link),
     meta: { kind: 'email_change', link, code },
   });
   return { message: profileMessages.emailLinkSent };
@@ -166,7 +181,12 @@ export async function requestEmailChange(deps: Deps, user: UserRow, input: Proof
  * address's owner, sent a link they never asked for) does not put their address on a stranger's account.
  * Every other session of the account ends.
  */
-export async function confirmEmailChange(deps: Deps, code: string, signedIn: { userId: number; sessionId: number } | null) {
+export async function confirmEmailChange(
+  deps: Deps,
+  code: string,
+  signedIn: { userId: number; sessionId: number } | null,
+  language: ContentLanguage = 'ru',
+) {
   const signedInUserId = signedIn?.userId ?? null;
   const row = await findLinkCode(deps, 'email_change', code);
   const email = row?.payload?.email;
@@ -182,12 +202,7 @@ export async function confirmEmailChange(deps: Deps, code: string, signedIn: { u
   await endSessions(deps.db, row.userId, deps.clock.now(), signedIn!.sessionId);
   const old = before?.email && before.emailConfirmedAt && before.email !== email ? before.email : null;
   if (old) {
-    await tellContact(
-      deps,
-      { channel: 'email', to: old },
-      'Адрес e-mail аккаунта изменён',
-      `Адрес вашего аккаунта на сайте «Герои» изменён на ${email}.`,
-    );
+    await tellContact(deps, { channel: 'email', to: old }, changeNotices.email(language, email), language);
   }
   return { email, user: presentUser(user) };
 }
@@ -197,40 +212,45 @@ export async function confirmEmailChange(deps: Deps, code: string, signedIn: { u
  * of another account gets the same answer and cooldown as a free one — its owner gets an SMS saying so,
  * and the code issued for it goes to nobody.
  */
-export async function requestPhoneChange(deps: Deps, user: UserRow, input: ProofInput & { phone: string }) {
+export async function requestPhoneChange(
+  deps: Deps,
+  user: UserRow,
+  input: ProofInput & { phone: string },
+  language: ContentLanguage = 'ru',
+) {
   const { phone } = input;
   await requireProvenAccount(deps.db, user);
   if (phone === user.phone && user.phoneConfirmedAt) throw badRequest(profileMessages.samePhone);
-  await requireProof(deps, user, { password: input.current_password, code: input.proof_code });
+  await requireProof(deps, user, { password: input.current_password, code: input.proof_code, language });
   const owner = await findUserByPhone(deps.db, phone);
   if (owner && owner.id !== user.id) {
     await issueSmsCode(deps, { purpose: 'phone_change', target: phone, userId: null });
     await deps.sms.send({
       to: phone,
-      text: 'Этот номер пытались привязать к другому аккаунту на сайте «Герои». Номер остаётся за вашим аккаунтом.',
+      text: phoneTakenSms(language),
       meta: { kind: 'phone_change_taken' },
     });
     return { message: smsMessages.sent };
   }
-  return sendSmsCode(deps, { purpose: 'phone_change', phone, userId: user.id });
+  return sendSmsCode(deps, { purpose: 'phone_change', phone, userId: user.id }, language);
 }
 
 /** POST /api/user/new/phone: the code confirms the new number. */
-export async function confirmPhoneChange(deps: Deps, user: UserRow, input: { phone: string; phone_code: string }) {
+export async function confirmPhoneChange(
+  deps: Deps,
+  user: UserRow,
+  input: { phone: string; phone_code: string },
+  language: ContentLanguage = 'ru',
+) {
   await requireProvenAccount(deps.db, user);
-  const row = await checkSmsCode(deps, { purpose: 'phone_change', target: input.phone, code: input.phone_code });
+  const row = await checkSmsCode(deps, { purpose: 'phone_change', target: input.phone, code: input.phone_code, language });
   if (row.userId !== user.id) throw badRequest(profileMessages.badLink);
   const owner = await findUserByPhone(deps.db, input.phone);
   if (owner && owner.id !== user.id) throw badRequest(profileMessages.phoneTaken);
   const updated = await changePhone(deps.db, user.id, input.phone, deps.clock.now());
   if (user.phone !== input.phone) {
     const masked = maskContact('sms', input.phone);
-    await tellContact(
-      deps,
-      provenContact(user),
-      'Телефон аккаунта изменён',
-      `Телефон вашего аккаунта на сайте «Герои» изменён на ${masked}.`,
-    );
+    await tellContact(deps, provenContact(user), changeNotices.phone(language, masked), language);
   }
   return { message: profileMessages.phoneConfirmed, user: presentUser(updated) };
 }
@@ -244,11 +264,12 @@ export async function changePassword(
   deps: Deps,
   auth: Authenticated,
   input: { old_password?: string | undefined; new_password: string; proof_code?: string | undefined },
+  language: ContentLanguage = 'ru',
 ) {
   await requireProvenAccount(deps.db, auth.user);
-  await requireProof(deps, auth.user, { password: input.old_password, code: input.proof_code });
+  await requireProof(deps, auth.user, { password: input.old_password, code: input.proof_code, language });
   await setPassword(deps.db, auth.user.id, await hashPassword(input.new_password, deps.config.scrypt));
   await endSessions(deps.db, auth.user.id, deps.clock.now(), auth.sessionId);
-  await tellContact(deps, provenContact(auth.user), 'Пароль аккаунта изменён', 'Пароль вашего аккаунта на сайте «Герои» изменён.');
+  await tellContact(deps, provenContact(auth.user), changeNotices.password(language), language);
   return { message: profileMessages.passwordChanged };
 }

@@ -2,10 +2,12 @@ import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest } from '../../lib/errors';
+import type { ContentLanguage } from '../../lib/language';
 import { openAccount, provePhone } from '../accounts/service';
 import { checkSmsCode, codeMessages, issueSmsCode } from '../codes/service';
 import { createSession, type SignedIn } from '../sessions/service';
 import { findUserByPhone } from '../users/service';
+import { alreadyRegisteredSms, codeSms } from './letters';
 
 export const smsMessages = {
   sent: 'Код отправлен',
@@ -18,12 +20,13 @@ type Deps = Pick<ServerDeps, 'db' | 'clock' | 'email' | 'sms' | 'geo' | 'config'
 export async function sendSmsCode(
   deps: Pick<ServerDeps, 'db' | 'clock' | 'email' | 'sms' | 'config'>,
   input: { purpose: 'sms_login' | 'sms_register' | 'phone_change'; phone: string; userId: number | null },
+  language: ContentLanguage = 'ru',
 ) {
   const code = await issueSmsCode(deps, { purpose: input.purpose, target: input.phone, userId: input.userId });
   const minutes = Math.round(deps.config.sms.codeTtlMs / 60_000);
   await deps.sms.send({
     to: input.phone,
-    text: `Код для сайта «Герои»: ${code}. Действует ${minutes} минут. Никому его не сообщайте.`,
+    text: codeSms(language, code, minutes),
     meta: { kind: input.purpose, code },
   });
   return { message: smsMessages.sent };
@@ -35,16 +38,16 @@ export async function sendSmsCode(
  * the number learns more — a sign-in code when it has an account, or, asking to register a number that
  * already has one, an SMS saying so. Asking to sign in with an unknown number sends nothing.
  */
-export async function requestSmsCode(deps: Deps, input: { phone: string; registration: boolean }) {
+export async function requestSmsCode(deps: Deps, input: { phone: string; registration: boolean }, language: ContentLanguage = 'ru') {
   const user = await findUserByPhone(deps.db, input.phone);
-  if (input.registration && !user) return sendSmsCode(deps, { purpose: 'sms_register', phone: input.phone, userId: null });
-  if (!input.registration && user) return sendSmsCode(deps, { purpose: 'sms_login', phone: input.phone, userId: user.id });
+  if (input.registration && !user) return sendSmsCode(deps, { purpose: 'sms_register', phone: input.phone, userId: null }, language);
+  if (!input.registration && user) return sendSmsCode(deps, { purpose: 'sms_login', phone: input.phone, userId: user.id }, language);
   // The same cooldown and caps as a real code: a code nobody receives, so nothing can use it.
   await issueSmsCode(deps, { purpose: input.registration ? 'sms_register' : 'sms_login', target: input.phone, userId: null });
   if (user) {
     await deps.sms.send({
       to: input.phone,
-      text: 'Этот номер уже зарегистрирован на сайте «Герои». Войдите по SMS-коду.',
+      text: alreadyRegisteredSms(language),
       meta: { kind: 'sms_register_taken' },
     });
   }
@@ -53,7 +56,7 @@ export async function requestSmsCode(deps: Deps, input: { phone: string; registr
 
 /** PUT /api/auth/phone: signs in with the code; the number counts as confirmed from then on. */
 export async function signInByPhone(deps: Deps, input: { phone: string; phone_code: string }, meta: RequestMeta): Promise<SignedIn> {
-  await checkSmsCode(deps, { purpose: 'sms_login', target: input.phone, code: input.phone_code });
+  await checkSmsCode(deps, { purpose: 'sms_login', target: input.phone, code: input.phone_code, language: meta.language });
   const user = await findUserByPhone(deps.db, input.phone);
   if (!user) throw badRequest(codeMessages.wrong);
   // Phones are stored proven; an old unproven one is claimed by this first proof (features/accounts).
@@ -67,7 +70,7 @@ export async function registerByPhone(
   input: { phone: string; phone_code: string; mailing: boolean },
   meta: RequestMeta,
 ): Promise<SignedIn> {
-  await checkSmsCode(deps, { purpose: 'sms_register', target: input.phone, code: input.phone_code });
+  await checkSmsCode(deps, { purpose: 'sms_register', target: input.phone, code: input.phone_code, language: meta.language });
   if (await findUserByPhone(deps.db, input.phone)) throw badRequest(smsMessages.taken);
   const user = await openAccount(deps.db, deps.clock.now(), {
     phone: input.phone,

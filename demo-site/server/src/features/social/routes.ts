@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
+import { requestLanguage } from '../../http/language';
 import { requestMeta } from '../../http/request';
 import { noQuery } from '../../lib/schemas';
 import { spendLinkProof } from '../accounts/links';
@@ -37,7 +38,7 @@ export const socialRoutes =
           const auth = await requireUser(deps, request);
           await requireProvenAccount(deps.db, auth.user);
           const via = await spendLinkProof(deps, auth.user, request.body.proof);
-          return linkSocial(deps, auth.user.id, network, request.body, via);
+          return linkSocial(deps, auth.user.id, network, request.body, via, requestLanguage(request));
         },
       );
     }

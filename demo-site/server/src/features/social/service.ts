@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
 import { badRequest } from '../../lib/errors';
+import type { ContentLanguage } from '../../lib/language';
 import { consumeCode, findLinkCode, issueLinkCode } from '../codes/service';
 import { type ExternalIdentity, linkExternalIdentity, signInWithExternalIdentity } from '../external-identity/service';
 import { identityFrom, verifiesContacts } from '../identity-providers/identity';
@@ -80,6 +81,7 @@ export async function linkSocial(
   network: SocialNetwork,
   body: SocialBody,
   provenBy: 'password' | 'code',
+  language: ContentLanguage = 'ru',
 ): Promise<{ user: UserResponse }> {
-  return linkExternalIdentity(deps, userId, await socialIdentity(deps, network, body), provenBy);
+  return linkExternalIdentity(deps, userId, await socialIdentity(deps, network, body), provenBy, language);
 }

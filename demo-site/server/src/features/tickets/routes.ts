@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
-import { answerLanguage } from '../../http/language';
+import { answerLanguage, requestLanguage } from '../../http/language';
 import { notFound } from '../../lib/errors';
 import { idParams, noQuery } from '../../lib/schemas';
 import { finished, finisherCertificate } from './certificate';
@@ -47,7 +47,7 @@ export const ticketsRoutes =
     );
 
     app.put('/api/user/ticket/transfer', { schema: { body: transferBody, querystring: noQuery } }, async (request) =>
-      transferTicket(deps, await viewer(request), request.body.public_id, request.body.email),
+      transferTicket(deps, await viewer(request), request.body.public_id, request.body.email, requestLanguage(request)),
     );
     app.put('/api/user/ticket/confirm/transfer', { schema: { body: confirmTransferBody, querystring: noQuery } }, async (request) =>
       confirmTransfer(deps, await viewer(request), request.body.public_id, request.body.transfer_confirm),

@@ -20,10 +20,12 @@ import {
 import type { ServerDeps } from '../../deps';
 import { normalizeDuration } from '../../lib/duration';
 import { badRequest, notFound } from '../../lib/errors';
-import { type ContentLanguage, placeNames } from '../../lib/language';
+import { type ContentLanguage, inLanguage, placeNames } from '../../lib/language';
 import { ticketQrCode } from '../checkin/service';
 import { checkRegisterAnswers } from '../obrnadzor/service';
 import { englishTeamNames, presentResultRow } from '../results/service';
+import { lastKnownLanguage } from '../users/service';
+import { transferLetter } from './letters';
 import {
   ParticipantFormError,
   type ParticipantInput,
@@ -195,9 +197,10 @@ function assertActive(view: TicketView, now: Date): void {
 
 /**
  * PUT /api/user/ticket/transfer: the holder who bought the ticket names the recipient's e-mail; the
- * ticket stays theirs until the recipient confirms. The recipient gets a letter.
+ * ticket stays theirs until the recipient confirms. The recipient gets a letter, in the language they
+ * last ordered in, else the sender's (`language`, the request's).
  */
-export async function transferTicket(deps: Deps, viewer: Viewer, publicId: string, email: string) {
+export async function transferTicket(deps: Deps, viewer: Viewer, publicId: string, email: string, language: ContentLanguage = 'ru') {
   const view = await changeTicket(deps, viewer, publicId, (view, now) => {
     assertHolderMayAct(view, viewer, now);
     if (view.ticket.originalUserId !== null && view.ticket.originalUserId !== viewer.id) throw badRequest(ticketMessages.receivedTransfer);
@@ -205,13 +208,16 @@ export async function transferTicket(deps: Deps, viewer: Viewer, publicId: strin
     if (email === viewer.email) throw badRequest(ticketMessages.selfTransfer);
     return { transferEmail: email, transferStatus: 'pending', transferredAt: now };
   });
+  const letterLanguage = (await lastKnownLanguage(deps.db, email)) ?? language;
   await deps.email.send({
     to: email,
-    subject: 'Вам передали билет',
-    text: [
-      `Вам передали билет №${view.ticket.number} на «${view.event.title}» (${view.city.nameRu}, ${view.format.title}).`,
-      `Чтобы принять его, войдите на сайт с этим адресом почты и подтвердите передачу в личном кабинете: ${deps.config.publicUrl}/me`,
-    ].join('\n\n'),
+    ...transferLetter(letterLanguage, {
+      number: view.ticket.number,
+      event: inLanguage(view.event, letterLanguage).title,
+      city: letterLanguage === 'en' ? (view.city.nameEn ?? view.city.nameRu) : view.city.nameRu,
+      format: inLanguage(view.format, letterLanguage).title,
+      link: `${deps.config.publicUrl}/me`,
+    }),
     meta: { kind: 'ticket-transfer', ticket: view.ticket.publicId, link: `${deps.config.publicUrl}/me` },
   });
   return presentTicket(view, viewer, deps.clock.now());

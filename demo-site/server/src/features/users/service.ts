@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { orders, users } from '../../db/schema/index';
 import { newPublicId } from '../../lib/crypto';
+import type { ContentLanguage } from '../../lib/language';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -78,4 +79,19 @@ export async function createUser(db: Database, now: Date, values: NewUser): Prom
 export async function updateUser(db: Database, id: number, values: Partial<NewUser>): Promise<UserRow> {
   const [user] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   return user!;
+}
+
+/**
+ * The language a person last used with the site, as far as it knows (issue 35): that of the newest
+ * order placed with the address (`orders.language`); null when there is none. A letter to someone who
+ * did not send the request (a ticket given to them, a lockout of their account) is written in it.
+ */
+export async function lastKnownLanguage(db: Database, email: string): Promise<ContentLanguage | null> {
+  const [last] = await db
+    .select({ language: orders.language })
+    .from(orders)
+    .where(eq(orders.email, email))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  return last?.language ?? null;
 }

@@ -52,6 +52,7 @@ import {
 import { RequiredCountPopup } from '../../../features/basket/components/required-count-popup';
 import { ShopBanners } from '../../../features/basket/components/shop-banners';
 import { SimilarEvents } from '../../../features/basket/components/similar-events';
+import { type StaleEvent, StaleTickets } from '../../../features/basket/components/stale-tickets';
 import { type InsuranceValues, insuranceInfo } from '../../../features/basket/insurance-schema';
 import { requiredCountPopup, requiredTicketCountError } from '../../../features/basket/required-count';
 import { newBasketId } from '../../../features/basket/use-shop-basket';
@@ -156,7 +157,7 @@ export default function BasketScreen() {
   );
   const [paymentMessage, setPaymentMessage] = useState<string | null>(null);
   const [giftCertificate, setGiftCertificate] = useState<AppliedCertificate | null>(null);
-  const [staleTitles, setStaleTitles] = useState<string[]>([]);
+  const [staleEvents, setStaleEvents] = useState<StaleEvent[]>([]);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // ticketing-shop §4: on open, when the basket is empty but the local copy has items, the server basket is loaded.
@@ -184,7 +185,7 @@ export default function BasketScreen() {
       const { stale } = dropStale(getBasket().goods, Date.now());
       if (stale.length === 0) return;
       basketActions.apply((current) => dropStale(current, Date.now()).goods);
-      setStaleTitles(stale.map((ticket) => ticket.event.title));
+      setStaleEvents(stale.map((ticket) => ticket.event));
       setPopup('stale');
     };
     check();
@@ -374,7 +375,7 @@ export default function BasketScreen() {
           </Link>
         </div>
         <SimilarEvents chosen={NO_EVENTS} />
-        <BasketPopups popup={popup} onClose={closePopup} message={paymentMessage} staleTitles={staleTitles} />
+        <BasketPopups popup={popup} onClose={closePopup} message={paymentMessage} staleEvents={staleEvents} />
       </div>
     );
   }
@@ -532,7 +533,7 @@ export default function BasketScreen() {
       </div>
       <ShopBanners />
       <SimilarEvents chosen={basketTickets} />
-      <BasketPopups popup={popup} onClose={closePopupAndState} message={paymentMessage} staleTitles={staleTitles} />
+      <BasketPopups popup={popup} onClose={closePopupAndState} message={paymentMessage} staleEvents={staleEvents} />
       <RequiredCountPopup />
     </div>
   );
@@ -568,12 +569,12 @@ const BasketPopups = memo(function BasketPopups({
   popup,
   onClose,
   message,
-  staleTitles,
+  staleEvents,
 }: {
   popup: null | 'paymentError' | 'unavailable' | 'security' | 'stale';
   onClose: () => void;
   message: string | null;
-  staleTitles: string[];
+  staleEvents: StaleEvent[];
 }) {
   const { t } = useTranslation();
   return (
@@ -596,9 +597,7 @@ const BasketPopups = memo(function BasketPopups({
         <p>{t('basket.popups.unavailable')}</p>
       </BasketPopup>
       <BasketPopup open={popup === 'stale'} onClose={onClose} title={t('basket.popups.staleTitle')} closeLabel={t('basket.understood')}>
-        {staleTitles.map((title) => (
-          <p key={title}>{t('basket.popups.stale', { title })}</p>
-        ))}
+        <StaleTickets events={staleEvents} />
       </BasketPopup>
       <BasketPopup open={popup === 'security'} onClose={onClose} title={t('basket.security')} closeLabel={t('basket.understood')}>
         <p>{t('basket.securityText')}</p>

@@ -21,3 +21,15 @@ export const insuranceOffersQuery = () =>
   });
 
 export const useInsuranceOffers = (enabled: boolean) => useQuery({ ...insuranceOffersQuery(), enabled });
+
+/**
+ * An insurance line's title in the site's language (issue 35): the line keeps the title its offer had
+ * when it was added (in the language of that moment); the offers, asked again in the current language,
+ * name it anew. Until they come (or for an offer no longer listed) the kept title. Null for no line.
+ */
+export function useInsuranceTitle(line: { public_id: string; title: string } | null): string | null {
+  const offers = useQuery({ ...insuranceOffersQuery(), enabled: line !== null });
+  if (!line) return null;
+  const offer = offers.data?.values.find((candidate) => candidate.public_id === line.public_id);
+  return offer?.title || offer?.name || line.title;
+}

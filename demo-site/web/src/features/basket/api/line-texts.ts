@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { productQuery } from '../../shop/api/get-product';
 import type { BasketItem } from '../basket-items';
 import { eventFormatOptionsQuery } from './event-format';
+import { useInsuranceTitle } from './insurances';
 import { useTeams } from './teams';
 
 /**
@@ -10,7 +11,7 @@ import { useTeams } from './teams';
  * are read again from the answers in the current language, which are fetched again when the language
  * changes (lib/query-language.ts): a ticket's from its format (GET /api/event_format/{id}: title,
  * event title, address), a shop product's from the product (GET /api/shop/product/{id}: title, size
- * name), a joined team's from the team list. The stored text stays while an answer loads or when it
+ * name), a joined team's from the team list, an insurance's from the offers. The stored text stays while an answer loads or when it
  * lacks one. The basket item itself is never rewritten: its shape and storage stay as the spec says.
  */
 export interface LineTexts {
@@ -34,6 +35,8 @@ export function useLineTexts(item: BasketItem | null): LineTexts {
   const product = useQuery({ ...productQuery(shop?.public_id ?? ''), enabled: shop !== null, staleTime: 300_000 });
   const joining = Boolean(ticket?.isTeam && ticket.team_public_id);
   const teams = useTeams(ticket?.format_public_id ?? '', joining);
+  // An insurance's from the offers (GET /api/insurances).
+  const insuranceTitle = useInsuranceTitle(item?.selector === 'insurance' ? item : null);
   if (ticket) {
     const answer = format.data;
     const team = joining ? teams.data?.values.find((one) => one.public_id === ticket.team_public_id)?.name : null;
@@ -57,5 +60,5 @@ export function useLineTexts(item: BasketItem | null): LineTexts {
       joinedTeam: null,
     };
   }
-  return { title: item?.title ?? '', eventTitle: null, address: null, size: null, joinedTeam: null };
+  return { title: insuranceTitle ?? item?.title ?? '', eventTitle: null, address: null, size: null, joinedTeam: null };
 }

@@ -3,6 +3,7 @@ import { lazy, memo, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { eventFormatOptionsQuery } from '../api/event-format';
+import { useInsuranceTitle } from '../api/insurances';
 import { useLineTexts } from '../api/line-texts';
 import { type BasketItem, basketKey, type InsuranceLine, type TicketLine } from '../basket-items';
 import {
@@ -109,6 +110,8 @@ export const BasketLine = memo(function BasketLine({
   // Title, event, address, size and joined team in the site's language now, not the stored ones.
   const texts = useLineTexts(item);
   const joinedTeam = texts.joinedTeam;
+  // The title of a ticket's linked insurance, likewise (the line keeps the one it was added with).
+  const linkedInsuranceTitle = useInsuranceTitle(insurance);
   const step = countStep(item);
   const max = maxCount(item);
   // A team or fixed-count format sells whole teams: below one the minus says why (ticketing-shop §2 popup).
@@ -224,7 +227,7 @@ export const BasketLine = memo(function BasketLine({
             }}
           />
           {insurance
-            ? t('basket.insuranceLinked', { title: insurance.title })
+            ? t('basket.insuranceLinked', { title: linkedInsuranceTitle ?? insurance.title })
             : t('basket.insurance', { price: formatRubles(toKopecks(insuranceOffer.price)) })}
         </label>
       ) : null}
