@@ -7,7 +7,8 @@
 // Same client, same connections (10), run one after the other twice (floor, API, floor, API), with
 // the machine load beside them. Then the round trips of one purchase, counted by the API itself
 // (GID_COUNT_ROUND_TRIPS=1 wraps the pg client's query; `x-db-round-trips` on each answer), from
-// purchases sent one at a time.
+// purchases sent one at a time. PAYMENT_PROFILE_DIR=<dir> profiles the API process.
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,13 @@ const deadline = setTimeout(async () => {
   await postgres?.stop();
   process.exit(1);
 }, 600_000);
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc; clock ticks of 10 ms). */
+async function cpuSeconds(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 let buyerCount = 0;
 const paymentRequest = (formatId) => {
@@ -66,6 +74,8 @@ try {
   api = await startApi({
     prefix: 'gid-bench-floor-',
     env: { DATABASE_URL: postgres.url, WEB_DIR: '/nonexistent', TRUST_PROXY: '127.0.0.1', GID_COUNT_ROUND_TRIPS: '1' },
+    // PAYMENT_PROFILE_DIR=<dir>: the API process writes a V8 CPU profile there when it stops.
+    nodeArgs: process.env.PAYMENT_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PAYMENT_PROFILE_DIR}`] : [],
   });
   const base = api.url;
   // The roomiest plain format of the catalogue: no contention between buyers, only the work.
@@ -111,12 +121,17 @@ try {
   floor = await startFloorServer({ PORT: String(floorPort), DATABASE_URL: postgres.url, FORMAT: format.public_id });
   const rows = [];
   for (let round = 1; round <= 2; round++) {
+    const floorCpu = await cpuSeconds(floor.pid);
     const floorRun = await cannon(`http://127.0.0.1:${floorPort}/floor`, () => ({
       headers: { 'content-type': 'application/json' },
       body: '{}',
     }));
+    // CPU milliseconds each process spent per answer (less at the machine's mercy than req/s).
+    floorRun.cpuMs = (((await cpuSeconds(floor.pid)) - floorCpu) * 1000) / Math.max(1, floorRun.total);
     const before = await totals();
+    const apiCpu = await cpuSeconds(api.pid);
     const apiRun = await cannon(`${base}/api/payment`, () => paymentRequest(format.public_id));
+    apiRun.cpuMs = (((await cpuSeconds(api.pid)) - apiCpu) * 1000) / Math.max(1, apiRun.total);
     const after = await totals();
     // Statements per purchase under load: everything the process sent during the run (the sweeper's and
     // the stock gate's reads, the batched rate-limit writes) over the purchases it answered.
@@ -128,7 +143,7 @@ try {
 
   console.log(`\nPayment against its floor — PostgreSQL 15, one API process, ${CONNECTIONS} connections, ${DURATION_S} s each`);
   console.log(
-    `${'run'.padEnd(8)}${'floor req/s'.padStart(13)}${'p99'.padStart(8)}${'API req/s'.padStart(12)}${'p99'.padStart(8)}${'ratio'.padStart(8)}${'load'.padStart(7)}${'stmts/purchase'.padStart(16)}${'(shared)'.padStart(10)}`,
+    `${'run'.padEnd(8)}${'floor req/s'.padStart(13)}${'p99'.padStart(8)}${'API req/s'.padStart(12)}${'p99'.padStart(8)}${'ratio'.padStart(8)}${'load'.padStart(7)}${'stmts/purchase'.padStart(16)}${'(shared)'.padStart(10)}${'CPU ms/req floor'.padStart(18)}${'API'.padStart(6)}`,
   );
   for (const { round, floorRun, apiRun, load: at } of rows) {
     if (floorRun.non2xx + floorRun.errors + apiRun.non2xx + apiRun.errors > 0)
@@ -136,7 +151,7 @@ try {
         `  (round ${round}: floor ${floorRun.non2xx} non-2xx/${floorRun.errors} errors; API ${apiRun.non2xx} non-2xx/${apiRun.errors} errors)`,
       );
     console.log(
-      `${String(round).padEnd(8)}${Math.round(floorRun.rps).toString().padStart(13)}${`${floorRun.p99}`.padStart(8)}${Math.round(apiRun.rps).toString().padStart(12)}${`${apiRun.p99}`.padStart(8)}${(apiRun.rps / floorRun.rps).toFixed(2).padStart(8)}${at.toFixed(1).padStart(7)}${apiRun.perPurchase.toFixed(2).padStart(16)}${apiRun.sharedPerPurchase.toFixed(3).padStart(10)}`,
+      `${String(round).padEnd(8)}${Math.round(floorRun.rps).toString().padStart(13)}${`${floorRun.p99}`.padStart(8)}${Math.round(apiRun.rps).toString().padStart(12)}${`${apiRun.p99}`.padStart(8)}${(apiRun.rps / floorRun.rps).toFixed(2).padStart(8)}${at.toFixed(1).padStart(7)}${apiRun.perPurchase.toFixed(2).padStart(16)}${apiRun.sharedPerPurchase.toFixed(3).padStart(10)}${floorRun.cpuMs.toFixed(2).padStart(18)}${apiRun.cpuMs.toFixed(2).padStart(6)}`,
     );
   }
   const ratio = rows.reduce((sum, row) => sum + row.apiRun.rps / row.floorRun.rps, 0) / rows.length;
@@ -152,6 +167,7 @@ try {
 } finally {
   clearTimeout(deadline);
   floor?.kill('SIGKILL');
+  if (process.env.PAYMENT_PROFILE_DIR) await api?.stop();
   await api?.kill();
   await postgres?.stop();
 }
