@@ -35,7 +35,6 @@ const deadline = setTimeout(async () => {
 async function cpuSeconds(pid) {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  if (process.env.CPU_SPLIT) console.error(`cpu ${pid} user ${fields[11]} sys ${fields[12]}`);
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
