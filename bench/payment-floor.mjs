@@ -123,8 +123,9 @@ try {
   const floorPort = await freePort();
   floor = await startFloorServer({ PORT: String(floorPort), DATABASE_URL: postgres.url, FORMAT: format.public_id });
   // Both warmed first by a run each, not counted (as the rush warms its processes): the first seconds of a
-  // process measure V8 compiling its code, far more of it in the API than in the floor's one route. The
-  // API's first measured run was 1.3–2× its second's CPU per answer while the floor's moved less.
+  // process measure V8 compiling its code, far more of it in the API than in the floor's one route: from
+  // cold, the API's first run cost 1.7–2× the CPU per answer of its second (about 0.9 ms more an answer),
+  // the floor's 1.5–1.7× (about 0.2 ms more).
   if (WARM) {
     await cannon(`http://127.0.0.1:${floorPort}/floor`, () => ({ headers: { 'content-type': 'application/json' }, body: '{}' }));
     await cannon(`${base}/api/payment`, () => paymentRequest(format.public_id));
