@@ -7,7 +7,9 @@
 // Same client, same connections (10), run one after the other twice (floor, API, floor, API), with
 // the machine load beside them. Then the round trips of one purchase, counted by the API itself
 // (GID_COUNT_ROUND_TRIPS=1 wraps the pg client's query; `x-db-round-trips` on each answer), from
-// purchases sent one at a time.
+// purchases sent one at a time. Both are warmed by one uncounted run first. PAYMENT_PROFILE_DIR=<dir>
+// profiles the API process.
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +20,8 @@ import { freePort, serverDir, startApi, startPostgresServer } from './lib.mjs';
 const CONNECTIONS = 10;
 const DURATION_S = 5;
 const TARGET_RATIO = 0.9;
+/** PAYMENT_WARM=0 measures from cold (the figures before the warm-up run was added). */
+const WARM = process.env.PAYMENT_WARM !== '0';
 
 let api;
 let postgres;
@@ -29,6 +33,13 @@ const deadline = setTimeout(async () => {
   await postgres?.stop();
   process.exit(1);
 }, 600_000);
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc; clock ticks of 10 ms). */
+async function cpuSeconds(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 let buyerCount = 0;
 const paymentRequest = (formatId) => {
@@ -66,6 +77,8 @@ try {
   api = await startApi({
     prefix: 'gid-bench-floor-',
     env: { DATABASE_URL: postgres.url, WEB_DIR: '/nonexistent', TRUST_PROXY: '127.0.0.1', GID_COUNT_ROUND_TRIPS: '1' },
+    // PAYMENT_PROFILE_DIR=<dir>: the API process writes a V8 CPU profile there when it stops.
+    nodeArgs: process.env.PAYMENT_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PAYMENT_PROFILE_DIR}`] : [],
   });
   const base = api.url;
   // The roomiest plain format of the catalogue: no contention between buyers, only the work.
@@ -109,14 +122,27 @@ try {
   await admin.end();
   const floorPort = await freePort();
   floor = await startFloorServer({ PORT: String(floorPort), DATABASE_URL: postgres.url, FORMAT: format.public_id });
+  // Both warmed first by a run each, not counted (as the rush warms its processes): the first seconds of a
+  // process measure V8 compiling its code, far more of it in the API than in the floor's one route: from
+  // cold, the API's first run cost 1.7–2× the CPU per answer of its second (about 0.9 ms more an answer),
+  // the floor's 1.5–1.7× (about 0.2 ms more).
+  if (WARM) {
+    await cannon(`http://127.0.0.1:${floorPort}/floor`, () => ({ headers: { 'content-type': 'application/json' }, body: '{}' }));
+    await cannon(`${base}/api/payment`, () => paymentRequest(format.public_id));
+  }
   const rows = [];
   for (let round = 1; round <= 2; round++) {
+    const floorCpu = await cpuSeconds(floor.pid);
     const floorRun = await cannon(`http://127.0.0.1:${floorPort}/floor`, () => ({
       headers: { 'content-type': 'application/json' },
       body: '{}',
     }));
+    // CPU milliseconds each process spent per answer (less at the machine's mercy than req/s).
+    floorRun.cpuMs = (((await cpuSeconds(floor.pid)) - floorCpu) * 1000) / Math.max(1, floorRun.total);
     const before = await totals();
+    const apiCpu = await cpuSeconds(api.pid);
     const apiRun = await cannon(`${base}/api/payment`, () => paymentRequest(format.public_id));
+    apiRun.cpuMs = (((await cpuSeconds(api.pid)) - apiCpu) * 1000) / Math.max(1, apiRun.total);
     const after = await totals();
     // Statements per purchase under load: everything the process sent during the run (the sweeper's and
     // the stock gate's reads, the batched rate-limit writes) over the purchases it answered.
@@ -128,7 +154,7 @@ try {
 
   console.log(`\nPayment against its floor — PostgreSQL 15, one API process, ${CONNECTIONS} connections, ${DURATION_S} s each`);
   console.log(
-    `${'run'.padEnd(8)}${'floor req/s'.padStart(13)}${'p99'.padStart(8)}${'API req/s'.padStart(12)}${'p99'.padStart(8)}${'ratio'.padStart(8)}${'load'.padStart(7)}${'stmts/purchase'.padStart(16)}${'(shared)'.padStart(10)}`,
+    `${'run'.padEnd(8)}${'floor req/s'.padStart(13)}${'p99'.padStart(8)}${'API req/s'.padStart(12)}${'p99'.padStart(8)}${'ratio'.padStart(8)}${'load'.padStart(7)}${'stmts/purchase'.padStart(16)}${'(shared)'.padStart(10)}${'CPU ms/req floor'.padStart(18)}${'API'.padStart(6)}`,
   );
   for (const { round, floorRun, apiRun, load: at } of rows) {
     if (floorRun.non2xx + floorRun.errors + apiRun.non2xx + apiRun.errors > 0)
@@ -136,7 +162,7 @@ try {
         `  (round ${round}: floor ${floorRun.non2xx} non-2xx/${floorRun.errors} errors; API ${apiRun.non2xx} non-2xx/${apiRun.errors} errors)`,
       );
     console.log(
-      `${String(round).padEnd(8)}${Math.round(floorRun.rps).toString().padStart(13)}${`${floorRun.p99}`.padStart(8)}${Math.round(apiRun.rps).toString().padStart(12)}${`${apiRun.p99}`.padStart(8)}${(apiRun.rps / floorRun.rps).toFixed(2).padStart(8)}${at.toFixed(1).padStart(7)}${apiRun.perPurchase.toFixed(2).padStart(16)}${apiRun.sharedPerPurchase.toFixed(3).padStart(10)}`,
+      `${String(round).padEnd(8)}${Math.round(floorRun.rps).toString().padStart(13)}${`${floorRun.p99}`.padStart(8)}${Math.round(apiRun.rps).toString().padStart(12)}${`${apiRun.p99}`.padStart(8)}${(apiRun.rps / floorRun.rps).toFixed(2).padStart(8)}${at.toFixed(1).padStart(7)}${apiRun.perPurchase.toFixed(2).padStart(16)}${apiRun.sharedPerPurchase.toFixed(3).padStart(10)}${floorRun.cpuMs.toFixed(2).padStart(18)}${apiRun.cpuMs.toFixed(2).padStart(6)}`,
     );
   }
   const ratio = rows.reduce((sum, row) => sum + row.apiRun.rps / row.floorRun.rps, 0) / rows.length;
@@ -152,6 +178,7 @@ try {
 } finally {
   clearTimeout(deadline);
   floor?.kill('SIGKILL');
+  if (process.env.PAYMENT_PROFILE_DIR) await api?.stop();
   await api?.kill();
   await postgres?.stop();
 }

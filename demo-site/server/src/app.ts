@@ -48,6 +48,7 @@ import { frameworkErrors, installErrorHandlers } from './http/error-handler';
 import { installJsonParser } from './http/json-body';
 import { installRequestMetrics } from './http/metrics';
 import { postgresRateLimitStore } from './http/rate-limit-store';
+import { clientIp } from './http/request';
 import { installResponseCache } from './http/response-cache';
 import { installSecurityHeaders } from './http/security-headers';
 import { fastifyTrustProxy } from './http/trust-proxy';
@@ -158,7 +159,7 @@ export async function buildServer(deps: ServerDeps, options: BuildOptions = {}):
     store: postgresRateLimitStore(deps),
     errorResponseBuilder: () => new HttpError(429, messages.tooManyRequests),
     // An IPv6 client counts by its /64 (one subscriber's whole network), an IPv4 one by its address.
-    keyGenerator: (request) => addressKey(request.ip),
+    keyGenerator: (request) => addressKey(clientIp(request)),
   });
   installResponseCache(app, deps.config.responseCacheMs);
   if (options.operator?.metrics) installRequestMetrics(app, options.operator.metrics);

@@ -72,6 +72,9 @@ export function slot(name: string, column?: AnyColumn): Placeholder | Param {
 /** One parameter of a shaped statement: a slot filled from the execution's values, or a constant of the text. */
 type ShapeParam = { slot: string; encoder: DriverValueEncoder<unknown, unknown> | null } | { constant: unknown };
 
+/** A shape's values: by slot name, or an array whose slots are named by their index (`slot('0')`, …). */
+type ShapeValues = Record<string, unknown> | readonly unknown[];
+
 interface Shape {
   sql: string;
   /** Named (prepared once per connection) while the shapes kept are few; unnamed past that. */
@@ -109,7 +112,7 @@ function buildShape(db: DrizzleInternals, build: () => SQL): Shape {
  * prepared statement. Building the SQL — drizzle walking its tree — was the largest part of a purchase's
  * own CPU time (bench/payment-floor.mjs); the key must name everything that changes the text.
  */
-export async function executeShaped(db: unknown, shape: string, build: () => SQL, values: Record<string, unknown>): Promise<unknown> {
+export async function executeShaped(db: unknown, shape: string, build: () => SQL, values: ShapeValues): Promise<unknown> {
   const internals = db as DrizzleInternals;
   let statement = shapes.get(shape);
   if (statement && verifyShapes) {
@@ -134,7 +137,7 @@ export async function executeShaped(db: unknown, shape: string, build: () => SQL
   const params = statement.params.map((param) => {
     if ('constant' in param) return param.constant;
     if (!(param.slot in values)) throw new Error(`No value for the slot "${param.slot}" of the statement shape "${shape}"`);
-    const value = values[param.slot];
+    const value = (values as Record<string, unknown>)[param.slot];
     return value === null || value === undefined ? null : param.encoder ? param.encoder.mapToDriverValue(value) : value;
   });
   return internals.session.prepareQuery({ sql: statement.sql, params }, undefined, statement.name, false).execute();

@@ -9,8 +9,23 @@ export interface RequestMeta {
   language?: ContentLanguage;
 }
 
+const clientIps = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The client's address, read once per request: Fastify's `request.ip` reads X-Forwarded-For through the
+ * trusted proxies again at each access (the rate limit's key and the purchase both want it).
+ */
+export function clientIp(request: FastifyRequest): string {
+  let ip = clientIps.get(request);
+  if (ip === undefined) {
+    ip = request.ip;
+    clientIps.set(request, ip);
+  }
+  return ip;
+}
+
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
-  ip: request.ip,
+  ip: clientIp(request),
   userAgent: request.headers['user-agent']?.slice(0, 512),
   language: pickLanguage(request.headers['accept-language']),
 });

@@ -733,29 +733,27 @@ export async function writeOrder(
   rows: OrderItemInsert[],
   stock: { formatId: number; kind: string; count: number } | null,
 ): Promise<typeof orders.$inferSelect> {
-  // One shape per kind of basket (which fields the order and each line carry): its text is built once (executeShaped).
-  const first = rows.slice(0, ITEMS_PER_STATEMENT);
-  const slots: Record<string, unknown> = {};
-  const fieldsOf = (row: object, prefix: string) => {
-    const fields = Object.entries(row).filter(([field, value]) => value !== undefined && field !== 'orderId');
-    for (const [field, value] of fields) slots[`${prefix}${field}`] = value;
-    return fields.map(([field]) => field);
-  };
-  const orderFields = fieldsOf(values, 'o_');
-  const lineFields = first.map((row, n) => fieldsOf(row, `l${n}_`));
-  if (stock) Object.assign(slots, { s_count: stock.count, s_format: stock.formatId, s_kind: stock.kind });
+  // One shape per kind of basket (which fields the order and each line carry): its text is built once
+  // (executeShaped). The values go in one array, in the order of the shape's slots (`slot('0')`, …):
+  // the order's fields, each line's, then the stock's count, format and kind.
+  const first = rows.length > ITEMS_PER_STATEMENT ? rows.slice(0, ITEMS_PER_STATEMENT) : rows;
+  const params: unknown[] = [];
+  const orderKey = fieldsInto(values, params);
+  const lineKeys = first.map((row) => fieldsInto(row, params));
+  if (stock) params.push(stock.count, stock.formatId, stock.kind);
   const build = () => {
+    let next = 0;
+    const orderSlots = orderKey.split(',').map((field) => [field, slot(String(next++))] as const);
+    const lineSlots = lineKeys.map((key) => key.split(',').map((field) => [field, slot(String(next++))] as const));
+    const [count, formatId, kind] = [slot(String(next)), slot(String(next + 1)), slot(String(next + 2))];
     const took = stock
-      ? sql`took as (update format_stock set taken = taken + ${slot('s_count')} where format_id = ${slot('s_format')} and kind = ${slot('s_kind')} and taken + ${slot('s_count')} <= capacity returning 1), `
+      ? sql`took as (update format_stock set taken = taken + ${count} where format_id = ${formatId} and kind = ${kind} and taken + ${count} <= capacity returning 1), `
       : sql``;
     const orderRow = db
       .insert(orders)
       .values(
         Object.fromEntries(
-          orderFields.map((field) => [
-            field,
-            field === 'amount' && stock ? sql`(select ${slot('o_amount')}::integer from took)` : slot(`o_${field}`),
-          ]),
+          orderSlots.map(([field, value]) => [field, field === 'amount' && stock ? sql`(select ${value}::integer from took)` : value]),
         ) as PgInsertValue<typeof orders>,
       )
       .returning();
@@ -763,22 +761,18 @@ export async function writeOrder(
       ? sql`, new_lines as (${db
           .insert(orderItems)
           .values(
-            lineFields.map(
-              (fields, n) =>
-                Object.fromEntries([
-                  ...fields.map((field) => [field, slot(`l${n}_${field}`)]),
-                  ['orderId', sql`(select id from new_order)`],
-                ]) as PgInsertValue<typeof orderItems>,
+            lineSlots.map(
+              (fields) => Object.fromEntries([...fields, ['orderId', sql`(select id from new_order)`]]) as PgInsertValue<typeof orderItems>,
             ),
           )
           .getSQL()})`
       : sql``;
     return sql`with ${took}new_order as (${orderRow.getSQL()})${linesRow} select to_json(new_order.*) as row from new_order`;
   };
-  const shape = `order ${stock ? 'stock' : '-'} ${orderFields.join(',')} ${lineFields.map((fields) => fields.join(',')).join(';')}`;
+  const shape = `order ${stock ? 'stock' : '-'} ${orderKey} ${lineKeys.join(';')}`;
   let inserted: unknown;
   try {
-    inserted = await executeShaped(db, shape, build, slots);
+    inserted = await executeShaped(db, shape, build, params);
   } catch (error) {
     if (stock && isNotNullViolation(error, 'amount')) throw badRequest(pricingMessages.unavailable);
     throw error;
@@ -788,6 +782,21 @@ export async function writeOrder(
   for (let i = ITEMS_PER_STATEMENT; i < rows.length; i += ITEMS_PER_STATEMENT)
     await db.insert(orderItems).values(rows.slice(i, i + ITEMS_PER_STATEMENT));
   return order;
+}
+
+/**
+ * The fields `row` carries (set, and not `orderId`, which the statement fills), comma-joined, their
+ * values pushed onto `params` in the same order.
+ */
+function fieldsInto(row: object, params: unknown[]): string {
+  let key = '';
+  for (const field in row) {
+    const value = (row as Record<string, unknown>)[field];
+    if (value === undefined || field === 'orderId') continue;
+    params.push(value);
+    key = key ? `${key},${field}` : field;
+  }
+  return key;
 }
 
 /** The stock's own refusal (a conditional update that took nothing). */

@@ -60,7 +60,9 @@ it('a sold-out format seen by the database is refused without a read while the m
   await setPlacesLeft(0);
   let now = 0;
   const gate = new StockGate(database.db, 1000, () => now, 1000);
-  const reads = vi.spyOn(database.db, 'select');
+  // Every statement the database handle prepares (the gate's read is a prepared statement, not a builder's select).
+  const session = (database.db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
+  const reads = vi.spyOn(session, 'prepareQuery');
   try {
     // The conditional update of a purchase took nothing: the process remembers the kind sold out.
     gate.sawShort(key, 1);

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executeShaped, rowsOf, slot } from '../../db/json-rows';
 import { eventFormats, formatStock } from '../../db/schema/index';
 
 /** Reserved places: call it to give them back, or `commit()` once the database holds them. */
@@ -135,11 +136,10 @@ export class StockGate {
   /** The committed places left of `formatPublicId:kind` (unknown format: not the gate's to refuse, the payment's checks name it). */
   private async read(key: string): Promise<number> {
     const [publicId, kind] = key.split(':') as [string, string];
-    const [row] = await this.db
-      .select({ capacity: formatStock.capacity, taken: formatStock.taken })
-      .from(formatStock)
-      .innerJoin(eventFormats, eq(eventFormats.id, formatStock.formatId))
-      .where(and(eq(eventFormats.publicId, publicId), eq(formatStock.kind, kind)));
+    // A prepared statement built once (executeShaped): at the last places of a rush every buyer reads it.
+    const [row] = rowsOf<{ capacity: number; taken: number }>(
+      await executeShaped(this.db, 'stock-gate read', stockFigure, { publicId, kind }),
+    );
     return row ? row.capacity - row.taken : Number.POSITIVE_INFINITY;
   }
 
@@ -163,6 +163,12 @@ export class StockGate {
     return target.loading;
   }
 }
+
+/** A format's kind's capacity and taken, by the format's public id and the kind. */
+const stockFigure = () =>
+  sql`select ${formatStock.capacity} as capacity, ${formatStock.taken} as taken from ${formatStock}
+    inner join ${eventFormats} on ${eventFormats.id} = ${formatStock.formatId}
+    where ${eventFormats.publicId} = ${slot('publicId')} and ${formatStock.kind} = ${slot('kind')}`;
 
 const gates = new WeakMap<Database, StockGate>();
 

@@ -91,3 +91,38 @@ it('counted behind, two processes: one sees the other’s hits from its second h
   await vi.waitFor(async () => expect(await readHits(first, 'behind:shared')).toBe(8));
   expect((await countHitDeferred(first, 'behind:shared', 60_000)).hits).toBe(9);
 });
+
+it('counted behind: a write sends only the keys with hits to write, and a key whose window is over is forgotten at the next write', async () => {
+  const deps = { db: database.db, clock: manualClock('2026-05-01T13:00:00Z') };
+  const client = (database as unknown as { client: { query: (...args: unknown[]) => Promise<unknown> } }).client;
+  const original = client.query.bind(client);
+  // The keys of this test in each batch the counters write (the statement's JSON of rows; the other
+  // tests' counters may still be writing theirs).
+  const batches: string[][] = [];
+  client.query = (...args: unknown[]) => {
+    if (/^insert/i.test(String(args[0])) && Array.isArray(args[1])) {
+      const keys = (JSON.parse(String(args[1][0])) as { key: string }[]).map((row) => row.key).filter((key) => key.startsWith('forget:'));
+      if (keys.length) batches.push(keys);
+    }
+    return original(...args);
+  };
+  try {
+    await countHitDeferred(deps, 'forget:gone', 60_000);
+    await vi.waitFor(async () => expect(await readHits(deps, 'forget:gone')).toBe(1));
+    // A later write carries only the key hit since, not every key this process knows.
+    await countHitDeferred(deps, 'forget:later', 60_000);
+    await vi.waitFor(async () => expect(await readHits(deps, 'forget:later')).toBe(1));
+    expect(batches).toEqual([['forget:gone'], ['forget:later']]);
+    // The window is over; the next write forgets the idle key: its next hit goes through blind, the one after waits for the write.
+    deps.clock.advance(61_000);
+    await countHitDeferred(deps, 'forget:trigger', 60_000);
+    await vi.waitFor(async () => expect(await readHits(deps, 'forget:trigger')).toBe(1));
+    batches.length = 0;
+    expect((await countHitDeferred(deps, 'forget:gone', 60_000)).hits).toBe(1);
+    expect(batches).toEqual([]);
+    expect((await countHitDeferred(deps, 'forget:gone', 60_000)).hits).toBe(2);
+    expect(batches).toEqual([['forget:gone']]);
+  } finally {
+    client.query = original;
+  }
+});

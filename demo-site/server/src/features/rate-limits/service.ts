@@ -145,6 +145,12 @@ export const DEFERRED_FLUSH_MS = 50;
  */
 class DeferredHits {
   private readonly keys = new Map<string, DeferredKey>();
+  /** The keys with hits not yet sent: a flush reads these, not every key of the window (thousands in a rush). */
+  private readonly dirty = new Set<string>();
+  /** The time of the last written batch: a key idle since and whose window was over then is forgotten. */
+  private forgetBefore = Number.NEGATIVE_INFINITY;
+  /** When the forgotten keys were last dropped from memory (a pass over every key, at most once a second). */
+  private droppedAt = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | undefined;
   private flight: Promise<void> | undefined;
 
@@ -154,6 +160,11 @@ class DeferredHits {
     for (;;) {
       const now = this.deps.clock.now().getTime();
       let state = this.keys.get(key);
+      // Forgotten at the last write (its window over, nothing of it to write): it starts unknown again.
+      if (state && forgotten(state, this.forgetBefore)) {
+        this.keys.delete(key);
+        state = undefined;
+      }
       if (state && now >= state.resetAt) {
         // The window is over here too: the database restarts it with the next write.
         state.base = 0;
@@ -165,6 +176,7 @@ class DeferredHits {
       }
       if (state.known || state.pending + state.inFlight === 0) {
         state.pending++;
+        this.dirty.add(key);
         this.schedule();
         return { hits: state.base + state.inFlight + state.pending, ttlMs: Math.max(0, state.resetAt - now) };
       }
@@ -191,12 +203,15 @@ class DeferredHits {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    const sending = [...this.keys].filter(([, state]) => state.pending > 0);
-    if (sending.length === 0) return;
-    for (const [, state] of sending) {
+    if (this.dirty.size === 0) return;
+    const sending: [string, DeferredKey][] = [];
+    for (const key of this.dirty) {
+      const state = this.keys.get(key)!;
       state.inFlight = state.pending;
       state.pending = 0;
+      sending.push([key, state]);
     }
+    this.dirty.clear();
     const now = this.deps.clock.now();
     this.flight = upsertHits(
       this.deps,
@@ -210,17 +225,26 @@ class DeferredHits {
             state.base = row.hits;
             state.known = true;
             state.resetAt = row.resetAt.getTime();
-          } else state.pending += state.inFlight;
+          } else {
+            state.pending += state.inFlight;
+            this.dirty.add(key);
+          }
           state.inFlight = 0;
         }
-        // Keys whose window is over and that have nothing to write are forgotten.
+        // Keys whose window is over and that have nothing to write are forgotten (`forgotten`, read as
+        // each is next counted); memory is cleared of them by a pass over all keys, once a second at most.
         const at = now.getTime();
-        for (const [key, state] of this.keys) if (state.resetAt <= at && state.pending + state.inFlight === 0) this.keys.delete(key);
+        this.forgetBefore = at;
+        if (at - this.droppedAt >= 1000) {
+          this.droppedAt = at;
+          for (const [key, state] of this.keys) if (forgotten(state, at)) this.keys.delete(key);
+        }
       },
       (error: unknown) => {
-        for (const [, state] of sending) {
+        for (const [key, state] of sending) {
           state.pending += state.inFlight;
           state.inFlight = 0;
+          if (state.pending > 0) this.dirty.add(key);
         }
         throw error;
       },
@@ -234,10 +258,13 @@ class DeferredHits {
     } finally {
       this.flight = undefined;
       // After a failed write (the database away) the hits wait a second, not a beat, to be tried again.
-      if ([...this.keys.values()].some((state) => state.pending > 0)) this.schedule(failed ? 1000 : DEFERRED_FLUSH_MS);
+      if (this.dirty.size > 0) this.schedule(failed ? 1000 : DEFERRED_FLUSH_MS);
     }
   }
 }
+
+/** A key forgotten by the write at `writtenAt`: its window was over then, and it had nothing to write. */
+const forgotten = (state: DeferredKey, writtenAt: number): boolean => state.resetAt <= writtenAt && state.pending + state.inFlight === 0;
 
 const deferred = new WeakMap<Database, WeakMap<Clock, DeferredHits>>();
 
