@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { eventsQuery } from '../../events/api/get-events';
+import '../../../locales/basket';
 
 /** An event of a ticket that left the basket: the title it had when the ticket was added, its id. */
 export interface StaleEvent {
