@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuildOptions, buildServer } from '../app';
 import { defaultConfig, type ServerConfig } from '../config';
 import { type DatabaseHandle, openPglite } from '../db/client';
@@ -83,6 +83,29 @@ export async function createTestApp(db: DatabaseHandle, config: Partial<ServerCo
 
 let counter = 0;
 /** Addresses and phones no other test uses (suites share one database). */
+/** A file's database (a copy of the seeded template) and a test app over it (`useTestApp`). */
+export interface FileApp {
+  readonly database: DatabaseHandle;
+  readonly api: TestApp;
+}
+
+/**
+ * Opens a copy of the template database and a test app over it before the file's tests, and closes
+ * both after them: the set-up most server test files share. Read `database` and `api` inside tests.
+ */
+export function useTestApp(config: Partial<ServerConfig> = {}, options: BuildOptions = {}): FileApp {
+  const app = {} as { database: DatabaseHandle; api: TestApp };
+  beforeAll(async () => {
+    app.database = await openTemplateDatabase();
+    app.api = await createTestApp(app.database, config, options);
+  });
+  afterAll(async () => {
+    await app.api?.close();
+    await app.database?.close();
+  });
+  return app;
+}
+
 export const uniqueEmail = (label = 'user') => `${label}.${process.pid}.${Date.now().toString(36)}.${++counter}@test.example`;
 export const uniquePhone = () => `7900${String(process.pid % 1000).padStart(3, '0')}${String(++counter % 10_000).padStart(4, '0')}`;
 

@@ -1,42 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/crypto';
-import { createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { uniqueEmail, useTestApp } from '../../testing/fixtures';
 import { createUser } from '../users/service';
 import { recoveredLetter, resetLetter } from './letters';
 
 // Issue 35: the reset letter and the letter after the reset are written in the language of the request
 // that sends them; Russian by default, word for word as before.
 const CYRILLIC = /[А-Яа-яЁё]/;
-let database: DatabaseHandle;
-let api: TestApp;
-beforeAll(async () => {
-  database = await openTemplateDatabase();
-  api = await createTestApp(database);
-});
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
+const app = useTestApp();
 
 const call = (method: 'POST' | 'PUT', url: string, payload: object, language: string) =>
-  api.request({ method, url, payload, headers: { 'accept-language': language } });
+  app.api.request({ method, url, payload, headers: { 'accept-language': language } });
 
 /** A confirmed account's password reset, each step asked in `language`: the two letters it got. */
 async function reset(language: string) {
   const email = uniqueEmail('reset');
-  await createUser(api.deps.db, api.clock.now(), {
+  await createUser(app.api.deps.db, app.api.clock.now(), {
     email,
-    passwordHash: await hashPassword('Secret12', api.deps.config.scrypt),
-    emailConfirmedAt: api.clock.now(),
+    passwordHash: await hashPassword('Secret12', app.api.deps.config.scrypt),
+    emailConfirmedAt: app.api.clock.now(),
   });
   expect((await call('POST', '/api/auth/resetpassword', { email }, language)).statusCode).toBe(200);
-  const link = await api.lastMessage(email);
+  const link = await app.api.lastMessage(email);
   const checked = await call('PUT', '/api/auth/resetpassword', { code: link.meta.link!.split('/').pop() }, language);
   expect(checked.statusCode, checked.body).toBe(200);
   const updated = await call('POST', '/api/auth/resetpassword/update', { secure: checked.json().secure, password: 'Newpass12' }, language);
   expect(updated.statusCode, updated.body).toBe(200);
-  return { link, changed: await api.lastMessage(email) };
+  return { link, changed: await app.api.lastMessage(email) };
 }
 
 describe('the password reset’s letters follow the request’s language', () => {

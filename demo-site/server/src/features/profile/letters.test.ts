@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/crypto';
-import { CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { CHROME_UA, uniqueEmail, useTestApp } from '../../testing/fixtures';
 import { createSession } from '../sessions/service';
 import { createUser } from '../users/service';
 import { changeNotices, emailChangeLetter, emailTakenLetter, phoneTakenSms, proofCodeLetter } from './letters';
@@ -9,29 +8,20 @@ import { changeNotices, emailChangeLetter, emailTakenLetter, phoneTakenSms, proo
 // Issue 35: the profile's letters (the proof code, the new address's link, the notices of a change) are
 // written in the language of the request that sends them; Russian by default, word for word as before.
 const CYRILLIC = /[А-Яа-яЁё]/;
-let database: DatabaseHandle;
-let api: TestApp;
-beforeAll(async () => {
-  database = await openTemplateDatabase();
-  api = await createTestApp(database);
-});
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
+const app = useTestApp();
 
 const call = (method: 'POST' | 'PUT', url: string, payload: object, language: string, token?: string) =>
-  api.request({ method, url, payload, headers: { 'accept-language': language, 'user-agent': CHROME_UA }, ...(token ? { token } : {}) });
+  app.api.request({ method, url, payload, headers: { 'accept-language': language, 'user-agent': CHROME_UA }, ...(token ? { token } : {}) });
 
 async function owner() {
   const email = uniqueEmail('profile');
   const password = 'Secret12';
-  const user = await createUser(api.deps.db, api.clock.now(), {
+  const user = await createUser(app.api.deps.db, app.api.clock.now(), {
     email,
-    passwordHash: await hashPassword(password, api.deps.config.scrypt),
-    emailConfirmedAt: api.clock.now(),
+    passwordHash: await hashPassword(password, app.api.deps.config.scrypt),
+    emailConfirmedAt: app.api.clock.now(),
   });
-  const { token } = await createSession(api.deps, user, 'email', { ip: undefined, userAgent: undefined });
+  const { token } = await createSession(app.api.deps, user, 'email', { ip: undefined, userAgent: undefined });
   return { email, password, token };
 }
 
@@ -39,7 +29,7 @@ describe('the profile’s letters follow the request’s language', () => {
   it('English: the proof code, the new address’s link, the notice to the old address', async () => {
     const who = await owner();
     expect((await call('POST', '/api/user/proof/code', {}, 'en', who.token)).statusCode).toBe(200);
-    const proof = await api.lastMessage(who.email);
+    const proof = await app.api.lastMessage(who.email);
     expect(proof.subject).toBe('Confirmation code');
     expect(proof.text).toBe(
       `Code to confirm a change of your account on the Heroes League site: ${proof.meta.code}. Valid for 5 minutes. Do not tell it to anyone.`,
@@ -49,7 +39,7 @@ describe('the profile’s letters follow the request’s language', () => {
     expect((await call('POST', '/api/user/change/email', { email: moved, proof_code: proof.meta.code }, 'en', who.token)).statusCode).toBe(
       200,
     );
-    const link = await api.lastMessage(moved);
+    const link = await app.api.lastMessage(moved);
     expect(link.subject).toBe('Confirm your new address');
     expect(link.meta.link).toMatch(/^http:\/\/site\.test\/verify\/new\/email\/.+/);
     expect(link.text).toBe(
@@ -58,7 +48,7 @@ describe('the profile’s letters follow the request’s language', () => {
 
     const code = link.meta.link!.split('/').pop()!;
     expect((await call('POST', '/api/user/verify/new/email', { code }, 'en', who.token)).statusCode).toBe(200);
-    const notice = await api.lastMessage(who.email);
+    const notice = await app.api.lastMessage(who.email);
     expect(notice.subject).toBe('Your account e-mail has changed');
     expect(notice.text).toBe(
       `The address of your account on the Heroes League site has been changed to ${moved}.\n\nIf it wasn't you, recover access with “Forgot the password?” and write to support.`,
@@ -70,14 +60,14 @@ describe('the profile’s letters follow the request’s language', () => {
     const other = await owner();
     const asked = await call('POST', '/api/user/change/email', { email: other.email, current_password: who.password }, 'en', who.token);
     expect(asked.statusCode).toBe(200);
-    const taken = await api.lastMessage(other.email);
+    const taken = await app.api.lastMessage(other.email);
     expect(taken.subject).toBe('Someone tried to link your address to another account');
     expect(taken.text).toContain('The address already belongs to your account, so nothing has changed.');
     expect(taken.text).not.toMatch(CYRILLIC);
 
     const changed = await call('PUT', '/api/user/password', { old_password: who.password, new_password: 'Newpass12' }, 'en', who.token);
     expect(changed.statusCode, changed.body).toBe(200);
-    const notice = await api.lastMessage(who.email);
+    const notice = await app.api.lastMessage(who.email);
     expect(notice.subject).toBe('Your account password has changed');
     expect(notice.text).toContain('The password of your account on the Heroes League site has been changed.');
     expect(notice.text).not.toMatch(CYRILLIC);
@@ -86,20 +76,20 @@ describe('the profile’s letters follow the request’s language', () => {
   it('Russian: the letters word for word as before', async () => {
     const who = await owner();
     await call('POST', '/api/user/proof/code', {}, 'ru', who.token);
-    const proof = await api.lastMessage(who.email);
+    const proof = await app.api.lastMessage(who.email);
     expect(proof.subject).toBe('Код подтверждения');
     expect(proof.text).toBe(
       `Код подтверждения изменения аккаунта на сайте «Герои»: ${proof.meta.code}. Действует 5 минут. Никому его не сообщайте.`,
     );
     const moved = uniqueEmail('moved');
     await call('POST', '/api/user/change/email', { email: moved, current_password: who.password }, 'ru', who.token);
-    const link = await api.lastMessage(moved);
+    const link = await app.api.lastMessage(moved);
     expect(link.subject).toBe('Подтвердите новый адрес');
     expect(link.text).toBe(
       `Здравствуйте!\n\nЧтобы привязать этот адрес к аккаунту на сайте «Герои», откройте ссылку:\n${link.meta.link}\n\nЕсли вы ничего не меняли, просто удалите это письмо.`,
     );
     await call('PUT', '/api/user/password', { old_password: who.password, new_password: 'Newpass12' }, 'ru', who.token);
-    const notice = await api.lastMessage(who.email);
+    const notice = await app.api.lastMessage(who.email);
     expect(notice.subject).toBe('Пароль аккаунта изменён');
     expect(notice.text).toBe(
       'Пароль вашего аккаунта на сайте «Герои» изменён.\n\nЕсли это были не вы, восстановите доступ через «Забыли пароль?» и напишите в поддержку.',
