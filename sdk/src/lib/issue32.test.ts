@@ -593,11 +593,15 @@ describe('Low: a missing or non-positive expires_in', () => {
     const client = createClient(setup().config);
     client.setTokens({ access_token: 'at-0', expires_in: 0 });
     // The clock has not moved: still expired (a same-millisecond read once returned it).
-    await expect(client.getAccessToken({ cacheMode: 'cache-only', minValiditySeconds: 0 })).rejects.toMatchObject({ code: 'LOGIN_REQUIRED' });
+    await expect(client.getAccessToken({ cacheMode: 'cache-only', minValiditySeconds: 0 })).rejects.toMatchObject({
+      code: 'LOGIN_REQUIRED',
+    });
     client.setTokens({ access_token: 'at-1', expires_in: 1 });
     await expect(client.getAccessToken({ cacheMode: 'cache-only', minValiditySeconds: 0 })).resolves.toBe('at-1');
     vi.setSystemTime(Date.now() + 1000);
-    await expect(client.getAccessToken({ cacheMode: 'cache-only', minValiditySeconds: 0 })).rejects.toMatchObject({ code: 'LOGIN_REQUIRED' });
+    await expect(client.getAccessToken({ cacheMode: 'cache-only', minValiditySeconds: 0 })).rejects.toMatchObject({
+      code: 'LOGIN_REQUIRED',
+    });
   });
 });
 
