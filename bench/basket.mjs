@@ -84,8 +84,10 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.addInitScript((stored) => localStorage.setItem('basketGoods', stored), JSON.stringify(goods));
   await page.goto(`${base}/basket`);
-  const first = `${format.title} №1`;
-  await page.locator(`button[aria-label="Увеличить количество: ${first}"]`).waitFor();
+  // Every line names its format as the server does now (features/basket/api/line-texts.ts), not its
+  // stored title: the first line's buttons are the first of that name in the page.
+  const first = format.title;
+  await page.locator(`button[aria-label="Увеличить количество: ${first}"]`).first().waitFor();
   await page.waitForLoadState('networkidle');
   if (!(await page.evaluate(() => Array.isArray(globalThis.__reactCommits)))) throw new Error('not the profiling build');
   const measured = await page.evaluate(
