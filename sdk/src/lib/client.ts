@@ -107,7 +107,7 @@ export function clientFor(ctx: Context): GidClient {
       const now = claimsOf(next.id_token)?.sub;
       if (was && now && now !== was) use(undefined);
       use(next);
-    }
+    } else if (result && started !== ctx.out) throw aborted(); // signed out meanwhile: its tokens are no one's
     return result;
   };
   // Every sign-in over this context passes `keep` (see `guard`): the client's own, and for the

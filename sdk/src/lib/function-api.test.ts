@@ -78,6 +78,32 @@ describe('loginWithPopup: a whole popup sign-in', () => {
     expect(popup.win.closed).toBe(true); // the SDK closed it
   });
 
+  it('a sign-out in this tab while its code is exchanged: loginWithPopup rejects ABORTED and its client holds nothing', async () => {
+    let answer!: () => void;
+    let asked = false;
+    const gate = new Promise<void>((go) => (answer = go));
+    server.use(
+      http.post(TOKEN_URL, async () => {
+        asked = true;
+        await gate;
+        return HttpResponse.json(tokens);
+      }),
+    );
+    const { page, providerAnswers } = popupBrowser();
+    expect(getUser(page.config)).toBeNull(); // the function forms' client of this config exists
+    const outcome = loginWithPopup(page.config).then(
+      (result) => result,
+      (error: { code: string }) => error.code,
+    );
+    await providerAnswers(({ state }) => ({ code: 'c', state: state ?? '', scope: 'openid' }));
+    await vi.waitFor(() => expect(asked).toBe(true)); // the exchange is out
+    server.use(http.post(LOGOUT_URL, () => new HttpResponse(null, { status: 204 })));
+    await logout(page.config, 'at').catch(() => {});
+    answer();
+    expect(await outcome).toBe('ABORTED');
+    expect(getUser(page.config)).toBeNull();
+  });
+
   it('a provider error in the popup rejects and reaches callback; no token call', async () => {
     const { page, providerAnswers } = popupBrowser();
     const login = loginWithPopup(page.config);
