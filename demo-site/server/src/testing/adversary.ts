@@ -114,10 +114,17 @@ export function fakeProvider(clientId: string): IdentityProvider {
   };
 }
 
+/** The demo's three sign-in networks as fake providers (codes are the claims: see `providerCode`). */
+export const fakeProviders = (): IdentityProviders => ({
+  gid: fakeProvider('demo-site'),
+  vk: fakeProvider('vk'),
+  google: fakeProvider('google'),
+});
+
 export type WorldBase = Omit<World, 'actors' | 'run' | 'steps' | 'compromised' | 'mutations' | 'grants'>;
 
 export async function openWorld(database: DatabaseHandle): Promise<WorldBase> {
-  const providers: IdentityProviders = { gid: fakeProvider('demo-site'), vk: fakeProvider('vk'), google: fakeProvider('google') };
+  const providers = fakeProviders();
   const base = defaultConfig();
   const api = await createTestApp(database, {
     // Codes as often as asked: the caps are another test's business; this one is about who holds what.

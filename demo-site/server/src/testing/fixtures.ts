@@ -92,12 +92,18 @@ export interface FileApp {
 /**
  * Opens a copy of the template database and a test app over it before the file's tests, and closes
  * both after them: the set-up most server test files share. Read `database` and `api` inside tests.
+ * `prepare` runs once both are open (fake identity providers, rows the file's tests share).
  */
-export function useTestApp(config: Partial<ServerConfig> = {}, options: BuildOptions = {}): FileApp {
+export function useTestApp(
+  config: Partial<ServerConfig> = {},
+  options: BuildOptions = {},
+  prepare?: (app: FileApp) => void | Promise<void>,
+): FileApp {
   const app = {} as { database: DatabaseHandle; api: TestApp };
   beforeAll(async () => {
     app.database = await openTemplateDatabase();
     app.api = await createTestApp(app.database, config, options);
+    await prepare?.(app);
   });
   afterAll(async () => {
     await app.api?.close();

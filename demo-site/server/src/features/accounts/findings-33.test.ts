@@ -1,34 +1,27 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { certificates, users } from '../../db/schema/index';
 import { hashPassword } from '../../lib/crypto';
 import { readOutbox } from '../../messaging/senders';
-import { type Claims, fakeProvider, providerCode, socialFlow } from '../../testing/adversary';
-import { CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { type Claims, fakeProviders, providerCode, socialFlow } from '../../testing/adversary';
+import { CHROME_UA, createTestApp, uniqueEmail, useTestApp } from '../../testing/fixtures';
 import { createSession } from '../sessions/service';
 import { demoAccountIds, demoAccountsWarning, liveDemoAccounts, retireDemoAccounts } from '../users/demo-accounts';
 import { createUser } from '../users/service';
 
 // Issue 33: the other direction — no one signed into an attacker's account, no one left inside after
 // recovery. Each finding as the attack it describes, on PGlite through the HTTP app.
-let database: DatabaseHandle;
-let api: TestApp;
+const app = useTestApp({}, {}, ({ api }) => {
+  api.deps.providers = fakeProviders();
+});
 let certificate: string;
 beforeAll(async () => {
-  database = await openTemplateDatabase();
-  api = await createTestApp(database);
-  api.deps.providers = { gid: fakeProvider('demo-site'), vk: fakeProvider('vk'), google: fakeProvider('google') };
-  certificate = (await database.db.select({ id: certificates.publicId }).from(certificates).limit(1))[0]!.id;
-});
-afterAll(async () => {
-  await api.close();
-  await database.close();
+  certificate = (await app.database.db.select({ id: certificates.publicId }).from(certificates).limit(1))[0]!.id;
 });
 
 let addresses = 0;
 const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token?: string, remoteAddress?: string) => {
-  const response = await api.request({
+  const response = await app.api.request({
     method,
     url,
     ...(payload ? { payload } : {}),
@@ -42,7 +35,7 @@ const codeFrom = (link: string | undefined) => link?.split(/[/#=]/).pop() ?? '';
 const guestCheckout = (email: string, register: boolean, token?: string) =>
   call('POST', '/api/payment', { email, certificates: [{ public_id: certificate, count: 1 }], register }, token);
 const letterCode = async (email: string, kind: string) =>
-  codeFrom((await readOutbox(api.deps.db, { to: email, limit: 20 })).find((m) => m.meta.kind === kind)?.meta.link);
+  codeFrom((await readOutbox(app.api.deps.db, { to: email, limit: 20 })).find((m) => m.meta.kind === kind)?.meta.link);
 
 async function resetByOwner(email: string, password: string) {
   expect((await call('POST', '/api/auth/resetpassword', { email })).status).toBe(200);
@@ -108,10 +101,10 @@ const nextAddress = () => {
 
 async function passwordAccount(password = 'Secret12') {
   const email = uniqueEmail('lock');
-  const user = await createUser(api.deps.db, api.clock.now(), {
+  const user = await createUser(app.api.deps.db, app.api.clock.now(), {
     email,
-    passwordHash: await hashPassword(password, api.deps.config.scrypt),
-    emailConfirmedAt: api.clock.now(),
+    passwordHash: await hashPassword(password, app.api.deps.config.scrypt),
+    emailConfirmedAt: app.api.clock.now(),
   });
   return { email, password, user };
 }
@@ -128,10 +121,10 @@ describe('finding 3: every password check is counted before it is made', () => {
     expect(judged.length).toBeLessThanOrEqual(10);
     expect(answers.filter((answer) => answer.status === 429).every((answer) => answer.body.message === LOCKED)).toBe(true);
     expect(answers[30]!.status).toBe(429);
-    const letters = (await readOutbox(api.deps.db, { to: email, limit: 50 })).filter((m) => m.meta.kind === 'password_locked');
+    const letters = (await readOutbox(app.api.deps.db, { to: email, limit: 50 })).filter((m) => m.meta.kind === 'password_locked');
     expect(letters).toHaveLength(1);
     // After the lock, one check at a time; the owner's right password opens.
-    api.clock.advance(15 * 60_000 + 1000);
+    app.api.clock.advance(15 * 60_000 + 1000);
     expect((await call('PUT', '/api/auth', { email, password }, undefined, nextAddress())).status).toBe(200);
   });
 
@@ -159,8 +152,8 @@ describe('finding 3: every password check is counted before it is made', () => {
 
 describe('finding 3: the per-address limits key an IPv6 client by its /64', () => {
   it('guesses from 11 addresses of one /64 share the login limit of 10 a minute; another /64 has its own', async () => {
-    const strict = await createTestApp(database, {
-      rateLimits: { ...api.deps.config.rateLimits, login: { max: 10, windowMs: 60_000 } },
+    const strict = await createTestApp(app.database, {
+      rateLimits: { ...app.api.deps.config.rateLimits, login: { max: 10, windowMs: 60_000 } },
     });
     try {
       const email = uniqueEmail('v6');
@@ -193,7 +186,7 @@ describe('finding 4: a provider’s e-mail is proof only where it states it veri
   const signIn = async (network: 'vk' | 'google', claims: object) =>
     call('POST', `/api/user/${network}`, {
       code: providerCode({ sub: `${network}-${process.pid}-${++subjects}`, ...claims }),
-      ...(await socialFlow(api, network, 'auth')),
+      ...(await socialFlow(app.api, network, 'auth')),
     });
 
   it('VK (not verifying) vouching for the victim’s proven address opens a new account, not the victim’s', async () => {
@@ -210,7 +203,7 @@ describe('finding 4: a provider’s e-mail is proof only where it states it veri
 
   it('a social return without the verifier, or with a state the server did not issue for it, signs no one in', async () => {
     const code = providerCode({ sub: `vk-${process.pid}-${++subjects}` });
-    const flow = await socialFlow(api, 'vk', 'auth');
+    const flow = await socialFlow(app.api, 'vk', 'auth');
     expect((await call('POST', '/api/user/vk', { code, redirect_uri: flow.redirect_uri })).status).toBe(400);
     expect((await call('POST', '/api/user/vk', { code, redirect_uri: flow.redirect_uri, code_verifier: flow.code_verifier })).status).toBe(
       400,
@@ -230,14 +223,14 @@ describe('finding 4: a provider’s e-mail is proof only where it states it veri
 describe('finding 5: after recovery only the person who recovered is inside', () => {
   const vkClaims = () => ({ sub: `vk-${process.pid}-${++subjects}` });
   const vkSignIn = async (claims: Claims) =>
-    call('POST', '/api/user/vk', { code: providerCode(claims), ...(await socialFlow(api, 'vk', 'auth')) });
+    call('POST', '/api/user/vk', { code: providerCode(claims), ...(await socialFlow(app.api, 'vk', 'auth')) });
   const linkVk = async (token: string, claims: Claims, proof: object) => {
     const given = await call('POST', '/api/user/add/proof', proof, token);
     expect(given.status).toBe(200);
     const linked = await call(
       'POST',
       '/api/user/add/vk',
-      { code: providerCode(claims), ...(await socialFlow(api, 'vk', 'add')), proof: given.body.proof },
+      { code: providerCode(claims), ...(await socialFlow(app.api, 'vk', 'add')), proof: given.body.proof },
       token,
     );
     expect(linked.status).toBe(200);
@@ -278,15 +271,15 @@ describe('finding 5: after recovery only the person who recovered is inside', ()
     const inside = await vkSignIn(theirs);
     expect(inside.body.user.public_id).toBe(owner.publicId);
     // …and, a minute later, puts their phone on it, with the password as the proof.
-    api.clock.advance(60_000);
+    app.api.clock.advance(60_000);
     const phone = `7999${String(process.pid % 1000).padStart(3, '0')}${String(++subjects).padStart(4, '0')}`;
     expect((await call('POST', '/api/user/phone/code', { phone, current_password: owner.password }, intruder.body.token)).status).toBe(200);
-    const sms = (await readOutbox(api.deps.db, { to: phone, limit: 5 })).find((m) => m.meta.kind === 'phone_change');
+    const sms = (await readOutbox(app.api.deps.db, { to: phone, limit: 5 })).find((m) => m.meta.kind === 'phone_change');
     expect((await call('POST', '/api/user/new/phone', { phone, phone_code: sms?.meta.code }, intruder.body.token)).status).toBe(200);
     // The owner's own Google, vouched for by the provider for the proven address, stays.
     const google = await call('POST', '/api/user/google', {
       code: providerCode({ sub: `g-${process.pid}-${++subjects}`, email: owner.email, email_verified: true }),
-      ...(await socialFlow(api, 'google', 'auth')),
+      ...(await socialFlow(app.api, 'google', 'auth')),
     });
     expect(google.body.user.public_id).toBe(owner.publicId);
 
@@ -298,7 +291,7 @@ describe('finding 5: after recovery only the person who recovered is inside', ()
     expect((await call('GET', '/api/user/links', undefined, signedIn.body.token)).body.values).toEqual([
       expect.objectContaining({ provider: 'google', proven_by: 'email' }),
     ]);
-    const letter = (await readOutbox(api.deps.db, { to: owner.email, limit: 20 })).find((m) => m.meta.kind === 'password_changed');
+    const letter = (await readOutbox(app.api.deps.db, { to: owner.email, limit: 20 })).find((m) => m.meta.kind === 'password_changed');
     expect(letter?.text).toContain('Отвязаны соцсети, привязанные по старому паролю: Вконтакте.');
     expect(letter?.text).toContain('Войти в аккаунт по-прежнему можно через: Google.');
     expect(letter?.text).toContain('Отвязан телефон');
@@ -311,8 +304,8 @@ describe('finding 8: nothing planted in a guest-checkout account survives the ow
     const victim = uniqueEmail('victim');
     await guestCheckout(victim, true);
     // The checkout's «register» no longer signs anyone in (finding 6): a session the account had from before.
-    const [account] = await api.deps.db.select().from(users).where(eq(users.email, victim));
-    const attacker = await createSession(api.deps, account!, 'email', { ip: '203.0.113.9', userAgent: CHROME_UA });
+    const [account] = await app.api.deps.db.select().from(users).where(eq(users.email, victim));
+    const attacker = await createSession(app.api.deps, account!, 'email', { ip: '203.0.113.9', userAgent: CHROME_UA });
     expect(
       await call(
         'PUT',
@@ -332,38 +325,38 @@ describe('finding 8: nothing planted in a guest-checkout account survives the ow
   it('the owner’s claim leaves no profile field someone else put there (as an account filled before the guard)', async () => {
     const victim = uniqueEmail('victim');
     await guestCheckout(victim, true);
-    await api.deps.db
+    await app.api.deps.db
       .update(users)
       .set({ name: 'Мэллори', lastName: 'Злая', extraContact: 'Мама', contactPhone: '79001234567', typeRelate: 'мать', mailing: true })
       .where(eq(users.email, victim));
     await resetByOwner(victim, 'Owner123');
-    const [account] = await api.deps.db.select().from(users).where(eq(users.email, victim));
+    const [account] = await app.api.deps.db.select().from(users).where(eq(users.email, victim));
     expect(account).toMatchObject({ name: null, lastName: null, extraContact: null, contactPhone: null, typeRelate: null, mailing: false });
   });
 });
 
-describe('finding 9: a production start names the demo accounts of a database seeded in demo mode; demo:retire closes them', () => {
+describe('finding 9: a production start names the demo accounts of a app.database seeded in demo mode; demo:retire closes them', () => {
   it('the warning names them and the command; after it their password, phone and sessions open nothing', async () => {
     const demo = await call('PUT', '/api/auth', { email: 'demo@geroi.example', password: 'Demo1234' });
     expect(demo.status).toBe(200);
-    const open = await liveDemoAccounts(api.deps.db);
+    const open = await liveDemoAccounts(app.api.deps.db);
     expect(open).toContain('demo@geroi.example');
     expect(demoAccountsWarning(open)).toContain('pnpm --filter @gid/server run demo:retire');
-    const retired = await retireDemoAccounts(api.deps.db, api.clock.now());
+    const retired = await retireDemoAccounts(app.api.deps.db, app.api.clock.now());
     expect(retired).toContain('demo@geroi.example');
     expect(await call('GET', '/api/user', undefined, demo.body.token)).toMatchObject({ status: 401 });
     expect((await call('PUT', '/api/auth', { email: 'demo@geroi.example', password: 'Demo1234' })).status).toBe(400);
-    const [account] = await api.deps.db.select().from(users).where(inArray(users.publicId, demoAccountIds()));
+    const [account] = await app.api.deps.db.select().from(users).where(inArray(users.publicId, demoAccountIds()));
     expect(account).toMatchObject({ email: null, phone: null, passwordHash: null, roles: [] });
-    expect(await retireDemoAccounts(api.deps.db, api.clock.now())).toEqual([]);
-    expect(await liveDemoAccounts(api.deps.db)).toEqual([]);
+    expect(await retireDemoAccounts(app.api.deps.db, app.api.clock.now())).toEqual([]);
+    expect(await liveDemoAccounts(app.api.deps.db)).toEqual([]);
   });
 });
 
 describe('finding 6: reset, sign-in link and resend answer an unknown address as a known one — same words, same work', () => {
-  /** The statements one call sends to the database (the time it takes follows them). */
+  /** The statements one call sends to the app.database (the time it takes follows them). */
   async function statementsOf(send: () => Promise<{ status: number; body: unknown }>) {
-    const client = (database as unknown as { client: { query: (...args: unknown[]) => Promise<unknown> } }).client;
+    const client = (app.database as unknown as { client: { query: (...args: unknown[]) => Promise<unknown> } }).client;
     const original = client.query.bind(client);
     let count = 0;
     client.query = (...args: unknown[]) => {

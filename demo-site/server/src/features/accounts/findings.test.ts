@@ -1,29 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { certificates, orders, users } from '../../db/schema/index';
-import { type Claims, fakeProvider, providerCode, socialFlow } from '../../testing/adversary';
-import { CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { type Claims, fakeProviders, providerCode, socialFlow } from '../../testing/adversary';
+import { CHROME_UA, uniqueEmail, useTestApp } from '../../testing/fixtures';
 import { createSession } from '../sessions/service';
 
 // Issue 20's findings 1, 2, 6 and 7, each as the attack it describes, on PGlite through the HTTP app.
 // The networks are a fake provider whose code is the claims (each person makes codes of their own accounts).
-let database: DatabaseHandle;
-let api: TestApp;
+const app = useTestApp({}, {}, ({ api }) => {
+  api.deps.providers = fakeProviders();
+});
 let certificate: string;
 beforeAll(async () => {
-  database = await openTemplateDatabase();
-  api = await createTestApp(database);
-  api.deps.providers = { gid: fakeProvider('demo-site'), vk: fakeProvider('vk'), google: fakeProvider('google') };
-  certificate = (await database.db.select({ id: certificates.publicId }).from(certificates).limit(1))[0]!.id;
-});
-afterAll(async () => {
-  await api.close();
-  await database.close();
+  certificate = (await app.database.db.select({ id: certificates.publicId }).from(certificates).limit(1))[0]!.id;
 });
 
 const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token?: string) => {
-  const response = await api.request({
+  const response = await app.api.request({
     method,
     url,
     ...(payload ? { payload } : {}),
@@ -36,21 +29,24 @@ const codeFrom = (link: string | undefined) => link?.split(/[/#=]/).pop() ?? '';
 let subjects = 0;
 const vkAccount = (claims: Partial<Claims> = {}): Claims => ({ sub: `vk-${process.pid}-${++subjects}`, ...claims });
 const vkSignIn = async (claims: Claims) =>
-  call('POST', '/api/user/vk', { code: providerCode(claims), ...(await socialFlow(api, 'vk', 'auth')) });
+  call('POST', '/api/user/vk', { code: providerCode(claims), ...(await socialFlow(app.api, 'vk', 'auth')) });
 const guestCheckout = (email: string, register: boolean, token?: string) =>
   call('POST', '/api/payment', { email, certificates: [{ public_id: certificate, count: 1 }], register }, token);
 
 /** The owner resets the password through the letter: the first proof of the address. */
 async function resetByOwner(email: string, password: string) {
   expect((await call('POST', '/api/auth/resetpassword', { email })).status).toBe(200);
-  const checked = await call('PUT', '/api/auth/resetpassword', { code: codeFrom((await api.lastMessage(email)).meta.link) });
+  const checked = await call('PUT', '/api/auth/resetpassword', { code: codeFrom((await app.api.lastMessage(email)).meta.link) });
   expect((await call('POST', '/api/auth/resetpassword/update', { secure: checked.body.secure, password })).status).toBe(200);
 }
 
 async function confirmedAccount(password = 'Owner123') {
   const email = uniqueEmail('owner');
   await call('POST', '/api/user', { email, password });
-  const confirmed = await call('POST', '/api/user/verify/email', { code: codeFrom((await api.lastMessage(email)).meta.link), password });
+  const confirmed = await call('POST', '/api/user/verify/email', {
+    code: codeFrom((await app.api.lastMessage(email)).meta.link),
+    password,
+  });
   expect(confirmed.status).toBe(200);
   return { email, password, token: confirmed.body.token as string };
 }
@@ -62,8 +58,8 @@ describe('finding 1: the guest checkout’s session outlives the address’s own
     expect(attacker.status).toBe(200);
     // The checkout's «register» no longer signs anyone in (issue 33, finding 6): a session such an
     // account had from before, or would get if that rule broke, still adds no way in.
-    const [made] = await database.db.select().from(users).where(eq(users.email, victim));
-    const { token } = await createSession(api.deps, made!, 'email', { ip: '203.0.113.9', userAgent: CHROME_UA });
+    const [made] = await app.database.db.select().from(users).where(eq(users.email, victim));
+    const { token } = await createSession(app.api.deps, made!, 'email', { ip: '203.0.113.9', userAgent: CHROME_UA });
     // It reads what it bought…
     expect((await call('GET', `/api/order/${attacker.body.order_id}`, undefined, token)).status).toBe(200);
     // …but cannot link a network, set a password or change a contact.
@@ -75,7 +71,7 @@ describe('finding 1: the guest checkout’s session outlives the address’s own
     const link = await call(
       'POST',
       '/api/user/add/vk',
-      { code: providerCode(vkAccount()), ...(await socialFlow(api, 'vk', 'add')), proof: 'x' },
+      { code: providerCode(vkAccount()), ...(await socialFlow(app.api, 'vk', 'add')), proof: 'x' },
       token,
     );
     expect(link).toEqual({ status: 403, body: refused });
@@ -85,11 +81,11 @@ describe('finding 1: the guest checkout’s session outlives the address’s own
 
     // The owner's later guest purchase stays the e-mail's: the attacker's session does not see it.
     const later = await guestCheckout(victim, false);
-    const [order] = await database.db.select().from(orders).where(eq(orders.publicId, later.body.order_id));
+    const [order] = await app.database.db.select().from(orders).where(eq(orders.publicId, later.body.order_id));
     expect(order!.userId).toBeNull();
     expect((await call('GET', `/api/order/${later.body.order_id}`, undefined, token)).status).toBe(200); // a guest order, readable by id
-    const [account] = await database.db.select().from(users).where(eq(users.email, victim));
-    const [first] = await database.db.select().from(orders).where(eq(orders.publicId, attacker.body.order_id));
+    const [account] = await app.database.db.select().from(users).where(eq(users.email, victim));
+    const [first] = await app.database.db.select().from(orders).where(eq(orders.publicId, attacker.body.order_id));
     expect(first!.userId).toBe(account!.id);
 
     // The owner's reset (the address's first proof) ends the attacker's session.
@@ -112,7 +108,7 @@ describe('finding 1: the guest checkout’s session outlives the address’s own
 async function confirmedAccountFor(email: string) {
   await call('POST', '/api/user', { email, password: 'Owner123' });
   const confirmed = await call('POST', '/api/user/verify/email', {
-    code: codeFrom((await api.lastMessage(email)).meta.link),
+    code: codeFrom((await app.api.lastMessage(email)).meta.link),
     password: 'Owner123',
   });
   expect(confirmed.status).toBe(200);
@@ -123,7 +119,7 @@ describe('finding 2: pre-hijack through registration', () => {
   it('the owner opening the letter does not make the registrant’s password count', async () => {
     const victim = uniqueEmail('victim');
     expect((await call('POST', '/api/user', { email: victim, password: 'Attack12' })).status).toBe(200);
-    const code = codeFrom((await api.lastMessage(victim)).meta.link);
+    const code = codeFrom((await app.api.lastMessage(victim)).meta.link);
     // The owner opens the genuine letter: the link alone confirms nothing; the owner's own password neither.
     expect(await call('POST', '/api/user/verify/email', { code })).toEqual({
       status: 400,
@@ -147,7 +143,7 @@ describe('finding 6: linking a network needs a proof, is listed and can be undon
       call(
         'POST',
         '/api/user/add/vk',
-        { code: providerCode(network), ...(await socialFlow(api, 'vk', 'add')), ...(proof ? { proof } : {}) },
+        { code: providerCode(network), ...(await socialFlow(app.api, 'vk', 'add')), ...(proof ? { proof } : {}) },
         owner.token,
       );
     expect((await add()).status).toBe(400);
@@ -158,7 +154,7 @@ describe('finding 6: linking a network needs a proof, is listed and can be undon
     expect((await add(proof.body.proof)).status).toBe(200);
     // Single use.
     expect((await add(proof.body.proof)).status).toBe(400);
-    expect((await api.lastMessage(owner.email)).text).toContain('привязан аккаунт Вконтакте');
+    expect((await app.api.lastMessage(owner.email)).text).toContain('привязан аккаунт Вконтакте');
     const listed = await call('GET', '/api/user/links', undefined, owner.token);
     expect(listed.body.values).toEqual([expect.objectContaining({ provider: 'vk', proven_by: 'password' })]);
     expect((await vkSignIn(network)).body.user.email).toBe(owner.email);
@@ -167,7 +163,7 @@ describe('finding 6: linking a network needs a proof, is listed and can be undon
     const unlinked = await call('POST', '/api/user/unlink/vk', { current_password: owner.password }, owner.token);
     expect(unlinked.status).toBe(200);
     expect(unlinked.body.values).toEqual([]);
-    expect((await api.lastMessage(owner.email)).text).toContain('отвязан аккаунт Вконтакте');
+    expect((await app.api.lastMessage(owner.email)).text).toContain('отвязан аккаунт Вконтакте');
     expect((await vkSignIn(network)).body.user.email).not.toBe(owner.email);
   });
 });
@@ -176,7 +172,7 @@ describe('finding 7: sign-in links carry a single-use code, not the session', ()
   it('a letter’s code shows its account, is exchanged once by a POST, lives 15 minutes; a session token is no code', async () => {
     const owner = await confirmedAccount();
     expect((await call('POST', '/api/auth/link', { email: owner.email })).status).toBe(200);
-    const letter = await api.lastMessage(owner.email);
+    const letter = await app.api.lastMessage(owner.email);
     expect(letter.meta.link).toMatch(/^http:\/\/site\.test\/loginlink#code=[\w-]{43}$/);
     const code = codeFrom(letter.meta.link);
     expect(await call('POST', '/api/auth/link/check', { code })).toEqual({ status: 200, body: { email: owner.email, name: null } });
@@ -188,14 +184,14 @@ describe('finding 7: sign-in links carry a single-use code, not the session', ()
     expect((await call('POST', '/api/auth/link/session', { code })).status).toBe(400);
 
     await call('POST', '/api/auth/link', { email: owner.email });
-    const late = codeFrom((await api.lastMessage(owner.email)).meta.link);
-    api.clock.advance(15 * 60_000 + 1000);
+    const late = codeFrom((await app.api.lastMessage(owner.email)).meta.link);
+    app.api.clock.advance(15 * 60_000 + 1000);
     expect((await call('POST', '/api/auth/link/session', { code: late })).status).toBe(400);
     // An address without a confirmed account: the same answer, and no letter.
     const unknown = uniqueEmail('nobody');
     expect((await call('POST', '/api/auth/link', { email: unknown })).body).toEqual({
       message: 'Если этот адрес подтверждён, на него отправлена ссылка для входа',
     });
-    await expect(api.lastMessage(unknown)).rejects.toThrow();
+    await expect(app.api.lastMessage(unknown)).rejects.toThrow();
   });
 });

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/crypto';
 import { readOutbox } from '../../messaging/senders';
-import { fakeProvider, providerCode, socialFlow } from '../../testing/adversary';
-import { CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { fakeProviders, providerCode, socialFlow } from '../../testing/adversary';
+import { CHROME_UA, uniqueEmail, useTestApp } from '../../testing/fixtures';
 import { createSession } from '../sessions/service';
 import { createUser } from '../users/service';
 import { linkedNotice, noticeLetter, signInLinkLetter, unlinkedNotice } from './letters';
@@ -11,41 +10,35 @@ import { linkedNotice, noticeLetter, signInLinkLetter, unlinkedNotice } from './
 // Issue 35: the sign-in link and the notices of a linked or unlinked network are written in the
 // language of the request that sends them; Russian by default, word for word as before.
 const CYRILLIC = /[А-Яа-яЁё]/;
-let database: DatabaseHandle;
-let api: TestApp;
-beforeAll(async () => {
-  database = await openTemplateDatabase();
-  api = await createTestApp(database);
-  api.deps.providers = { gid: fakeProvider('demo-site'), vk: fakeProvider('vk'), google: fakeProvider('google') };
-});
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
+const app = useTestApp({}, {}, ({ api }) => {
+  api.deps.providers = fakeProviders();
 });
 
 let subjects = 0;
 const call = (method: 'POST' | 'PUT', url: string, payload: object, language: string, token?: string) =>
-  api.request({ method, url, payload, headers: { 'accept-language': language, 'user-agent': CHROME_UA }, ...(token ? { token } : {}) });
+  app.api.request({ method, url, payload, headers: { 'accept-language': language, 'user-agent': CHROME_UA }, ...(token ? { token } : {}) });
 
 async function owner() {
   const email = uniqueEmail('owner');
   const password = 'Secret12';
-  const user = await createUser(api.deps.db, api.clock.now(), {
+  const user = await createUser(app.api.deps.db, app.api.clock.now(), {
     email,
-    passwordHash: await hashPassword(password, api.deps.config.scrypt),
-    emailConfirmedAt: api.clock.now(),
+    passwordHash: await hashPassword(password, app.api.deps.config.scrypt),
+    emailConfirmedAt: app.api.clock.now(),
   });
-  const { token } = await createSession(api.deps, user, 'email', { ip: undefined, userAgent: undefined });
+  const { token } = await createSession(app.api.deps, user, 'email', { ip: undefined, userAgent: undefined });
   return { email, password, token };
 }
 
 const notices = async (email: string) =>
-  (await readOutbox(api.deps.db, { to: email, channel: 'email', limit: 10 })).filter((message) => message.meta.kind === 'account_notice');
+  (await readOutbox(app.api.deps.db, { to: email, channel: 'email', limit: 10 })).filter(
+    (message) => message.meta.kind === 'account_notice',
+  );
 
 async function linkVk(who: { password: string; token: string }, language: string) {
   const proof = await call('POST', '/api/user/add/proof', { current_password: who.password }, language, who.token);
   expect(proof.statusCode, proof.body).toBe(200);
-  const flow = await socialFlow(api, 'vk', 'add');
+  const flow = await socialFlow(app.api, 'vk', 'add');
   const linked = await call(
     'POST',
     '/api/user/add/vk',
@@ -60,7 +53,7 @@ describe('the sign-in link letter', () => {
   it('English request: the English letter with the link', async () => {
     const { email } = await owner();
     expect((await call('POST', '/api/auth/link', { email }, 'en-GB,en;q=0.8')).statusCode).toBe(200);
-    const letter = await api.lastMessage(email);
+    const letter = await app.api.lastMessage(email);
     expect(letter.subject).toBe('Sign in to the Heroes League site');
     expect(letter.meta.link).toMatch(/^http:\/\/site\.test\/loginlink#code=.+/);
     expect(letter.text).toBe(
@@ -71,7 +64,7 @@ describe('the sign-in link letter', () => {
   it('Russian request: the Russian letter, word for word', async () => {
     const { email } = await owner();
     await call('POST', '/api/auth/link', { email }, 'ru');
-    const letter = await api.lastMessage(email);
+    const letter = await app.api.lastMessage(email);
     expect(letter.subject).toBe('Вход на сайт «Герои»');
     expect(letter.text).toBe(
       `Здравствуйте!\n\nЧтобы войти в личный кабинет, откройте ссылку (она действует 15 минут и открывается один раз):\n${letter.meta.link}\n\nЕсли вы не просили ссылку, просто удалите это письмо.`,
