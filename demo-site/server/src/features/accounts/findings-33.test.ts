@@ -335,7 +335,7 @@ describe('finding 8: nothing planted in a guest-checkout account survives the ow
   });
 });
 
-describe('finding 9: a production start names the demo accounts of a app.database seeded in demo mode; demo:retire closes them', () => {
+describe('finding 9: a production start names the demo accounts of a database seeded in demo mode; demo:retire closes them', () => {
   it('the warning names them and the command; after it their password, phone and sessions open nothing', async () => {
     const demo = await call('PUT', '/api/auth', { email: 'demo@geroi.example', password: 'Demo1234' });
     expect(demo.status).toBe(200);
