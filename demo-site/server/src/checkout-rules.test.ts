@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './db/client';
+import { describe, expect, it } from 'vitest';
 import { eventFormats, orderItems, orders, tickets } from './db/schema/index';
-import { createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from './testing/fixtures';
+import { uniqueEmail, useTestApp } from './testing/fixtures';
 import { seeded } from './testing/suites/catalogue';
 
 /**
@@ -10,23 +9,19 @@ import { seeded } from './testing/suites/catalogue';
  * rules of PUT /api/user/ticket, the format's own kinds, buy_limit per person across the basket, the
  * delivery phone, the 10-minute hold of space tickets.
  */
-let database: DatabaseHandle;
-let api: TestApp;
-beforeAll(async () => {
-  database = await openTemplateDatabase();
-  api = await createTestApp(database);
-});
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
+const app = useTestApp();
 
 const post = (payload: Record<string, unknown>, token?: string) =>
-  api.request({ method: 'POST', url: '/api/payment', payload: { email: uniqueEmail('buyer'), ...payload }, ...(token ? { token } : {}) });
+  app.api.request({
+    method: 'POST',
+    url: '/api/payment',
+    payload: { email: uniqueEmail('buyer'), ...payload },
+    ...(token ? { token } : {}),
+  });
 
 async function participant() {
-  const format = (await api.request({ method: 'GET', url: `/api/event_format/${seeded.night5k}` })).json();
-  const shirts = (await api.request({ method: 'GET', url: `/api/shop/shirts/${format.event_city.public_id}` })).json();
+  const format = (await app.api.request({ method: 'GET', url: `/api/event_format/${seeded.night5k}` })).json();
+  const shirts = (await app.api.request({ method: 'GET', url: `/api/shop/shirts/${format.event_city.public_id}` })).json();
   const size = shirts.values[0]?.size?.find((option: { count: number }) => option.count > 0)?.size;
   return {
     first_name: 'Анна',
@@ -40,7 +35,7 @@ async function participant() {
 }
 
 const setFormat = (publicId: string, values: Partial<typeof eventFormats.$inferInsert>) =>
-  api.deps.db.update(eventFormats).set(values).where(eq(eventFormats.publicId, publicId));
+  app.api.deps.db.update(eventFormats).set(values).where(eq(eventFormats.publicId, publicId));
 
 describe('participant data sent with a payment', () => {
   it.each([
@@ -72,15 +67,15 @@ describe('participant data sent with a payment', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const order = response.json().order_id as string;
-    const [row] = await api.deps.db.select().from(orders).where(eq(orders.publicId, order));
+    const [row] = await app.api.deps.db.select().from(orders).where(eq(orders.publicId, order));
     const paymentId = row!.paymentId;
-    await api.request({
+    await app.api.request({
       method: 'POST',
       url: `/sandbox/pay/${paymentId}/pay`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: '',
     });
-    const issued = await api.deps.db.select().from(tickets).where(eq(tickets.orderId, row!.id));
+    const issued = await app.api.deps.db.select().from(tickets).where(eq(tickets.orderId, row!.id));
     const infos = issued.map((ticket) => ticket.info).sort((a, b) => Number(b.registered) - Number(a.registered));
     expect(infos[0]).toMatchObject({ first_name: 'Анна', phone: '79990001122', birth_date: '1990-02-03', registered: true });
     expect(infos[1]).toMatchObject({ registered: false });
@@ -114,7 +109,7 @@ describe('kinds, buy_limit, phone, space hold', () => {
     await setFormat(seeded.night5k, { buyLimit: 3 });
     try {
       const email = 'demo@geroi.example';
-      const token = (await api.request({ method: 'PUT', url: '/api/auth', payload: { email, password: 'Demo1234' } })).json().token;
+      const token = (await app.api.request({ method: 'PUT', url: '/api/auth', payload: { email, password: 'Demo1234' } })).json().token;
       const split = await post({
         email,
         tickets: [
@@ -125,7 +120,7 @@ describe('kinds, buy_limit, phone, space hold', () => {
       expect(split.statusCode).toBe(400);
       expect(split.json().message).toBe('Указанное количество билетов недоступно');
       // The demo account's earlier tickets of the format, then two more.
-      const [mine] = await api.deps.db
+      const [mine] = await app.api.deps.db
         .select({ count: sql<number>`coalesce(sum(${orderItems.count}), 0)::int` })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -164,19 +159,19 @@ describe('kinds, buy_limit, phone, space hold', () => {
     try {
       const held = await post({ tickets: [{ format_public_id: seeded.night5k, ticket_count: 1 }] });
       expect(held.statusCode, held.body).toBe(200);
-      const [spaceOrder] = await api.deps.db.select().from(orders).where(eq(orders.publicId, held.json().order_id));
+      const [spaceOrder] = await app.api.deps.db.select().from(orders).where(eq(orders.publicId, held.json().order_id));
       expect(spaceOrder!.expiresAt.getTime() - spaceOrder!.createdAt.getTime()).toBe(600_000);
     } finally {
       await setFormat(seeded.night5k, { space: false });
     }
     const plain = await post({ tickets: [{ format_public_id: seeded.night5k, ticket_count: 1 }] });
-    const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, plain.json().order_id));
-    expect(order!.expiresAt.getTime() - order!.createdAt.getTime()).toBe(api.deps.config.payment.holdMs);
+    const [order] = await app.api.deps.db.select().from(orders).where(eq(orders.publicId, plain.json().order_id));
+    expect(order!.expiresAt.getTime() - order!.createdAt.getTime()).toBe(app.api.deps.config.payment.holdMs);
   });
 });
 
 describe('PUT /api/user/auth/payment (a temporary user pays without a token)', () => {
-  const put = (payload: Record<string, unknown>) => api.request({ method: 'PUT', url: '/api/user/auth/payment', payload });
+  const put = (payload: Record<string, unknown>) => app.api.request({ method: 'PUT', url: '/api/user/auth/payment', payload });
 
   it('pays for the e-mail of the account a guest checkout created, returning no token and nothing private', async () => {
     const email = uniqueEmail('temporary');
@@ -188,8 +183,8 @@ describe('PUT /api/user/auth/payment (a temporary user pays without a token)', (
     expect(body.redirect_url).toMatch(/\/sandbox\/pay\//);
     expect(body.token).toBeUndefined();
     expect(body.user).toEqual({ email, temporary: true });
-    const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, body.order_id));
-    const [earlier] = await api.deps.db.select().from(orders).where(eq(orders.publicId, first.json().order_id));
+    const [order] = await app.api.deps.db.select().from(orders).where(eq(orders.publicId, body.order_id));
+    const [earlier] = await app.api.deps.db.select().from(orders).where(eq(orders.publicId, first.json().order_id));
     // The checkout's own order is its account's; this one stays the e-mail's (issue 20): anyone may
     // type an e-mail, and an account nobody proved gets no order placed without its session.
     expect(earlier!.userId).not.toBeNull();

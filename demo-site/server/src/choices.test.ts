@@ -1,26 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './db/client';
+import { describe, expect, it } from 'vitest';
 import { orders, tickets } from './db/schema/index';
-import { type Body, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from './testing/fixtures';
+import { type Body, uniqueEmail, useTestApp } from './testing/fixtures';
 import { signedInUser, type TestUser } from './testing/purchases';
 import { seeded } from './testing/suites/catalogue';
 
 // Gift certificates bought and redeemed, start numbers and seats held and bought: the checks an
 // attacker meets (a forged number or seat, one held by another, a certificate reused or unpaid).
-let database: DatabaseHandle;
-let api: TestApp;
-beforeAll(async () => {
-  database = await openTemplateDatabase();
-  api = await createTestApp(database);
-});
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
+const app = useTestApp();
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token?: string) =>
-  api.request({
+  app.api.request({
     method,
     url,
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
@@ -28,8 +18,8 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, to
   });
 
 const sandbox = async (orderPublicId: string, action: 'pay' | 'decline') => {
-  const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, orderPublicId));
-  const response = await api.request({
+  const [order] = await app.api.deps.db.select().from(orders).where(eq(orders.publicId, orderPublicId));
+  const response = await app.api.request({
     method: 'POST',
     url: `/sandbox/pay/${order!.paymentId}/${action}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -69,7 +59,7 @@ describe('gift certificates', () => {
   it('are listed with their amounts; a paid one has a code, its recipient, and pays for tickets up to what it has left', async () => {
     const list = (await call('GET', '/api/certificates')).json().values as Body[];
     expect(list.map((entry) => entry.price)).toEqual([1000, 3000, 5000]);
-    const buyer = await signedInUser(api.deps, 'giver');
+    const buyer = await signedInUser(app.api.deps, 'giver');
     const { code, order } = await boughtCertificate(1000, buyer);
     expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     const read = (await call('GET', `/api/order/${order}`, undefined, buyer.token)).json();
@@ -105,10 +95,10 @@ describe('gift certificates', () => {
   it('an unknown or unpaid code is refused, a certificate does not pay for certificates, and two orders at once never spend it twice', async () => {
     const unknown = await pay({ tickets: [{ format_public_id: seeded.spring21k, ticket_count: 1 }], certificate_code: 'AAAA-BBBB-CCCC' });
     expect(unknown).toEqual({ status: 400, body: { message: 'Сертификат не найден' } });
-    const buyer = await signedInUser(api.deps, 'giver');
+    const buyer = await signedInUser(app.api.deps, 'giver');
     const { code, order } = await boughtCertificate(3000, buyer);
     // Its order refunded: the code no longer pays.
-    const refunded = await signedInUser(api.deps, 'refunder');
+    const refunded = await signedInUser(app.api.deps, 'refunder');
     const other = await boughtCertificate(1000, refunded);
     expect((await call('POST', '/api/payment/cancel', { order_id: other.order }, refunded.token)).statusCode).toBe(200);
     expect((await call('GET', `/api/certificate/check/${other.code}`)).json()).toEqual({ message: 'Сертификат не оплачен' });
@@ -132,7 +122,7 @@ describe('gift certificates', () => {
 
 describe('start numbers', () => {
   it('a held number goes to its holder’s ticket; a forged number, one held by another, or a guest’s is refused', async () => {
-    const [first, second] = [await signedInUser(api.deps, 'runner'), await signedInUser(api.deps, 'runner')];
+    const [first, second] = [await signedInUser(app.api.deps, 'runner'), await signedInUser(app.api.deps, 'runner')];
     const { free_numbers } = (await call('GET', `/api/booked/numbers/${seeded.spring21k}`)).json();
     const [number, never] = free_numbers as number[];
     expect((await call('POST', '/api/booked/number', { format_public_id: seeded.spring21k, number }, first.token)).statusCode).toBe(200);
@@ -153,11 +143,11 @@ describe('start numbers', () => {
     const bought = await pay({ tickets: [line(number!)] }, first.token);
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     await sandbox(bought.body.order_id, 'pay');
-    const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, bought.body.order_id));
-    const [ticket] = await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id));
+    const [order] = await app.api.deps.db.select().from(orders).where(eq(orders.publicId, bought.body.order_id));
+    const [ticket] = await app.api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id));
     expect(ticket!.info.number).toBe(number);
     // Bought: taken for good, long after the 10 minutes.
-    api.clock.advance(60 * 60_000);
+    app.api.clock.advance(60 * 60_000);
     expect((await call('GET', `/api/booked/numbers/${seeded.spring21k}`)).json().booked_numbers).toContain(number);
     expect((await call('POST', '/api/booked/number', { format_public_id: seeded.spring21k, number }, second.token)).json()).toEqual({
       message: 'Этот номер уже занят',
@@ -165,12 +155,12 @@ describe('start numbers', () => {
   });
 
   it('a hold lasts 10 minutes, then the number is free for anyone', async () => {
-    const [first, second] = [await signedInUser(api.deps, 'runner'), await signedInUser(api.deps, 'runner')];
+    const [first, second] = [await signedInUser(app.api.deps, 'runner'), await signedInUser(app.api.deps, 'runner')];
     const { free_numbers } = (await call('GET', `/api/booked/numbers/${seeded.spring21k}`)).json();
     const number = free_numbers[5] as number;
     await call('POST', '/api/booked/number', { format_public_id: seeded.spring21k, number }, first.token);
     expect((await call('GET', `/api/booked/numbers/${seeded.spring21k}`)).json().booked_numbers).toContain(number);
-    api.clock.advance(10 * 60_000 + 1);
+    app.api.clock.advance(10 * 60_000 + 1);
     expect((await call('GET', `/api/booked/numbers/${seeded.spring21k}`)).json().free_numbers).toContain(number);
     expect((await call('POST', '/api/booked/number', { format_public_id: seeded.spring21k, number }, second.token)).statusCode).toBe(200);
   });
@@ -178,7 +168,7 @@ describe('start numbers', () => {
 
 describe('seats', () => {
   it('a held seat is its holder’s: another cannot take or buy it; bought, it is on the ticket and no longer free', async () => {
-    const [first, second] = [await signedInUser(api.deps, 'fan'), await signedInUser(api.deps, 'fan')];
+    const [first, second] = [await signedInUser(app.api.deps, 'fan'), await signedInUser(app.api.deps, 'fan')];
     const places = (await call('GET', `/api/space/${seeded.nightStand}`)).json().values as Body[];
     const seat = places.find((place) => place.free)!;
     const booked = places.find((place) => !place.free)!;
@@ -209,16 +199,16 @@ describe('seats', () => {
     const bought = await pay({ tickets: [line(seat.public_id)] }, first.token);
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     await sandbox(bought.body.order_id, 'pay');
-    const [order] = await api.deps.db.select().from(orders).where(eq(orders.publicId, bought.body.order_id));
-    const [ticket] = await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id));
+    const [order] = await app.api.deps.db.select().from(orders).where(eq(orders.publicId, bought.body.order_id));
+    const [ticket] = await app.api.deps.db.select().from(tickets).where(eq(tickets.orderId, order!.id));
     expect(ticket!.info).toMatchObject({ sector: seat.sector, row: seat.row, place: seat.place });
-    api.clock.advance(60 * 60_000);
+    app.api.clock.advance(60 * 60_000);
     const after = (await call('GET', `/api/space/${seeded.nightStand}`)).json().values as Body[];
     expect(after.find((place) => place.public_id === seat.public_id)!.free).toBe(false);
   });
 
   it('a declined order lets its seat go', async () => {
-    const buyer = await signedInUser(api.deps, 'fan');
+    const buyer = await signedInUser(app.api.deps, 'fan');
     const seat = ((await call('GET', `/api/space/${seeded.nightStand}`)).json().values as Body[]).find((place) => place.free)!;
     await call('POST', '/api/space/place', { format_public_id: seeded.nightStand, place_public_id: seat.public_id }, buyer.token);
     const created = await pay(

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/client';
-import { createTestApp, openTemplateDatabase, type TestApp } from '../testing/fixtures';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/fixtures';
 import { jsonSecurityHeaders, securityHeaders } from './security-headers';
 
-let database: DatabaseHandle;
-let api: TestApp;
-beforeAll(async () => {
-  database = await openTemplateDatabase();
-  api = await createTestApp(database);
-});
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
+const app = useTestApp();
 
 describe('security headers', () => {
   it("are helmet's, worked out once: no HSTS, no upgrade of http subresources on the plain-http demo", () => {
@@ -30,12 +20,12 @@ describe('security headers', () => {
 
   it('come with every answer: data, errors, unknown paths', async () => {
     for (const url of ['/api/auth/providers', '/api/event/id/nothing', '/api/nowhere']) {
-      const response = await api.request({ method: 'GET', url });
+      const response = await app.api.request({ method: 'GET', url });
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['content-security-policy'], url).toMatch(/frame-ancestors '(self|none)'/);
     }
     // Outside the public catalogue reads: the pages' own set.
-    const other = await api.request({ method: 'GET', url: '/api/auth/providers' });
+    const other = await app.api.request({ method: 'GET', url: '/api/auth/providers' });
     expect(other.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(other.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
@@ -43,7 +33,7 @@ describe('security headers', () => {
   it("public catalogue JSON gets the API's short set: nothing allowed, no framing, no sniffing, no cross-origin reads", async () => {
     for (const url of ['/api/event/list', '/api/event/list']) {
       // The first answer is computed, the second comes from the response cache: both alike.
-      const response = await api.request({ method: 'GET', url });
+      const response = await app.api.request({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');

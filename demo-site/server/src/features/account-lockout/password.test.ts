@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/crypto';
 import { readOutbox } from '../../messaging/senders';
-import { CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { CHROME_UA, uniqueEmail, useTestApp } from '../../testing/fixtures';
 import { insertOrder } from '../../testing/purchases';
 import { createUser } from '../users/service';
 import { codesLockedLetter } from './letters';
 
 // Issue 20, finding 4: a password had no per-account limit — only 10 a minute per address, which a
 // botnet (or forged X-Forwarded-For) spreads across as many addresses as it likes.
-let database: DatabaseHandle;
-let api: TestApp;
-beforeAll(async () => {
-  database = await openTemplateDatabase();
-  api = await createTestApp(database);
-});
-afterAll(async () => {
-  await api.close();
-  await database.close();
-});
+const app = useTestApp();
 
 const LOCKED = 'Слишком много неудачных попыток входа. Вход паролем приостановлен на 15 мин. Попробуйте позже или восстановите пароль';
 let addresses = 0;
 /** Each guess from another address: the per-address limit is not what stops them. */
 const signIn = (email: string, password: string, language?: string) =>
-  api.request({
+  app.api.request({
     method: 'PUT',
     url: '/api/auth',
     payload: { email, password },
@@ -34,16 +24,18 @@ const signIn = (email: string, password: string, language?: string) =>
 
 async function account(password = 'Secret12') {
   const email = uniqueEmail('lock');
-  const user = await createUser(api.deps.db, api.clock.now(), {
+  const user = await createUser(app.api.deps.db, app.api.clock.now(), {
     email,
-    passwordHash: await hashPassword(password, api.deps.config.scrypt),
-    emailConfirmedAt: api.clock.now(),
+    passwordHash: await hashPassword(password, app.api.deps.config.scrypt),
+    emailConfirmedAt: app.api.clock.now(),
   });
   return { email, password, user };
 }
 
 const lockLetters = async (email: string) =>
-  (await readOutbox(api.deps.db, { to: email, channel: 'email', limit: 50 })).filter((message) => message.meta.kind === 'password_locked');
+  (await readOutbox(app.api.deps.db, { to: email, channel: 'email', limit: 50 })).filter(
+    (message) => message.meta.kind === 'password_locked',
+  );
 
 describe('wrong passwords lock the account’s password sign-in', () => {
   it('10 wrong passwords from 10 addresses: 15 minutes locked (the right one too), the owner told once', async () => {
@@ -58,7 +50,7 @@ describe('wrong passwords lock the account’s password sign-in', () => {
     const letters = await lockLetters(email);
     expect(letters).toHaveLength(1);
     expect(letters[0]!.text).toContain('10 раз подряд ввели неверный пароль');
-    api.clock.advance(15 * 60_000 + 1000);
+    app.api.clock.advance(15 * 60_000 + 1000);
     expect((await signIn(email, password)).statusCode).toBe(200);
   });
 
@@ -76,19 +68,19 @@ describe('wrong passwords lock the account’s password sign-in', () => {
     const known = await answers(email);
     expect(await answers(unknown)).toEqual(known);
     expect(known.at(-1)).toEqual([429, { message: LOCKED }]);
-    expect(await readOutbox(api.deps.db, { to: unknown, limit: 5 })).toEqual([]);
+    expect(await readOutbox(app.api.deps.db, { to: unknown, limit: 5 })).toEqual([]);
   });
 
   it('resetting the password by the letter lifts the lock', async () => {
     const { email } = await account();
     for (let i = 0; i < 10; i++) await signIn(email, `Wrong${i}pass`);
     expect((await signIn(email, 'Secret12')).statusCode).toBe(429);
-    await api.request({ method: 'POST', url: '/api/auth/resetpassword', payload: { email } });
-    const link = (await readOutbox(api.deps.db, { to: email, limit: 1 }))[0]!.meta.link!;
+    await app.api.request({ method: 'POST', url: '/api/auth/resetpassword', payload: { email } });
+    const link = (await readOutbox(app.api.deps.db, { to: email, limit: 1 }))[0]!.meta.link!;
     const { secure } = (
-      await api.request({ method: 'PUT', url: '/api/auth/resetpassword', payload: { code: link.split('/').pop() } })
+      await app.api.request({ method: 'PUT', url: '/api/auth/resetpassword', payload: { code: link.split('/').pop() } })
     ).json();
-    await api.request({ method: 'POST', url: '/api/auth/resetpassword/update', payload: { secure, password: 'Newpass1' } });
+    await app.api.request({ method: 'POST', url: '/api/auth/resetpassword/update', payload: { secure, password: 'Newpass1' } });
     expect((await signIn(email, 'Newpass1')).statusCode).toBe(200);
   });
 
@@ -96,7 +88,7 @@ describe('wrong passwords lock the account’s password sign-in', () => {
     const { email, password } = await account();
     const { token } = (await signIn(email, password)).json();
     for (let i = 0; i < 10; i++) {
-      const answer = await api.request({
+      const answer = await app.api.request({
         method: 'PUT',
         url: '/api/user/password',
         token,
@@ -104,7 +96,7 @@ describe('wrong passwords lock the account’s password sign-in', () => {
       });
       expect(answer.statusCode).toBe(400);
     }
-    const refused = await api.request({
+    const refused = await app.api.request({
       method: 'PUT',
       url: '/api/user/password',
       token,
@@ -137,7 +129,7 @@ describe('the lockout letter’s language', () => {
 
   it('an owner who last ordered in English, locked by Russian requests: in English; Russian otherwise, word for word', async () => {
     const english = await account();
-    await insertOrder(api.deps.db, { userId: english.user.id, email: english.email, createdAt: api.clock.now(), language: 'en' });
+    await insertOrder(app.api.deps.db, { userId: english.user.id, email: english.email, createdAt: app.api.clock.now(), language: 'en' });
     expect((await lockWith(english.email, 'ru')).subject).toBe('Attempts to sign in to your account');
 
     const russian = await account();

@@ -1,35 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
-import { type Body, CHROME_UA, createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { describe, expect, it } from 'vitest';
+import { type Body, CHROME_UA, uniqueEmail, useTestApp } from '../../testing/fixtures';
 
 // Ending sessions from the sessions page, written as the attacks on it: another person's session id,
 // a forged id, no token, a token already ended.
-let database: DatabaseHandle;
-let api: TestApp;
-beforeAll(async () => {
-  database = await openTemplateDatabase();
-  api = await createTestApp(database);
-});
-afterAll(async () => {
-  await api.close();
-  await database.close();
-});
+const app = useTestApp();
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string) =>
-  api.request({ method, url, ...(token ? { token } : {}), headers: { 'user-agent': CHROME_UA } });
+  app.api.request({ method, url, ...(token ? { token } : {}), headers: { 'user-agent': CHROME_UA } });
 
 /** A confirmed account signed in `count` times: its e-mail and the tokens, oldest first. */
 async function accountWithSessions(count: number) {
   const email = uniqueEmail('sessions');
   const password = 'Secret12';
-  expect((await api.request({ method: 'POST', url: '/api/user', payload: { email, password } })).statusCode).toBe(200);
-  const code = (await api.lastMessage(email)).meta.link?.split('/').pop();
+  expect((await app.api.request({ method: 'POST', url: '/api/user', payload: { email, password } })).statusCode).toBe(200);
+  const code = (await app.api.lastMessage(email)).meta.link?.split('/').pop();
   const tokens = [
-    (await api.request({ method: 'POST', url: '/api/user/verify/email', payload: { code, password } })).json().token as string,
+    (await app.api.request({ method: 'POST', url: '/api/user/verify/email', payload: { code, password } })).json().token as string,
   ];
   for (let index = 1; index < count; index++) {
-    api.clock.advance(1000);
-    tokens.push((await api.request({ method: 'PUT', url: '/api/auth', payload: { email, password } })).json().token as string);
+    app.api.clock.advance(1000);
+    tokens.push((await app.api.request({ method: 'PUT', url: '/api/auth', payload: { email, password } })).json().token as string);
   }
   return { email, tokens };
 }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cities, eventCities, eventFormats, events } from '../../db/schema/index';
-import { createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { uniqueEmail, useTestApp } from '../../testing/fixtures';
 import { insertOrder, insertTicket, signedInUser } from '../../testing/purchases';
 import { seeded } from '../../testing/suites/catalogue';
 import { transferLetter } from './letters';
@@ -10,13 +9,10 @@ import { transferLetter } from './letters';
 // Issue 35: the letter to the person a ticket is given to is written in the language that person last
 // ordered in (the server knows no other of theirs); when they never ordered, in the giver's language.
 const CYRILLIC = /[А-Яа-яЁё]/;
-let database: DatabaseHandle;
-let api: TestApp;
+const app = useTestApp();
 let place: { event: string; eventEn: string; city: string; cityEn: string; format: string; formatEn: string };
 beforeAll(async () => {
-  database = await openTemplateDatabase();
-  api = await createTestApp(database);
-  const [row] = await database.db
+  const [row] = await app.database.db
     .select({ event: events, city: cities, format: eventFormats })
     .from(eventFormats)
     .innerJoin(eventCities, eq(eventCities.id, eventFormats.eventCityId))
@@ -32,16 +28,12 @@ beforeAll(async () => {
     formatEn: row!.format.titleEn!,
   };
 });
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
-});
 
 /** The giver's ticket given to `to`, the transfer asked in `language`; the letter `to` got. */
 async function give(to: string, language: string) {
-  const giver = await signedInUser(api.deps, 'giver');
-  const ticket = await insertTicket(api.deps.db, api.clock.now(), { formatPublicId: seeded.spring10k, userId: giver.id });
-  const answer = await api.request({
+  const giver = await signedInUser(app.api.deps, 'giver');
+  const ticket = await insertTicket(app.api.deps.db, app.api.clock.now(), { formatPublicId: seeded.spring10k, userId: giver.id });
+  const answer = await app.api.request({
     method: 'PUT',
     url: '/api/user/ticket/transfer',
     token: giver.token,
@@ -49,7 +41,7 @@ async function give(to: string, language: string) {
     payload: { public_id: ticket.publicId, email: to },
   });
   expect(answer.statusCode, answer.body).toBe(200);
-  return { ticket, letter: await api.lastMessage(to) };
+  return { ticket, letter: await app.api.lastMessage(to) };
 }
 
 describe('the ticket transfer letter', () => {
@@ -72,15 +64,15 @@ describe('the ticket transfer letter', () => {
 
   it('a recipient who ordered before: in the language of their newest order, whatever the giver’s', async () => {
     const english = uniqueEmail('friend-en');
-    const now = api.clock.now();
-    await insertOrder(api.deps.db, { userId: null, email: english, createdAt: new Date(now.getTime() - 60_000), language: 'ru' });
-    await insertOrder(api.deps.db, { userId: null, email: english, createdAt: now, language: 'en' });
+    const now = app.api.clock.now();
+    await insertOrder(app.api.deps.db, { userId: null, email: english, createdAt: new Date(now.getTime() - 60_000), language: 'ru' });
+    await insertOrder(app.api.deps.db, { userId: null, email: english, createdAt: now, language: 'en' });
     const toEnglish = (await give(english, 'ru')).letter;
     expect(toEnglish.subject).toBe('A ticket has been given to you');
     expect(toEnglish.text).not.toMatch(CYRILLIC);
 
     const russian = uniqueEmail('friend-ru');
-    await insertOrder(api.deps.db, { userId: null, email: russian, createdAt: now, language: 'ru' });
+    await insertOrder(app.api.deps.db, { userId: null, email: russian, createdAt: now, language: 'ru' });
     const toRussian = (await give(russian, 'en')).letter;
     expect(toRussian.subject).toBe('Вам передали билет');
     expect(toRussian.text).toContain(`«${place.event}»`);
