@@ -13,7 +13,7 @@ import { clubsQuery } from '../../../features/clubs/api/get-clubs';
 import { setLanguage } from '../../../lib/i18n';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { prefetch } from './basket';
+import { prefetchBasket as prefetch } from './basket';
 
 const ticketInput = {
   format: { public_id: 'format-10k', title: '10 км', price: 1500 },

@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { memo, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { memo, type ReactNode, startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
@@ -86,12 +86,13 @@ const NO_EVENTS: readonly ChosenTicket[] = [];
 const storedUser = (): StoredUser | null => readJson<StoredUser | null>(storageKeys.user, null);
 
 /**
- * The data the basket shows first, for the lines it holds, loaded before the first render on a visit
- * that opens here (app/router.tsx waits for it up to 300 ms): the first render is then complete, and
- * the requests start before the page paints rather than all at once in its first effects, which was
- * the longest task after the paint with lines.
+ * The data the basket shows first, for the lines it holds. On a visit that opens here the screen
+ * paints its heading first and asks for these only then (useShellFirst): requests sent before that
+ * paint delay it (the page's largest text is the heading's lead), and the lines wait for them (up to
+ * PREFETCH_WAIT_MS) so that their first render is complete rather than followed at once by a second,
+ * larger one that shifts the page when the answers arrive.
  */
-export const prefetch = (client: QueryClient) => {
+export const prefetchBasket = (client: QueryClient) => {
   const { goods } = getBasket();
   const jobs: Promise<unknown>[] = [client.prefetchQuery(eventsQuery())];
   if (goods.length > 0) jobs.push(client.prefetchQuery(shopBannersQuery()));
@@ -137,8 +138,75 @@ function BasketGroup({ firstItem, children }: { firstItem: BasketItem | null; ch
   );
 }
 
-/** ticketing-shop §2 basket page: the lines by group, the side summary, delivery, e-mail, the pay button, the popups. */
+/** How long the lines wait for their first data after the heading has painted; past it, they show with what has come. */
+const PREFETCH_WAIT_MS = 300;
+
+/** The address this page was loaded at (its navigation entry): the basket paints its heading first only then. */
+const openedAtBasket = (): boolean => {
+  try {
+    const entry = globalThis.performance?.getEntriesByType?.('navigation')[0];
+    return entry !== undefined && new URL(entry.name).pathname.replace(/(.)\/$/, '$1') === '/basket';
+  } catch {
+    return false;
+  }
+};
+
+/** Whether the basket has shown its lines in this page's life (later visits render them at once, as any screen). */
+let linesShown = false;
+
+/**
+ * The heading first, the lines after their data, on the visit that opens the page here: false until
+ * the data has come (or PREFETCH_WAIT_MS has passed). The requests are sent only after the heading's
+ * frame, so that nothing delays its paint. Later visits (in-app navigation) are true at once.
+ */
+export function useShellFirst(load: () => Promise<unknown>, opened: () => boolean = openedAtBasket): boolean {
+  const [ready, setReady] = useState(() => linesShown || !opened());
+  useEffect(() => {
+    if (ready) {
+      linesShown = true;
+      return;
+    }
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let wait: ReturnType<typeof setTimeout> | undefined;
+    // As a transition, as the page's first render (main.tsx): React renders the lines in small slices.
+    const done = () => {
+      if (live) startTransition(() => setReady(true));
+    };
+    // After the frame that paints the heading: a task queued from its animation frame runs once it has painted.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        load().catch(() => undefined).then(done);
+        wait = setTimeout(done, PREFETCH_WAIT_MS);
+      }, 0);
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(wait);
+    };
+  }, [ready, load]);
+  return ready;
+}
+
+/** ticketing-shop §2 basket page: the heading, then the lines by group, the side summary, delivery, e-mail, the pay button, the popups. */
 export default function BasketScreen() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const load = useCallback(() => prefetchBasket(client), [client]);
+  const ready = useShellFirst(load);
+  return (
+    <div className="container page basket-page">
+      <PageTitle lead={t('basket.subtitle')}>{t('basket.title')}</PageTitle>
+      {/* The space the lines take, while their data loads: the footer stays below the screen rather than moving down. */}
+      {ready ? <BasketBody /> : <div className="basket-page__pending" aria-busy="true" />}
+    </div>
+  );
+}
+
+/** The basket's content under its heading. */
+function BasketBody() {
   const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
@@ -366,8 +434,7 @@ export default function BasketScreen() {
 
   if (goods.length === 0 && popup !== 'stale') {
     return (
-      <div className="container page basket-page">
-        <PageTitle lead={t('basket.subtitle')}>{t('basket.title')}</PageTitle>
+      <>
         <div className="basket-empty">
           <p>{t('basket.empty')}</p>
           <Link to="/calendar" className="button">
@@ -376,13 +443,12 @@ export default function BasketScreen() {
         </div>
         <SimilarEvents chosen={NO_EVENTS} />
         <BasketPopups popup={popup} onClose={closePopup} message={paymentMessage} staleEvents={staleEvents} />
-      </div>
+      </>
     );
   }
 
   return (
-    <div className="container page basket-page">
-      <PageTitle lead={t('basket.subtitle')}>{t('basket.title')}</PageTitle>
+    <>
       <p className="basket-page__actions">
         <Link to="/calendar">{t('basket.calendarLink')}</Link>
         <button type="button" className="button button--secondary button--small" onClick={() => basketActions.clear()}>
@@ -535,7 +601,7 @@ export default function BasketScreen() {
       <SimilarEvents chosen={basketTickets} />
       <BasketPopups popup={popup} onClose={closePopupAndState} message={paymentMessage} staleEvents={staleEvents} />
       <RequiredCountPopup />
-    </div>
+    </>
   );
 }
 
