@@ -10,6 +10,7 @@ import {
   deliveryMethodsQuery,
   regionCitiesQuery,
   regionsQuery,
+  ticketDeliveryMethodsQuery,
   useDeliveryPrice,
   useTicketDeliveryPrice,
 } from '../../../features/basket/api/delivery';
@@ -60,6 +61,8 @@ import { type AppliedCertificate, CertificateCodeField } from '../../../features
 import { clubsQuery } from '../../../features/clubs/api/get-clubs';
 import { eventsQuery } from '../../../features/events/api/get-events';
 import type { ChosenTicket } from '../../../features/events/similar';
+import { productQuery } from '../../../features/shop/api/get-product';
+import { relatedProductsQuery } from '../../../features/shop/api/get-related';
 import { shopBannersQuery } from '../../../features/shop/api/get-shop-banners';
 import { clearOffer, offerFor } from '../../../features/waitlist/offer-store';
 import { isApiError } from '../../../lib/api-client';
@@ -92,30 +95,48 @@ const storedUser = (): StoredUser | null => readJson<StoredUser | null>(storageK
  * PREFETCH_WAIT_MS) so that their first render is complete rather than followed at once by a second,
  * larger one that shifts the page when the answers arrive.
  */
-export const prefetchBasket = (client: QueryClient) => {
+export const prefetchBasket = async (client: QueryClient) => {
   const { goods } = getBasket();
-  const jobs: Promise<unknown>[] = [client.prefetchQuery(eventsQuery())];
-  if (goods.length > 0) jobs.push(client.prefetchQuery(shopBannersQuery()));
+  const jobs: (() => Promise<unknown>)[] = [() => client.prefetchQuery(eventsQuery())];
+  if (goods.length > 0) jobs.push(() => client.prefetchQuery(shopBannersQuery()));
   if (goods.some((item) => item.selector === 'ticket'))
-    jobs.push(client.prefetchQuery(insuranceOffersQuery()), client.prefetchQuery(salesQuery()));
+    jobs.push(
+      () => client.prefetchQuery(insuranceOffersQuery()),
+      () => client.prefetchQuery(salesQuery()),
+    );
   // Each ticket format's options (insurance, clubs), and the club list when one offers clubs: the
   // lines' insurance checkbox and club button are then in the first render, not a second one that
   // shifts the page when the answers arrive.
   const formatIds = new Set(goods.flatMap((item) => (item.selector === 'ticket' ? [item.format_public_id] : [])));
   if (formatIds.size > 0)
-    jobs.push(
+    jobs.push(() =>
       Promise.all([...formatIds].map((formatId) => client.fetchQuery(eventFormatOptionsQuery(formatId))))
         .then((formats) => (formats.some((format) => format.clubs) ? client.prefetchQuery(clubsQuery()) : undefined))
         // A format that fails is asked again by its line (as before the prefetch).
         .catch(() => undefined),
     );
+  // What the lines ask for as they mount — a format's start-pack deliveries, an event's goods, a
+  // product's texts in the site's language — asked here too, so that the first render's effects
+  // start no requests (a long task on a phone) and the answers do not re-render the page one by one.
+  for (const formatId of formatIds) jobs.push(() => client.prefetchQuery(ticketDeliveryMethodsQuery(formatId)));
+  const eventIds = new Set(goods.flatMap((item) => (item.selector === 'ticket' ? [item.event.public_id] : [])));
+  for (const eventId of eventIds) jobs.push(() => client.prefetchQuery(relatedProductsQuery(eventId)));
+  const productIds = new Set(goods.flatMap((item) => (item.selector === 'shop' ? [item.public_id] : [])));
+  for (const productId of productIds) jobs.push(() => client.prefetchQuery({ ...productQuery(productId), staleTime: 300_000 }));
   if (goods.some((item) => item.selector === 'shop'))
     jobs.push(
-      client.prefetchQuery(deliveryMethodsQuery()),
-      client.prefetchQuery(regionsQuery()),
-      client.prefetchQuery(regionCitiesQuery(initialDelivery.regionId)),
+      () => client.prefetchQuery(deliveryMethodsQuery()),
+      () => client.prefetchQuery(regionsQuery()),
+      () => client.prefetchQuery(regionCitiesQuery(initialDelivery.regionId)),
     );
-  return Promise.all(jobs);
+  // One job per task: each request's start (and an answer already come, parsed at once) is a few
+  // milliseconds of a phone's main thread, and all of them in one task blocked it for over 100 ms.
+  const started: Promise<unknown>[] = [];
+  for (const [index, job] of jobs.entries()) {
+    if (index > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    started.push(job());
+  }
+  return Promise.all(started);
 };
 
 /** A group of lines under its heading: a ticket group names its event in the site's language now (useLineTexts). */
