@@ -175,6 +175,11 @@ const openedAtBasket = (): boolean => {
 /** Whether the basket has shown its lines in this page's life (later visits render them at once, as any screen). */
 let linesShown = false;
 
+/** For tests: the page's life starts again (the next basket opened at /basket paints its heading first). */
+export const forgetLinesShown = () => {
+  linesShown = false;
+};
+
 /**
  * The heading first, the lines after their data, on the visit that opens the page here: false until
  * the data has come (or PREFETCH_WAIT_MS has passed). The requests are sent only after the heading's
@@ -197,7 +202,9 @@ export function useShellFirst(load: () => Promise<unknown>, opened: () => boolea
     // After the frame that paints the heading: a task queued from its animation frame runs once it has painted.
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
-        load().catch(() => undefined).then(done);
+        load()
+          .catch(() => undefined)
+          .then(done);
         wait = setTimeout(done, PREFETCH_WAIT_MS);
       }, 0);
     });
