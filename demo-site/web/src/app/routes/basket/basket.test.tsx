@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ticketDeliveryMethodsQuery } from '../../../features/basket/api/delivery';
 import { eventFormatOptionsQuery } from '../../../features/basket/api/event-format';
@@ -654,5 +654,27 @@ describe('/basket opened at its address', () => {
     // The data came before the lines: the insurance checkbox is in their first render.
     expect(within(line).getByRole('checkbox', { name: /^Страховка участника/ })).toBeTruthy();
     expect(asked).toContain('/api/insurances');
+  });
+
+  it('shows the lines without an answer that does not come (the wait is bounded)', async () => {
+    basketApi();
+    server.use(
+      http.get('*/api/insurances', async () => {
+        await delay('infinite');
+        return HttpResponse.json({ values: [] });
+      }),
+    );
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation(
+      (type: string) => (type === 'navigation' ? [{ name: `${location.origin}/basket` }] : []) as PerformanceEntryList,
+    );
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    forgetLinesShown();
+    onTestFinished(forgetLinesShown);
+    basketActions.reset([ticket as BasketItem]);
+    onTestFinished(() => basketActions.reset([]));
+    renderApp('/basket');
+    expect(await screen.findByRole('article', { name: '10 км' }, { timeout: 5000 })).toBeTruthy();
   });
 });

@@ -95,7 +95,7 @@ const storedUser = (): StoredUser | null => readJson<StoredUser | null>(storageK
  * PREFETCH_WAIT_MS) so that their first render is complete rather than followed at once by a second,
  * larger one that shifts the page when the answers arrive.
  */
-export const prefetchBasket = async (client: QueryClient) => {
+export const prefetchBasket = async (client: QueryClient, onSent?: () => void) => {
   const { goods } = getBasket();
   const jobs: (() => Promise<unknown>)[] = [() => client.prefetchQuery(eventsQuery())];
   if (goods.length > 0) jobs.push(() => client.prefetchQuery(shopBannersQuery()));
@@ -136,6 +136,7 @@ export const prefetchBasket = async (client: QueryClient) => {
     if (index > 0) await new Promise((resolve) => setTimeout(resolve, 0));
     started.push(job());
   }
+  onSent?.();
   return Promise.all(started);
 };
 
@@ -182,10 +183,11 @@ export const forgetLinesShown = () => {
 
 /**
  * The heading first, the lines after their data, on the visit that opens the page here: false until
- * the data has come (or PREFETCH_WAIT_MS has passed). The requests are sent only after the heading's
+ * the data has come (or PREFETCH_WAIT_MS has passed since the last request was sent: on a busy phone
+ * sending them takes a while itself). The requests are sent only after the heading's
  * frame, so that nothing delays its paint. Later visits (in-app navigation) are true at once.
  */
-export function useShellFirst(load: () => Promise<unknown>, opened: () => boolean = openedAtBasket): boolean {
+export function useShellFirst(load: (onSent: () => void) => Promise<unknown>, opened: () => boolean = openedAtBasket): boolean {
   const [ready, setReady] = useState(() => linesShown || !opened());
   useEffect(() => {
     if (ready) {
@@ -202,10 +204,12 @@ export function useShellFirst(load: () => Promise<unknown>, opened: () => boolea
     // After the frame that paints the heading: a task queued from its animation frame runs once it has painted.
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
-        load()
+        const sent = () => {
+          if (live) wait = setTimeout(done, PREFETCH_WAIT_MS);
+        };
+        load(sent)
           .catch(() => undefined)
           .then(done);
-        wait = setTimeout(done, PREFETCH_WAIT_MS);
       }, 0);
     });
     return () => {
@@ -222,7 +226,7 @@ export function useShellFirst(load: () => Promise<unknown>, opened: () => boolea
 export default function BasketScreen() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const load = useCallback(() => prefetchBasket(client), [client]);
+  const load = useCallback((onSent: () => void) => prefetchBasket(client, onSent), [client]);
   const ready = useShellFirst(load);
   return (
     <div className="container page basket-page">
