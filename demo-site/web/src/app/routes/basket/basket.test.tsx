@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { ticketDeliveryMethodsQuery } from '../../../features/basket/api/delivery';
 import { eventFormatOptionsQuery } from '../../../features/basket/api/event-format';
 import type { BasketItem } from '../../../features/basket/basket-items';
 import { basketActions, getBasket } from '../../../features/basket/basket-store';
@@ -10,10 +11,12 @@ import { FIXED_EVENT_PRODUCT_ID, FIXED_LINKED_PRODUCT_ID } from '../../../featur
 import { shopLine as sizedShopLine } from '../../../features/basket/shop-line';
 import { ticketLine } from '../../../features/basket/ticket-line';
 import { clubsQuery } from '../../../features/clubs/api/get-clubs';
+import { productQuery } from '../../../features/shop/api/get-product';
+import { relatedProductsQuery } from '../../../features/shop/api/get-related';
 import { setLanguage } from '../../../lib/i18n';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { prefetch } from './basket';
+import { forgetLinesShown, prefetchBasket as prefetch } from './basket';
 
 const ticketInput = {
   format: { public_id: 'format-10k', title: '10 км', price: 1500 },
@@ -603,5 +606,75 @@ describe('/basket prefetch', () => {
     const other = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await expect(prefetch(other)).resolves.toBeDefined();
     expect(other.getQueryData(eventFormatOptionsQuery('format-10k').queryKey)).toBeUndefined();
+  });
+});
+
+describe('/basket opened at its address', () => {
+  it("asks for what the lines ask as they mount: the start-pack deliveries, the event's goods, a shop product's texts", async () => {
+    basketApi();
+    deliveryApi();
+    const tee = sizedShopLine({
+      product: { public_id: 'tee', title: 'Футболка финишёра', price: 900 },
+      size: { name: 'Мужская M', public_id: 'tee-m' },
+      maxCount: 5,
+      uniqueId: 's1',
+    });
+    basketActions.reset([ticket as BasketItem, tee as BasketItem]);
+    onTestFinished(() => basketActions.reset([]));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await prefetch(client);
+    expect(client.getQueryData(ticketDeliveryMethodsQuery('format-10k').queryKey)).toEqual({ values: [] });
+    expect(client.getQueryState(relatedProductsQuery('spring-run').queryKey)?.status).toBe('success');
+    expect(client.getQueryState(productQuery('tee').queryKey)?.status).toBe('success');
+  });
+
+  it("paints its heading first and asks for the lines' data only then; the line comes with its insurance checkbox", async () => {
+    basketApi();
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      asked.push(new URL(request.url).pathname);
+    });
+    onTestFinished(() => server.events.removeAllListeners('request:start'));
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation(
+      (type: string) => (type === 'navigation' ? [{ name: `${location.origin}/basket` }] : []) as PerformanceEntryList,
+    );
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    forgetLinesShown();
+    onTestFinished(forgetLinesShown);
+    basketActions.reset([ticket as BasketItem]);
+    onTestFinished(() => basketActions.reset([]));
+    renderApp('/basket');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Корзина' }, { timeout: 10_000 })).toBeTruthy();
+    // The heading's render: no line yet, and none of the lines' requests sent.
+    expect(screen.queryByRole('article', { name: '10 км' })).toBeNull();
+    expect(asked.filter((path) => path.startsWith('/api/insurances') || path.startsWith('/api/event_format'))).toEqual([]);
+    const line = await screen.findByRole('article', { name: '10 км' });
+    // The data came before the lines: the insurance checkbox is in their first render.
+    expect(within(line).getByRole('checkbox', { name: /^Страховка участника/ })).toBeTruthy();
+    expect(asked).toContain('/api/insurances');
+  });
+
+  it('shows the lines without an answer that does not come (the wait is bounded)', async () => {
+    basketApi();
+    server.use(
+      http.get('*/api/insurances', async () => {
+        await delay('infinite');
+        return HttpResponse.json({ values: [] });
+      }),
+    );
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation(
+      (type: string) => (type === 'navigation' ? [{ name: `${location.origin}/basket` }] : []) as PerformanceEntryList,
+    );
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    forgetLinesShown();
+    onTestFinished(forgetLinesShown);
+    basketActions.reset([ticket as BasketItem]);
+    onTestFinished(() => basketActions.reset([]));
+    renderApp('/basket');
+    expect(await screen.findByRole('article', { name: '10 км' }, { timeout: 5000 })).toBeTruthy();
   });
 });

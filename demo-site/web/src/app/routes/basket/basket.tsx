@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { memo, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { memo, type ReactNode, startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
@@ -10,6 +10,7 @@ import {
   deliveryMethodsQuery,
   regionCitiesQuery,
   regionsQuery,
+  ticketDeliveryMethodsQuery,
   useDeliveryPrice,
   useTicketDeliveryPrice,
 } from '../../../features/basket/api/delivery';
@@ -60,6 +61,8 @@ import { type AppliedCertificate, CertificateCodeField } from '../../../features
 import { clubsQuery } from '../../../features/clubs/api/get-clubs';
 import { eventsQuery } from '../../../features/events/api/get-events';
 import type { ChosenTicket } from '../../../features/events/similar';
+import { productQuery } from '../../../features/shop/api/get-product';
+import { relatedProductsQuery } from '../../../features/shop/api/get-related';
 import { shopBannersQuery } from '../../../features/shop/api/get-shop-banners';
 import { clearOffer, offerFor } from '../../../features/waitlist/offer-store';
 import { isApiError } from '../../../lib/api-client';
@@ -86,35 +89,55 @@ const NO_EVENTS: readonly ChosenTicket[] = [];
 const storedUser = (): StoredUser | null => readJson<StoredUser | null>(storageKeys.user, null);
 
 /**
- * The data the basket shows first, for the lines it holds, loaded before the first render on a visit
- * that opens here (app/router.tsx waits for it up to 300 ms): the first render is then complete, and
- * the requests start before the page paints rather than all at once in its first effects, which was
- * the longest task after the paint with lines.
+ * The data the basket shows first, for the lines it holds. On a visit that opens here the screen
+ * paints its heading first and asks for these only then (useShellFirst): requests sent before that
+ * paint delay it (the page's largest text is the heading's lead), and the lines wait for them (up to
+ * PREFETCH_WAIT_MS) so that their first render is complete rather than followed at once by a second,
+ * larger one that shifts the page when the answers arrive.
  */
-export const prefetch = (client: QueryClient) => {
+export const prefetchBasket = async (client: QueryClient, onSent?: () => void) => {
   const { goods } = getBasket();
-  const jobs: Promise<unknown>[] = [client.prefetchQuery(eventsQuery())];
-  if (goods.length > 0) jobs.push(client.prefetchQuery(shopBannersQuery()));
+  const jobs: (() => Promise<unknown>)[] = [() => client.prefetchQuery(eventsQuery())];
+  if (goods.length > 0) jobs.push(() => client.prefetchQuery(shopBannersQuery()));
   if (goods.some((item) => item.selector === 'ticket'))
-    jobs.push(client.prefetchQuery(insuranceOffersQuery()), client.prefetchQuery(salesQuery()));
+    jobs.push(
+      () => client.prefetchQuery(insuranceOffersQuery()),
+      () => client.prefetchQuery(salesQuery()),
+    );
   // Each ticket format's options (insurance, clubs), and the club list when one offers clubs: the
   // lines' insurance checkbox and club button are then in the first render, not a second one that
   // shifts the page when the answers arrive.
   const formatIds = new Set(goods.flatMap((item) => (item.selector === 'ticket' ? [item.format_public_id] : [])));
   if (formatIds.size > 0)
-    jobs.push(
+    jobs.push(() =>
       Promise.all([...formatIds].map((formatId) => client.fetchQuery(eventFormatOptionsQuery(formatId))))
         .then((formats) => (formats.some((format) => format.clubs) ? client.prefetchQuery(clubsQuery()) : undefined))
         // A format that fails is asked again by its line (as before the prefetch).
         .catch(() => undefined),
     );
+  // What the lines ask for as they mount — a format's start-pack deliveries, an event's goods, a
+  // product's texts in the site's language — asked here too, so that the first render's effects
+  // start no requests (a long task on a phone) and the answers do not re-render the page one by one.
+  for (const formatId of formatIds) jobs.push(() => client.prefetchQuery(ticketDeliveryMethodsQuery(formatId)));
+  const eventIds = new Set(goods.flatMap((item) => (item.selector === 'ticket' ? [item.event.public_id] : [])));
+  for (const eventId of eventIds) jobs.push(() => client.prefetchQuery(relatedProductsQuery(eventId)));
+  const productIds = new Set(goods.flatMap((item) => (item.selector === 'shop' ? [item.public_id] : [])));
+  for (const productId of productIds) jobs.push(() => client.prefetchQuery({ ...productQuery(productId), staleTime: 300_000 }));
   if (goods.some((item) => item.selector === 'shop'))
     jobs.push(
-      client.prefetchQuery(deliveryMethodsQuery()),
-      client.prefetchQuery(regionsQuery()),
-      client.prefetchQuery(regionCitiesQuery(initialDelivery.regionId)),
+      () => client.prefetchQuery(deliveryMethodsQuery()),
+      () => client.prefetchQuery(regionsQuery()),
+      () => client.prefetchQuery(regionCitiesQuery(initialDelivery.regionId)),
     );
-  return Promise.all(jobs);
+  // One job per task: each request's start (and an answer already come, parsed at once) is a few
+  // milliseconds of a phone's main thread, and all of them in one task blocked it for over 100 ms.
+  const started: Promise<unknown>[] = [];
+  for (const [index, job] of jobs.entries()) {
+    if (index > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    started.push(job());
+  }
+  onSent?.();
+  return Promise.all(started);
 };
 
 /** A group of lines under its heading: a ticket group names its event in the site's language now (useLineTexts). */
@@ -137,8 +160,85 @@ function BasketGroup({ firstItem, children }: { firstItem: BasketItem | null; ch
   );
 }
 
-/** ticketing-shop §2 basket page: the lines by group, the side summary, delivery, e-mail, the pay button, the popups. */
+/** How long the lines wait for their first data after the heading has painted; past it, they show with what has come. */
+const PREFETCH_WAIT_MS = 300;
+
+/** The address this page was loaded at (its navigation entry): the basket paints its heading first only then. */
+const openedAtBasket = (): boolean => {
+  try {
+    const entry = globalThis.performance?.getEntriesByType?.('navigation')[0];
+    return entry !== undefined && new URL(entry.name).pathname.replace(/(.)\/$/, '$1') === '/basket';
+  } catch {
+    return false;
+  }
+};
+
+/** Whether the basket has shown its lines in this page's life (later visits render them at once, as any screen). */
+let linesShown = false;
+
+/** For tests: the page's life starts again (the next basket opened at /basket paints its heading first). */
+export const forgetLinesShown = () => {
+  linesShown = false;
+};
+
+/**
+ * The heading first, the lines after their data, on the visit that opens the page here: false until
+ * the data has come (or PREFETCH_WAIT_MS has passed since the last request was sent: on a busy phone
+ * sending them takes a while itself). The requests are sent only after the heading's
+ * frame, so that nothing delays its paint. Later visits (in-app navigation) are true at once.
+ */
+export function useShellFirst(load: (onSent: () => void) => Promise<unknown>, opened: () => boolean = openedAtBasket): boolean {
+  const [ready, setReady] = useState(() => linesShown || !opened());
+  useEffect(() => {
+    if (ready) {
+      linesShown = true;
+      return;
+    }
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let wait: ReturnType<typeof setTimeout> | undefined;
+    // As a transition, as the page's first render (main.tsx): React renders the lines in small slices.
+    const done = () => {
+      if (live) startTransition(() => setReady(true));
+    };
+    // After the frame that paints the heading: a task queued from its animation frame runs once it has painted.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        const sent = () => {
+          if (live) wait = setTimeout(done, PREFETCH_WAIT_MS);
+        };
+        load(sent)
+          .catch(() => undefined)
+          .then(done);
+      }, 0);
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      clearTimeout(wait);
+    };
+  }, [ready, load]);
+  return ready;
+}
+
+/** ticketing-shop §2 basket page: the heading, then the lines by group, the side summary, delivery, e-mail, the pay button, the popups. */
 export default function BasketScreen() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const load = useCallback((onSent: () => void) => prefetchBasket(client, onSent), [client]);
+  const ready = useShellFirst(load);
+  return (
+    <div className="container page basket-page">
+      <PageTitle lead={t('basket.subtitle')}>{t('basket.title')}</PageTitle>
+      {/* The space the lines take, while their data loads: the footer stays below the screen rather than moving down. */}
+      {ready ? <BasketBody /> : <div className="basket-page__pending" aria-busy="true" />}
+    </div>
+  );
+}
+
+/** The basket's content under its heading. */
+function BasketBody() {
   const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
@@ -366,8 +466,7 @@ export default function BasketScreen() {
 
   if (goods.length === 0 && popup !== 'stale') {
     return (
-      <div className="container page basket-page">
-        <PageTitle lead={t('basket.subtitle')}>{t('basket.title')}</PageTitle>
+      <>
         <div className="basket-empty">
           <p>{t('basket.empty')}</p>
           <Link to="/calendar" className="button">
@@ -376,13 +475,12 @@ export default function BasketScreen() {
         </div>
         <SimilarEvents chosen={NO_EVENTS} />
         <BasketPopups popup={popup} onClose={closePopup} message={paymentMessage} staleEvents={staleEvents} />
-      </div>
+      </>
     );
   }
 
   return (
-    <div className="container page basket-page">
-      <PageTitle lead={t('basket.subtitle')}>{t('basket.title')}</PageTitle>
+    <>
       <p className="basket-page__actions">
         <Link to="/calendar">{t('basket.calendarLink')}</Link>
         <button type="button" className="button button--secondary button--small" onClick={() => basketActions.clear()}>
@@ -535,7 +633,7 @@ export default function BasketScreen() {
       <SimilarEvents chosen={basketTickets} />
       <BasketPopups popup={popup} onClose={closePopupAndState} message={paymentMessage} staleEvents={staleEvents} />
       <RequiredCountPopup />
-    </div>
+    </>
   );
 }
 

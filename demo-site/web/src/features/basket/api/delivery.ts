@@ -54,8 +54,8 @@ export const useDeliveryPrice = (input: {
   });
 
 /** GET /api/delivery/ticket?format_public_id=: the ways a format's start pack reaches the participant (none: no delivery). */
-export const useTicketDeliveryMethods = (formatPublicId: string) =>
-  useQuery({
+export const ticketDeliveryMethodsQuery = (formatPublicId: string) =>
+  queryOptions({
     queryKey: ['delivery', 'ticket', formatPublicId],
     queryFn: ({ signal }) =>
       requestParsed(z.object({ values: z.array(methodSchema) }), {
@@ -64,6 +64,8 @@ export const useTicketDeliveryMethods = (formatPublicId: string) =>
       }),
     staleTime: 5 * 60_000,
   });
+
+export const useTicketDeliveryMethods = (formatPublicId: string) => useQuery(ticketDeliveryMethodsQuery(formatPublicId));
 
 /** POST /api/delivery/ticket/price: what the chosen start-pack deliveries cost to this city (the payment charges the same). */
 export const useTicketDeliveryPrice = (input: {
