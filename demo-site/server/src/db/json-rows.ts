@@ -1,5 +1,16 @@
 import { createHash } from 'node:crypto';
-import { type AnyColumn, type DriverValueEncoder, getTableColumns, is, Param, Placeholder, type SQL, sql, type Table } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  type DriverValueEncoder,
+  getTableColumns,
+  getTableName,
+  is,
+  Param,
+  Placeholder,
+  type SQL,
+  sql,
+  type Table,
+} from 'drizzle-orm';
 import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
 
 /**
@@ -13,11 +24,19 @@ import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
 export const jsonRows = (table: Table, where: SQL | undefined, orderBy?: SQL): SQL =>
   sql`(select coalesce(json_agg(to_json(${table}.*)${orderBy ? sql` order by ${orderBy}` : sql``}), '[]'::json) from ${table}${where ? sql` where ${where}` : sql``})`;
 
-/** A table's columns as `rowFromJson` reads them, worked out once per table. */
-const jsonColumns = new WeakMap<Table, { field: string; name: string; column: AnyColumn; json: boolean }[]>();
+/** A column as `rowFromJson` reads it back. */
+interface JsonColumn {
+  field: string;
+  name: string;
+  column: AnyColumn;
+  json: boolean;
+}
 
-/** A row of `table` as `to_json` (or `to_jsonb`) wrote it (column names), in drizzle's shape (field names, Dates, …). */
-export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+/** A table's columns as `rowFromJson` reads them, worked out once per table (and per field list of `jsonPick`). */
+const jsonColumns = new WeakMap<Table, JsonColumn[]>();
+const pickedColumns = new WeakMap<readonly string[], JsonColumn[]>();
+
+function columnsOf(table: Table): JsonColumn[] {
   let columns = jsonColumns.get(table);
   if (!columns) {
     columns = (Object.entries(getTableColumns(table)) as [string, AnyColumn][]).map(([field, column]) => ({
@@ -28,13 +47,58 @@ export function rowFromJson<T extends Table>(table: T, json: Record<string, unkn
     }));
     jsonColumns.set(table, columns);
   }
+  return columns;
+}
+
+function picked(table: Table, fields: readonly string[]): JsonColumn[] {
+  let columns = pickedColumns.get(fields);
+  if (!columns) {
+    const all = columnsOf(table);
+    columns = fields.map((field) => {
+      const column = all.find((candidate) => candidate.field === field);
+      if (!column) throw new Error(`${field} is not a column of the table`);
+      return column;
+    });
+    pickedColumns.set(fields, columns);
+  }
+  return columns;
+}
+
+/**
+ * Some of a table's columns (by field name) as one JSON object keyed by column name, read back by
+ * `pickFromJson(table, fields, …)` — the same `fields` array. `from` names the row's source when it
+ * is not the table itself (a CTE's name). A reader that needs a few columns of a wide row (texts,
+ * descriptions, JSON it never looks at) has the database leave the rest out: less for it to write,
+ * for pg to parse and for the mappings to walk.
+ */
+export function jsonPick<T extends Table, K extends keyof T['$inferSelect'] & string>(table: T, fields: readonly K[], from?: string): SQL {
+  const source = from ?? getTableName(table);
+  const pairs = picked(table, fields).map(({ name }) => `'${name}', "${source}"."${name}"`);
+  return sql.raw(`json_build_object(${pairs.join(', ')})`);
+}
+
+/** A `jsonPick` object of `table`'s `fields`, in drizzle's shape (those fields only). */
+export function pickFromJson<T extends Table, K extends keyof T['$inferSelect'] & string>(
+  table: T,
+  fields: readonly K[],
+  json: Record<string, unknown>,
+): Pick<T['$inferSelect'], K> {
+  return mapRow(picked(table, fields), json) as Pick<T['$inferSelect'], K>;
+}
+
+function mapRow(columns: JsonColumn[], json: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const { field, name, column, json: parsed } of columns) {
     const value = json[name];
     // JSON columns arrive parsed already; the others as their JSON text (timestamps as ISO strings).
     row[field] = value === null || value === undefined ? null : parsed ? value : column.mapFromDriverValue(value);
   }
-  return row as T['$inferSelect'];
+  return row;
+}
+
+/** A row of `table` as `to_json` (or `to_jsonb`) wrote it (column names), in drizzle's shape (field names, Dates, …). */
+export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  return mapRow(columnsOf(table), json) as T['$inferSelect'];
 }
 
 /** Rows of a `jsonRows` part. */
