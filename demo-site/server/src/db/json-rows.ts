@@ -11,7 +11,9 @@ import {
   sql,
   type Table,
 } from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 
 /**
  * Several reads in one statement: each part is a subquery answering JSON (`to_json(row)` per row: the
@@ -144,7 +146,30 @@ interface Shape {
   /** Named (prepared once per connection) while the shapes kept are few; unnamed past that. */
   name: string | undefined;
   params: ShapeParam[];
+  /** node-postgres: the query's configuration, made once per shape (see `executeShaped`). */
+  config?: { name: string | undefined; text: string; types: typeof driverTypes };
 }
+
+/**
+ * The values node-postgres leaves as PostgreSQL wrote them under drizzle (its node-postgres session's
+ * own list): timestamps, dates, intervals and their arrays; every other type parsed as pg parses it.
+ */
+const RAW_TYPES = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+]);
+const asWritten = (value: string) => value;
+const driverTypes = {
+  getTypeParser: ((typeId: number, format?: 'text' | 'binary') =>
+    RAW_TYPES.has(typeId) ? asWritten : pg.types.getTypeParser(typeId, format)) as typeof pg.types.getTypeParser,
+};
 
 /**
  * Shapes kept per process. A shape is keyed by what changes its text (how many formats, lines, codes a
@@ -204,5 +229,14 @@ export async function executeShaped(db: unknown, shape: string, build: () => SQL
     const value = (values as Record<string, unknown>)[param.slot];
     return value === null || value === undefined ? null : param.encoder ? param.encoder.mapToDriverValue(value) : value;
   });
-  return internals.session.prepareQuery({ sql: statement.sql, params }, undefined, statement.name, false).execute();
+  // On node-postgres the statement goes to the pool (or the transaction's client) itself: drizzle's
+  // prepared query — two configurations with their own type closures made per call, two tracing spans,
+  // its cache's wrapper — added nothing here but CPU time on every purchase's two statements. The
+  // result is the driver's, as drizzle answers a raw query; the types are drizzle's (above).
+  const { session } = internals;
+  if (is(session, NodePgSession)) {
+    statement.config ??= { name: statement.name, text: statement.sql, types: driverTypes };
+    return (session as unknown as { client: pg.Pool | pg.PoolClient }).client.query(statement.config, params);
+  }
+  return session.prepareQuery({ sql: statement.sql, params }, undefined, statement.name, false).execute();
 }
