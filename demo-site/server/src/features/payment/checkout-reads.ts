@@ -139,7 +139,7 @@ export async function readCheckout(db: Database, body: PaymentBody, buyer: Check
     });
   }
   const result = await executeShaped(db, `checkout ${Object.values(counts).join(' ')}`, () => checkoutStatement(counts), values);
-  const row = rowsOf<Record<string, unknown>>(result)[0]!;
+  const row = rowsOf<{ checkout: Record<string, unknown> }>(result)[0]!.checkout;
   const held = row.held as { by_email: number | string; by_address: number | string } | null;
   return {
     held: { byEmail: Number(held?.by_email ?? 0), byAddress: Number(held?.by_address ?? 0) },
@@ -214,7 +214,7 @@ function checkoutStatement(shape: CheckoutShape): SQL {
     : sql`'[]'::json`;
   const rowsPart = (part: SQL, count: number) => (count ? part : sql`'[]'::json`);
 
-  let buyerParts = sql`, null as held, null as holder, '[]'::json as bought`;
+  let buyerParts = sql`, 'held', null, 'holder', null, 'bought', '[]'::json`;
   if (shape.buyer) {
     // The hold caps' sums and buy_limit's count start from the buyer's own orders, each found by one
     // equality on its index (e-mail, address, account), and reach their lines through the order's id
@@ -253,17 +253,18 @@ function checkoutStatement(shape: CheckoutShape): SQL {
               and ${orderItems.formatId} in (select ${eventFormats.id} from ${eventFormats} where ${within(eventFormats.publicId, 'b', shape.ticketFormats)})) as lines
           group by lines.format_id) as bought)`
         : sql`'[]'::json`;
-    buyerParts = sql`, ${held} as held, ${holder} as holder, ${bought} as bought`;
+    buyerParts = sql`, 'held', ${held}, 'holder', ${holder}, 'bought', ${bought}`;
   }
 
-  return sql`select
-    ${formatsPart} as formats,
-    ${teamsPart} as teams,
-    ${rowsPart(jsonRows(products, within(products.publicId, 'p', shape.products)), shape.products)} as products,
-    ${proportionsPart} as proportions,
-    ${rowsPart(jsonRows(insurances, within(insurances.publicId, 'i', shape.insurances)), shape.insurances)} as insurances,
-    ${rowsPart(jsonRows(certificates, and(within(certificates.publicId, 'c', shape.certificates), eq(certificates.active, true))), shape.certificates)} as certificates,
-    ${rowsPart(jsonRows(promocodes, within(promocodes.code, 'k', shape.codes)), shape.codes)} as promocodes,
-    ${shape.formats || shape.teams ? jsonRows(sales, eq(sales.active, true)) : sql`'[]'::json`} as sales
-    ${buyerParts}`;
+  // One JSON column (one field for pg to describe, set up a parser for and parse), not one per part.
+  return sql`select json_build_object(
+    'formats', ${formatsPart},
+    'teams', ${teamsPart},
+    'products', ${rowsPart(jsonRows(products, within(products.publicId, 'p', shape.products)), shape.products)},
+    'proportions', ${proportionsPart},
+    'insurances', ${rowsPart(jsonRows(insurances, within(insurances.publicId, 'i', shape.insurances)), shape.insurances)},
+    'certificates', ${rowsPart(jsonRows(certificates, and(within(certificates.publicId, 'c', shape.certificates), eq(certificates.active, true))), shape.certificates)},
+    'promocodes', ${rowsPart(jsonRows(promocodes, within(promocodes.code, 'k', shape.codes)), shape.codes)},
+    'sales', ${shape.formats || shape.teams ? jsonRows(sales, eq(sales.active, true)) : sql`'[]'::json`}
+    ${buyerParts}) as checkout`;
 }
