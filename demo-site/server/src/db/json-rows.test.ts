@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPglite } from './client';
-import { executeShaped, rowFromJson, rowsOf, slot } from './json-rows';
+import { executeShaped, jsonPick, pickFromJson, rowFromJson, rowsOf, slot } from './json-rows';
 
 const notes = pgTable('shape_notes', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -64,5 +64,19 @@ describe('shaped statements (executeShaped)', () => {
     await executeShaped(handle.db, 'one key', select('id'), { title: 'a' });
     await expect(executeShaped(handle.db, 'one key', select('title'), { title: 'a' })).rejects.toThrow(/its key misses a difference/);
     await expect(executeShaped(handle.db, 'another key', select('id'), {})).rejects.toThrow(/No value for the slot "title"/);
+  });
+});
+
+describe('a few columns of a row (jsonPick, pickFromJson)', () => {
+  it('reads only the named fields, by their column names, with the columns’ own mappings', async () => {
+    const at = new Date('2026-11-29T05:00:00.000Z');
+    await insertNotes([{ title: 'выбранная', payload: { deep: [1, 2] }, at }]);
+    const fields = ['title', 'payload', 'at'] as const;
+    const result = await handle.db.execute(sql`select ${jsonPick(notes, fields)} as row from shape_notes where title = 'выбранная'`);
+    const [{ row }] = rowsOf<{ row: Record<string, unknown> }>(result) as [{ row: Record<string, unknown> }];
+    // The database wrote the named columns only (no id), under their column names.
+    expect(Object.keys(row).sort()).toEqual(['at', 'payload', 'title']);
+    expect(pickFromJson(notes, fields, row)).toEqual({ title: 'выбранная', payload: { deep: [1, 2] }, at });
+    expect(() => jsonPick(notes, ['nowhere' as 'title'])).toThrow(/nowhere is not a column/);
   });
 });

@@ -1,6 +1,19 @@
 import { createHash } from 'node:crypto';
-import { type AnyColumn, type DriverValueEncoder, getTableColumns, is, Param, Placeholder, type SQL, sql, type Table } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  type DriverValueEncoder,
+  getTableColumns,
+  getTableName,
+  is,
+  Param,
+  Placeholder,
+  type SQL,
+  sql,
+  type Table,
+} from 'drizzle-orm';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 
 /**
  * Several reads in one statement: each part is a subquery answering JSON (`to_json(row)` per row: the
@@ -13,11 +26,19 @@ import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
 export const jsonRows = (table: Table, where: SQL | undefined, orderBy?: SQL): SQL =>
   sql`(select coalesce(json_agg(to_json(${table}.*)${orderBy ? sql` order by ${orderBy}` : sql``}), '[]'::json) from ${table}${where ? sql` where ${where}` : sql``})`;
 
-/** A table's columns as `rowFromJson` reads them, worked out once per table. */
-const jsonColumns = new WeakMap<Table, { field: string; name: string; column: AnyColumn; json: boolean }[]>();
+/** A column as `rowFromJson` reads it back. */
+interface JsonColumn {
+  field: string;
+  name: string;
+  column: AnyColumn;
+  json: boolean;
+}
 
-/** A row of `table` as `to_json` (or `to_jsonb`) wrote it (column names), in drizzle's shape (field names, Dates, …). */
-export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+/** A table's columns as `rowFromJson` reads them, worked out once per table (and per field list of `jsonPick`). */
+const jsonColumns = new WeakMap<Table, JsonColumn[]>();
+const pickedColumns = new WeakMap<readonly string[], JsonColumn[]>();
+
+function columnsOf(table: Table): JsonColumn[] {
   let columns = jsonColumns.get(table);
   if (!columns) {
     columns = (Object.entries(getTableColumns(table)) as [string, AnyColumn][]).map(([field, column]) => ({
@@ -28,13 +49,58 @@ export function rowFromJson<T extends Table>(table: T, json: Record<string, unkn
     }));
     jsonColumns.set(table, columns);
   }
+  return columns;
+}
+
+function picked(table: Table, fields: readonly string[]): JsonColumn[] {
+  let columns = pickedColumns.get(fields);
+  if (!columns) {
+    const all = columnsOf(table);
+    columns = fields.map((field) => {
+      const column = all.find((candidate) => candidate.field === field);
+      if (!column) throw new Error(`${field} is not a column of the table`);
+      return column;
+    });
+    pickedColumns.set(fields, columns);
+  }
+  return columns;
+}
+
+/**
+ * Some of a table's columns (by field name) as one JSON object keyed by column name, read back by
+ * `pickFromJson(table, fields, …)` — the same `fields` array. `from` names the row's source when it
+ * is not the table itself (a CTE's name). A reader that needs a few columns of a wide row (texts,
+ * descriptions, JSON it never looks at) has the database leave the rest out: less for it to write,
+ * for pg to parse and for the mappings to walk.
+ */
+export function jsonPick<T extends Table, K extends keyof T['$inferSelect'] & string>(table: T, fields: readonly K[], from?: string): SQL {
+  const source = from ?? getTableName(table);
+  const pairs = picked(table, fields).map(({ name }) => `'${name}', "${source}"."${name}"`);
+  return sql.raw(`json_build_object(${pairs.join(', ')})`);
+}
+
+/** A `jsonPick` object of `table`'s `fields`, in drizzle's shape (those fields only). */
+export function pickFromJson<T extends Table, K extends keyof T['$inferSelect'] & string>(
+  table: T,
+  fields: readonly K[],
+  json: Record<string, unknown>,
+): Pick<T['$inferSelect'], K> {
+  return mapRow(picked(table, fields), json) as Pick<T['$inferSelect'], K>;
+}
+
+function mapRow(columns: JsonColumn[], json: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const { field, name, column, json: parsed } of columns) {
     const value = json[name];
     // JSON columns arrive parsed already; the others as their JSON text (timestamps as ISO strings).
     row[field] = value === null || value === undefined ? null : parsed ? value : column.mapFromDriverValue(value);
   }
-  return row as T['$inferSelect'];
+  return row;
+}
+
+/** A row of `table` as `to_json` (or `to_jsonb`) wrote it (column names), in drizzle's shape (field names, Dates, …). */
+export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  return mapRow(columnsOf(table), json) as T['$inferSelect'];
 }
 
 /** Rows of a `jsonRows` part. */
@@ -80,7 +146,30 @@ interface Shape {
   /** Named (prepared once per connection) while the shapes kept are few; unnamed past that. */
   name: string | undefined;
   params: ShapeParam[];
+  /** node-postgres: the query's configuration, made once per shape (see `executeShaped`). */
+  config?: { name: string | undefined; text: string; types: typeof driverTypes };
 }
+
+/**
+ * The values node-postgres leaves as PostgreSQL wrote them under drizzle (its node-postgres session's
+ * own list): timestamps, dates, intervals and their arrays; every other type parsed as pg parses it.
+ */
+const RAW_TYPES = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+]);
+const asWritten = (value: string) => value;
+const driverTypes = {
+  getTypeParser: ((typeId: number, format?: 'text' | 'binary') =>
+    RAW_TYPES.has(typeId) ? asWritten : pg.types.getTypeParser(typeId, format)) as typeof pg.types.getTypeParser,
+};
 
 /**
  * Shapes kept per process. A shape is keyed by what changes its text (how many formats, lines, codes a
@@ -140,5 +229,14 @@ export async function executeShaped(db: unknown, shape: string, build: () => SQL
     const value = (values as Record<string, unknown>)[param.slot];
     return value === null || value === undefined ? null : param.encoder ? param.encoder.mapToDriverValue(value) : value;
   });
-  return internals.session.prepareQuery({ sql: statement.sql, params }, undefined, statement.name, false).execute();
+  // On node-postgres the statement goes to the pool (or the transaction's client) itself: drizzle's
+  // prepared query — two configurations with their own type closures made per call, two tracing spans,
+  // its cache's wrapper — added nothing here but CPU time on every purchase's two statements. The
+  // result is the driver's, as drizzle answers a raw query; the types are drizzle's (above).
+  const { session } = internals;
+  if (is(session, NodePgSession)) {
+    statement.config ??= { name: statement.name, text: statement.sql, types: driverTypes };
+    return (session as unknown as { client: pg.Pool | pg.PoolClient }).client.query(statement.config, params);
+  }
+  return session.prepareQuery({ sql: statement.sql, params }, undefined, statement.name, false).execute();
 }

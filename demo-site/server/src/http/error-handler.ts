@@ -5,6 +5,14 @@ import { HttpError, messages } from '../lib/errors';
 
 const cyrillic = /[а-яё]/i;
 
+const answered = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The message the error handler answered a request with (its `{ message }`), if it did: the metrics'
+ * reason of a refused purchase, read here rather than by parsing the answer's JSON again.
+ */
+export const errorMessageOf = (request: FastifyRequest): string | undefined => answered.get(request);
+
 /**
  * Every failure leaves as JSON `{ message }` in Russian: validation → 400 naming the field, known
  * errors with their status, anything unexpected → 500 with the specs' generic wording, never a stack.
@@ -15,10 +23,14 @@ export function installErrorHandlers(app: FastifyInstance): void {
     // The database is away for a moment (a restart, a failover): worth trying again in a few seconds.
     if (status === 503) reply.header('retry-after', '5');
     const extra = error instanceof HttpError ? error.extra : undefined;
+    answered.set(request, message);
     return reply.code(status).send(extra ? { ...extra, message } : { message });
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: messages.notFound }));
+  app.setNotFoundHandler((request, reply) => {
+    answered.set(request, messages.notFound);
+    return reply.code(404).send({ message: messages.notFound });
+  });
 }
 
 /** What an error means for the client: its status and Russian message (logs the unexpected ones). */

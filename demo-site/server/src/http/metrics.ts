@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { PaymentProvider } from '../features/payment/provider';
 import type { Clock } from '../lib/clock';
 import { letterQueueState } from '../messaging/letter-queue';
+import { errorMessageOf } from './error-handler';
 
 /**
  * The server's Prometheus metrics (GET /metrics, prom-client): requests per route and their latency,
@@ -122,18 +123,6 @@ export function createMetrics(sources: MetricSources): ServerMetrics {
  */
 export function installRequestMetrics(app: FastifyInstance, metrics: ServerMetrics): void {
   const { requests, latency, scans } = metrics;
-  const refusals = new WeakMap<object, string>();
-  app.addHook('onSend', async (request, reply, payload) => {
-    // The refusal's message is the purchase's reason (a small, fixed set of Russian sentences).
-    if (request.routeOptions.url === '/api/payment' && reply.statusCode >= 400 && typeof payload === 'string') {
-      try {
-        refusals.set(request, String((JSON.parse(payload) as { message?: unknown }).message ?? reply.statusCode).slice(0, 120));
-      } catch {
-        refusals.set(request, String(reply.statusCode));
-      }
-    }
-    return payload;
-  });
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = String(reply.statusCode);
@@ -141,7 +130,9 @@ export function installRequestMetrics(app: FastifyInstance, metrics: ServerMetri
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     if (route === '/api/payment' && request.method === 'POST') {
       if (reply.statusCode < 400) metrics.purchases.inc({ outcome: 'created', reason: '' });
-      else metrics.purchases.inc({ outcome: 'refused', reason: refusals.get(request) ?? status });
+      // The refusal's message is the purchase's reason (a small, fixed set of Russian sentences), as the
+      // error handler answered it; the status when something else answered.
+      else metrics.purchases.inc({ outcome: 'refused', reason: errorMessageOf(request)?.slice(0, 120) ?? status });
     }
     if (route === '/api/staff/checkin' && request.method === 'POST') scans.inc({ status });
   });

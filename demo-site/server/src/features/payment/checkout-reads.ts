@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { executeShaped, jsonRows, rowFromJson, rowsFromJson, rowsOf, slot } from '../../db/json-rows';
+import { executeShaped, jsonPick, jsonRows, pickFromJson, rowFromJson, rowsFromJson, rowsOf, slot } from '../../db/json-rows';
 import {
   certificates,
   eventCities,
@@ -30,11 +30,40 @@ const within = (column: Parameters<typeof inArray>[0], prefix: string, count: nu
       ) as SQL)
     : sql`false`;
 
+/**
+ * The columns of a format, its event city and event the checkout reads (its rules, pricing, the
+ * receipt's titles): not their descriptions, English texts, notes, banners — most of those rows'
+ * bytes, which the database wrote, pg parsed and the mappings walked on every purchase for nothing.
+ */
+const FORMAT_FIELDS = [
+  'id',
+  'publicId',
+  'title',
+  'price',
+  'maxCount',
+  'isTeam',
+  'fixedCount',
+  'teamAll',
+  'buyLimit',
+  'insuranceAvailable',
+  'startTime',
+  'space',
+  'ageMin',
+  'ageMax',
+  'regions',
+  'select',
+  'clusters',
+  'licenseFile',
+  'additionalFields',
+] as const;
+const EVENT_CITY_FIELDS = ['startTime', 'registrationOpensAt', 'registrationClosesAt'] as const;
+const EVENT_FIELDS = ['title'] as const;
+
 /** A format the basket names, with where it runs and its stock rows. */
 export interface FormatRead {
-  format: typeof eventFormats.$inferSelect;
-  eventCity: typeof eventCities.$inferSelect;
-  event: typeof events.$inferSelect;
+  format: Pick<typeof eventFormats.$inferSelect, (typeof FORMAT_FIELDS)[number]>;
+  eventCity: Pick<typeof eventCities.$inferSelect, (typeof EVENT_CITY_FIELDS)[number]>;
+  event: Pick<typeof events.$inferSelect, (typeof EVENT_FIELDS)[number]>;
   stock: (typeof formatStock.$inferSelect)[];
   /** The shirt sizes in stock for the event (participant forms ask for one), [] when the format offers no shirt. */
   sizes: string[];
@@ -110,15 +139,15 @@ export async function readCheckout(db: Database, body: PaymentBody, buyer: Check
     });
   }
   const result = await executeShaped(db, `checkout ${Object.values(counts).join(' ')}`, () => checkoutStatement(counts), values);
-  const row = rowsOf<Record<string, unknown>>(result)[0]!;
+  const row = rowsOf<{ checkout: Record<string, unknown> }>(result)[0]!.checkout;
   const held = row.held as { by_email: number | string; by_address: number | string } | null;
   return {
     held: { byEmail: Number(held?.by_email ?? 0), byAddress: Number(held?.by_address ?? 0) },
     holder: row.holder ? rowFromJson(users, row.holder as Record<string, unknown>) : null,
     formats: ((row.formats as Record<string, unknown>[]) ?? []).map((part) => ({
-      format: rowFromJson(eventFormats, part.format as Record<string, unknown>),
-      eventCity: rowFromJson(eventCities, part.event_city as Record<string, unknown>),
-      event: rowFromJson(events, part.event as Record<string, unknown>),
+      format: pickFromJson(eventFormats, FORMAT_FIELDS, part.format as Record<string, unknown>),
+      eventCity: pickFromJson(eventCities, EVENT_CITY_FIELDS, part.event_city as Record<string, unknown>),
+      event: pickFromJson(events, EVENT_FIELDS, part.event as Record<string, unknown>),
       stock: rowsFromJson(formatStock, part.stock),
       sizes: (part.sizes as string[]) ?? [],
     })),
@@ -164,7 +193,8 @@ function checkoutStatement(shape: CheckoutShape): SQL {
   const formatsPart =
     shape.formats || shape.teams
       ? sql`(select coalesce(json_agg(json_build_object(
-          'format', to_json(${eventFormats}.*), 'event_city', to_json(${eventCities}.*), 'event', to_json(${events}.*),
+          'format', ${jsonPick(eventFormats, FORMAT_FIELDS)}, 'event_city', ${jsonPick(eventCities, EVENT_CITY_FIELDS)},
+          'event', ${jsonPick(events, EVENT_FIELDS)},
           'stock', ${jsonRows(formatStock, eq(formatStock.formatId, eventFormats.id))},
           'sizes', case when ${eventFormats.shirtUnavailable} then '[]'::json else ${sizes} end)), '[]'::json)
         from ${eventFormats}
@@ -184,7 +214,7 @@ function checkoutStatement(shape: CheckoutShape): SQL {
     : sql`'[]'::json`;
   const rowsPart = (part: SQL, count: number) => (count ? part : sql`'[]'::json`);
 
-  let buyerParts = sql`, null as held, null as holder, '[]'::json as bought`;
+  let buyerParts = sql`, 'held', null, 'holder', null, 'bought', '[]'::json`;
   if (shape.buyer) {
     // The hold caps' sums and buy_limit's count start from the buyer's own orders, each found by one
     // equality on its index (e-mail, address, account), and reach their lines through the order's id
@@ -223,17 +253,18 @@ function checkoutStatement(shape: CheckoutShape): SQL {
               and ${orderItems.formatId} in (select ${eventFormats.id} from ${eventFormats} where ${within(eventFormats.publicId, 'b', shape.ticketFormats)})) as lines
           group by lines.format_id) as bought)`
         : sql`'[]'::json`;
-    buyerParts = sql`, ${held} as held, ${holder} as holder, ${bought} as bought`;
+    buyerParts = sql`, 'held', ${held}, 'holder', ${holder}, 'bought', ${bought}`;
   }
 
-  return sql`select
-    ${formatsPart} as formats,
-    ${teamsPart} as teams,
-    ${rowsPart(jsonRows(products, within(products.publicId, 'p', shape.products)), shape.products)} as products,
-    ${proportionsPart} as proportions,
-    ${rowsPart(jsonRows(insurances, within(insurances.publicId, 'i', shape.insurances)), shape.insurances)} as insurances,
-    ${rowsPart(jsonRows(certificates, and(within(certificates.publicId, 'c', shape.certificates), eq(certificates.active, true))), shape.certificates)} as certificates,
-    ${rowsPart(jsonRows(promocodes, within(promocodes.code, 'k', shape.codes)), shape.codes)} as promocodes,
-    ${shape.formats || shape.teams ? jsonRows(sales, eq(sales.active, true)) : sql`'[]'::json`} as sales
-    ${buyerParts}`;
+  // One JSON column (one field for pg to describe, set up a parser for and parse), not one per part.
+  return sql`select json_build_object(
+    'formats', ${formatsPart},
+    'teams', ${teamsPart},
+    'products', ${rowsPart(jsonRows(products, within(products.publicId, 'p', shape.products)), shape.products)},
+    'proportions', ${proportionsPart},
+    'insurances', ${rowsPart(jsonRows(insurances, within(insurances.publicId, 'i', shape.insurances)), shape.insurances)},
+    'certificates', ${rowsPart(jsonRows(certificates, and(within(certificates.publicId, 'c', shape.certificates), eq(certificates.active, true))), shape.certificates)},
+    'promocodes', ${rowsPart(jsonRows(promocodes, within(promocodes.code, 'k', shape.codes)), shape.codes)},
+    'sales', ${shape.formats || shape.teams ? jsonRows(sales, eq(sales.active, true)) : sql`'[]'::json`}
+    ${buyerParts}) as checkout`;
 }

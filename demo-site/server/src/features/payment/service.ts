@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { executeShaped, rowFromJson, rowsOf, slot } from '../../db/json-rows';
+import { executeShaped, jsonPick, pickFromJson, rowsOf, slot } from '../../db/json-rows';
 import { bookedNumbers, orderItems, orders, promocodes, spacePlaces, verificationCodes } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
@@ -504,7 +504,12 @@ function providerStep(deps: ServerDeps, checked: CheckedBasket, reads: CheckoutR
   };
 }
 
-type OrderRow = typeof orders.$inferSelect;
+/**
+ * What the purchase reads back of the order it wrote (`writeOrder`): the answer's figures, the hold's
+ * end for the chosen numbers and seats. The rest of the row (its receipt, delivery, payload) it wrote itself.
+ */
+const WRITTEN_FIELDS = ['id', 'publicId', 'amount', 'paymentUrl', 'language', 'expiresAt'] as const;
+type OrderRow = Pick<typeof orders.$inferSelect, (typeof WRITTEN_FIELDS)[number]>;
 
 /**
  * Write: the order and its lines, the stock taken. The provider's payment link goes into the order's
@@ -732,7 +737,7 @@ export async function writeOrder(
   values: typeof orders.$inferInsert,
   rows: OrderItemInsert[],
   stock: { formatId: number; kind: string; count: number } | null,
-): Promise<typeof orders.$inferSelect> {
+): Promise<OrderRow> {
   // One shape per kind of basket (which fields the order and each line carry): its text is built once
   // (executeShaped). The values go in one array, in the order of the shape's slots (`slot('0')`, …):
   // the order's fields, each line's, then the stock's count, format and kind.
@@ -756,7 +761,14 @@ export async function writeOrder(
           orderSlots.map(([field, value]) => [field, field === 'amount' && stock ? sql`(select ${value}::integer from took)` : value]),
         ) as PgInsertValue<typeof orders>,
       )
-      .returning();
+      .returning({
+        id: orders.id,
+        publicId: orders.publicId,
+        amount: orders.amount,
+        paymentUrl: orders.paymentUrl,
+        language: orders.language,
+        expiresAt: orders.expiresAt,
+      });
     const linesRow = first.length
       ? sql`, new_lines as (${db
           .insert(orderItems)
@@ -767,7 +779,7 @@ export async function writeOrder(
           )
           .getSQL()})`
       : sql``;
-    return sql`with ${took}new_order as (${orderRow.getSQL()})${linesRow} select to_json(new_order.*) as row from new_order`;
+    return sql`with ${took}new_order as (${orderRow.getSQL()})${linesRow} select ${jsonPick(orders, WRITTEN_FIELDS, 'new_order')} as row from new_order`;
   };
   const shape = `order ${stock ? 'stock' : '-'} ${orderKey} ${lineKeys.join(';')}`;
   let inserted: unknown;
@@ -777,7 +789,7 @@ export async function writeOrder(
     if (stock && isNotNullViolation(error, 'amount')) throw badRequest(pricingMessages.unavailable);
     throw error;
   }
-  const order = rowFromJson(orders, rowsOf<{ row: Record<string, unknown> }>(inserted)[0]!.row);
+  const order = pickFromJson(orders, WRITTEN_FIELDS, rowsOf<{ row: Record<string, unknown> }>(inserted)[0]!.row);
   for (const row of rows) row.orderId = order.id;
   for (let i = ITEMS_PER_STATEMENT; i < rows.length; i += ITEMS_PER_STATEMENT)
     await db.insert(orderItems).values(rows.slice(i, i + ITEMS_PER_STATEMENT));
