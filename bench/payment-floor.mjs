@@ -9,7 +9,7 @@
 // (GID_COUNT_ROUND_TRIPS=1 wraps the pg client's query; `x-db-round-trips` on each answer), from
 // purchases sent one at a time. Both are warmed by one uncounted run first. PAYMENT_PROFILE_DIR=<dir>
 // profiles the API process.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +39,19 @@ async function cpuSeconds(pid) {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds the machine's PostgreSQL processes (the server and its backends, `postgres`) have used so far. */
+async function postgresCpuSeconds() {
+  let total = 0;
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    if (!stat.includes('(postgres)')) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+  return total;
 }
 
 let buyerCount = 0;
@@ -133,16 +146,21 @@ try {
   const rows = [];
   for (let round = 1; round <= 2; round++) {
     const floorCpu = await cpuSeconds(floor.pid);
+    let pgCpu = await postgresCpuSeconds();
     const floorRun = await cannon(`http://127.0.0.1:${floorPort}/floor`, () => ({
       headers: { 'content-type': 'application/json' },
       body: '{}',
     }));
     // CPU milliseconds each process spent per answer (less at the machine's mercy than req/s).
     floorRun.cpuMs = (((await cpuSeconds(floor.pid)) - floorCpu) * 1000) / Math.max(1, floorRun.total);
+    // PostgreSQL's CPU per answer beside each (the API's reads and writes are not the floor's three writes).
+    floorRun.pgMs = (((await postgresCpuSeconds()) - pgCpu) * 1000) / Math.max(1, floorRun.total);
+    pgCpu = await postgresCpuSeconds();
     const before = await totals();
     const apiCpu = await cpuSeconds(api.pid);
     const apiRun = await cannon(`${base}/api/payment`, () => paymentRequest(format.public_id));
     apiRun.cpuMs = (((await cpuSeconds(api.pid)) - apiCpu) * 1000) / Math.max(1, apiRun.total);
+    apiRun.pgMs = (((await postgresCpuSeconds()) - pgCpu) * 1000) / Math.max(1, apiRun.total);
     const after = await totals();
     // Statements per purchase under load: everything the process sent during the run (the sweeper's and
     // the stock gate's reads, the batched rate-limit writes) over the purchases it answered.
@@ -154,7 +172,7 @@ try {
 
   console.log(`\nPayment against its floor — PostgreSQL 15, one API process, ${CONNECTIONS} connections, ${DURATION_S} s each`);
   console.log(
-    `${'run'.padEnd(8)}${'floor req/s'.padStart(13)}${'p99'.padStart(8)}${'API req/s'.padStart(12)}${'p99'.padStart(8)}${'ratio'.padStart(8)}${'load'.padStart(7)}${'stmts/purchase'.padStart(16)}${'(shared)'.padStart(10)}${'CPU ms/req floor'.padStart(18)}${'API'.padStart(6)}`,
+    `${'run'.padEnd(8)}${'floor req/s'.padStart(13)}${'p99'.padStart(8)}${'API req/s'.padStart(12)}${'p99'.padStart(8)}${'ratio'.padStart(8)}${'load'.padStart(7)}${'stmts/purchase'.padStart(16)}${'(shared)'.padStart(10)}${'CPU ms/req floor'.padStart(18)}${'API'.padStart(6)}${'PostgreSQL floor'.padStart(18)}${'API'.padStart(6)}`,
   );
   for (const { round, floorRun, apiRun, load: at } of rows) {
     if (floorRun.non2xx + floorRun.errors + apiRun.non2xx + apiRun.errors > 0)
@@ -162,7 +180,7 @@ try {
         `  (round ${round}: floor ${floorRun.non2xx} non-2xx/${floorRun.errors} errors; API ${apiRun.non2xx} non-2xx/${apiRun.errors} errors)`,
       );
     console.log(
-      `${String(round).padEnd(8)}${Math.round(floorRun.rps).toString().padStart(13)}${`${floorRun.p99}`.padStart(8)}${Math.round(apiRun.rps).toString().padStart(12)}${`${apiRun.p99}`.padStart(8)}${(apiRun.rps / floorRun.rps).toFixed(2).padStart(8)}${at.toFixed(1).padStart(7)}${apiRun.perPurchase.toFixed(2).padStart(16)}${apiRun.sharedPerPurchase.toFixed(3).padStart(10)}${floorRun.cpuMs.toFixed(2).padStart(18)}${apiRun.cpuMs.toFixed(2).padStart(6)}`,
+      `${String(round).padEnd(8)}${Math.round(floorRun.rps).toString().padStart(13)}${`${floorRun.p99}`.padStart(8)}${Math.round(apiRun.rps).toString().padStart(12)}${`${apiRun.p99}`.padStart(8)}${(apiRun.rps / floorRun.rps).toFixed(2).padStart(8)}${at.toFixed(1).padStart(7)}${apiRun.perPurchase.toFixed(2).padStart(16)}${apiRun.sharedPerPurchase.toFixed(3).padStart(10)}${floorRun.cpuMs.toFixed(2).padStart(18)}${apiRun.cpuMs.toFixed(2).padStart(6)}${floorRun.pgMs.toFixed(2).padStart(18)}${apiRun.pgMs.toFixed(2).padStart(6)}`,
     );
   }
   const ratio = rows.reduce((sum, row) => sum + row.apiRun.rps / row.floorRun.rps, 0) / rows.length;
