@@ -159,6 +159,7 @@ const RAW_TYPES = new Set([
   pg.types.builtins.TIMESTAMP,
   pg.types.builtins.DATE,
   pg.types.builtins.INTERVAL,
+  // Arrays (pg names no constant for them): numeric[], timestamp[], timestamptz[], interval[], date[].
   1231,
   1115,
   1185,
