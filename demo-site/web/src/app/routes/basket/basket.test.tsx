@@ -610,6 +610,18 @@ describe('/basket prefetch', () => {
 });
 
 describe('/basket opened at its address', () => {
+  /** The page's life starts at /basket (its navigation entry), the basket not yet shown in it. */
+  const openAtBasket = () => {
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation(
+      (type: string) => (type === 'navigation' ? [{ name: `${location.origin}/basket` }] : []) as PerformanceEntryList,
+    );
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    forgetLinesShown();
+    onTestFinished(forgetLinesShown);
+  };
+
   it("asks for what the lines ask as they mount: the start-pack deliveries, the event's goods, a shop product's texts", async () => {
     basketApi();
     deliveryApi();
@@ -635,14 +647,7 @@ describe('/basket opened at its address', () => {
       asked.push(new URL(request.url).pathname);
     });
     onTestFinished(() => server.events.removeAllListeners('request:start'));
-    vi.spyOn(performance, 'getEntriesByType').mockImplementation(
-      (type: string) => (type === 'navigation' ? [{ name: `${location.origin}/basket` }] : []) as PerformanceEntryList,
-    );
-    onTestFinished(() => {
-      vi.restoreAllMocks();
-    });
-    forgetLinesShown();
-    onTestFinished(forgetLinesShown);
+    openAtBasket();
     basketActions.reset([ticket as BasketItem]);
     onTestFinished(() => basketActions.reset([]));
     renderApp('/basket');
@@ -664,14 +669,7 @@ describe('/basket opened at its address', () => {
         return HttpResponse.json({ values: [] });
       }),
     );
-    vi.spyOn(performance, 'getEntriesByType').mockImplementation(
-      (type: string) => (type === 'navigation' ? [{ name: `${location.origin}/basket` }] : []) as PerformanceEntryList,
-    );
-    onTestFinished(() => {
-      vi.restoreAllMocks();
-    });
-    forgetLinesShown();
-    onTestFinished(forgetLinesShown);
+    openAtBasket();
     basketActions.reset([ticket as BasketItem]);
     onTestFinished(() => basketActions.reset([]));
     renderApp('/basket');
