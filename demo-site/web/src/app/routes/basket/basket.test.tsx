@@ -30,6 +30,13 @@ const ticketInput = {
   uniqueId: 't1',
 };
 const ticket = ticketLine(ticketInput);
+/** A sized shop line: a finisher's tee in men's M. */
+const finisherTee = sizedShopLine({
+  product: { public_id: 'tee', title: 'Футболка финишёра', price: 900 },
+  size: { name: 'Мужская M', public_id: 'tee-m' },
+  maxCount: 5,
+  uniqueId: 's1',
+});
 
 /** The calls the basket makes, answered as the server does; what was paid is kept. */
 function basketApi(options: { available?: boolean } = {}) {
@@ -163,13 +170,7 @@ describe('/basket', () => {
     );
     deliveryApi();
     const stored = ticketLine({ ...ticketInput, eventCity: { ...ticketInput.eventCity, address: 'Лужники' } });
-    const tee = sizedShopLine({
-      product: { public_id: 'tee', title: 'Футболка финишёра', price: 900 },
-      size: { name: 'Мужская M', public_id: 'tee-m' },
-      maxCount: 5,
-      uniqueId: 's1',
-    });
-    basketActions.reset([stored as BasketItem, tee as BasketItem]);
+    basketActions.reset([stored as BasketItem, finisherTee as BasketItem]);
     renderApp('/basket');
     expect(await screen.findByRole('region', { name: 'Билеты: Весенний забег' }, { timeout: 10_000 })).toBeTruthy();
     expect(within(screen.getByRole('article', { name: '10 км' })).getByText(/^Весенний забег · .* · Лужники$/)).toBeTruthy();
@@ -625,13 +626,7 @@ describe('/basket opened at its address', () => {
   it("asks for what the lines ask as they mount: the start-pack deliveries, the event's goods, a shop product's texts", async () => {
     basketApi();
     deliveryApi();
-    const tee = sizedShopLine({
-      product: { public_id: 'tee', title: 'Футболка финишёра', price: 900 },
-      size: { name: 'Мужская M', public_id: 'tee-m' },
-      maxCount: 5,
-      uniqueId: 's1',
-    });
-    basketActions.reset([ticket as BasketItem, tee as BasketItem]);
+    basketActions.reset([ticket as BasketItem, finisherTee as BasketItem]);
     onTestFinished(() => basketActions.reset([]));
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await prefetch(client);
