@@ -1,7 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { executeShaped, jsonPick, pickFromJson, rowsOf, slot } from '../../db/json-rows';
 import { bookedNumbers, orderItems, orders, promocodes, spacePlaces, verificationCodes } from '../../db/schema/index';
 import type { ServerDeps } from '../../deps';
 import type { RequestMeta } from '../../http/request';
@@ -22,6 +20,7 @@ import { redeemCertificate } from './certificate-codes';
 import { type CheckoutReads, readCheckout } from './checkout-reads';
 import { checkInsurance } from './insurance-rules';
 import { registerTakenLetter } from './letters';
+import { ITEMS_PER_STATEMENT, type OrderItemInsert, type OrderRow, plainOrderWrites, writeOrder } from './order-writes';
 import { confirmOrder, expireOrders } from './orders';
 import { type PricedLine, type PricedOrder, PricingError, priceOrder, pricingMessages } from './pricing';
 import { buildReceipt, type Receipt } from './receipt';
@@ -30,11 +29,6 @@ import type { PaymentBody } from './schema';
 import { takeStock } from './stock';
 import { stockGate } from './stock-gate';
 import { checkCheckoutPhone, checkoutFormatsFrom, checkParticipantFiles, checkTicketLines, holdFor } from './ticket-rules';
-
-type OrderItemInsert = typeof orderItems.$inferInsert;
-
-/** Order lines a statement inserts (about 20 parameters a line, well under PostgreSQL's 65,535). */
-const ITEMS_PER_STATEMENT = 200;
 
 export interface PaymentResult {
   order_id: string;
@@ -505,13 +499,6 @@ function providerStep(deps: ServerDeps, checked: CheckedBasket, reads: CheckoutR
 }
 
 /**
- * What the purchase reads back of the order it wrote (`writeOrder`): the answer's figures, the hold's
- * end for the chosen numbers and seats. The rest of the row (its receipt, delivery, payload) it wrote itself.
- */
-const WRITTEN_FIELDS = ['id', 'publicId', 'amount', 'paymentUrl', 'language', 'expiresAt'] as const;
-type OrderRow = Pick<typeof orders.$inferSelect, (typeof WRITTEN_FIELDS)[number]>;
-
-/**
  * Write: the order and its lines, the stock taken. The provider's payment link goes into the order's
  * own row, written with it (no write after the commit that could fail and leave a pending order
  * without its link): when the amount is known before the locks, the provider is asked first (no
@@ -572,17 +559,19 @@ async function writeStep(
   const plainRows = prePriced.lines.map((line) => itemRow(line, body, insuranceChecks, 0, priced.ticketDeliveries));
   const plainClaim = checked.waitlistOffer ? null : plainStockClaim(body, plainRows, !auth && body.register);
   if (plainClaim && knownAmount !== null && asked) {
-    const order = await writeOrder(
-      db,
-      orderValues({ amount: knownAmount, userId: existing?.id ?? null, needsToken: auth !== null, certificate: null, payment: asked }),
-      plainRows,
-      plainClaim,
-    ).catch((error: unknown) => {
-      // The conditional update took nothing: fewer than the claim's count were left.
-      const publicId = formatKeyOf(catalogue, plainClaim.formatId);
-      if (publicId && isStockRefusal(error)) shortStock.saw(publicId, plainClaim.kind, plainClaim.count);
-      throw error;
-    });
+    // Written with the other plain orders of its format that arrive meanwhile (order-writes.ts).
+    const order = await plainOrderWrites(db)
+      .write(
+        orderValues({ amount: knownAmount, userId: existing?.id ?? null, needsToken: auth !== null, certificate: null, payment: asked }),
+        plainRows,
+        plainClaim,
+      )
+      .catch((error: unknown) => {
+        // The conditional update took nothing: fewer than the claim's count were left.
+        const publicId = formatKeyOf(catalogue, plainClaim.formatId);
+        if (publicId && isStockRefusal(error)) shortStock.saw(publicId, plainClaim.kind, plainClaim.count);
+        throw error;
+      });
     return { order, newAccount: null };
   }
   return db.transaction(async (tx) => {
@@ -726,104 +715,9 @@ function plainStockClaim(
   return claim;
 }
 
-/**
- * Writes the order and its first lines in one statement (the lines name the new order through the
- * CTE). With `stock`, the same statement takes the stock first, by the conditional update the
- * transaction would make: when it takes nothing (sold out), the order's amount is NULL, the NOT NULL
- * constraint fails the whole statement, and nothing is written — one statement is atomic by itself.
- */
-export async function writeOrder(
-  db: Database,
-  values: typeof orders.$inferInsert,
-  rows: OrderItemInsert[],
-  stock: { formatId: number; kind: string; count: number } | null,
-): Promise<OrderRow> {
-  // One shape per kind of basket (which fields the order and each line carry): its text is built once
-  // (executeShaped). The values go in one array, in the order of the shape's slots (`slot('0')`, …):
-  // the order's fields, each line's, then the stock's count, format and kind.
-  const first = rows.length > ITEMS_PER_STATEMENT ? rows.slice(0, ITEMS_PER_STATEMENT) : rows;
-  const params: unknown[] = [];
-  const orderKey = fieldsInto(values, params);
-  const lineKeys = first.map((row) => fieldsInto(row, params));
-  if (stock) params.push(stock.count, stock.formatId, stock.kind);
-  const build = () => {
-    let next = 0;
-    const orderSlots = orderKey.split(',').map((field) => [field, slot(String(next++))] as const);
-    const lineSlots = lineKeys.map((key) => key.split(',').map((field) => [field, slot(String(next++))] as const));
-    const [count, formatId, kind] = [slot(String(next)), slot(String(next + 1)), slot(String(next + 2))];
-    const took = stock
-      ? sql`took as (update format_stock set taken = taken + ${count} where format_id = ${formatId} and kind = ${kind} and taken + ${count} <= capacity returning 1), `
-      : sql``;
-    const orderRow = db
-      .insert(orders)
-      .values(
-        Object.fromEntries(
-          orderSlots.map(([field, value]) => [field, field === 'amount' && stock ? sql`(select ${value}::integer from took)` : value]),
-        ) as PgInsertValue<typeof orders>,
-      )
-      .returning({
-        id: orders.id,
-        publicId: orders.publicId,
-        amount: orders.amount,
-        paymentUrl: orders.paymentUrl,
-        language: orders.language,
-        expiresAt: orders.expiresAt,
-      });
-    const linesRow = first.length
-      ? sql`, new_lines as (${db
-          .insert(orderItems)
-          .values(
-            lineSlots.map(
-              (fields) => Object.fromEntries([...fields, ['orderId', sql`(select id from new_order)`]]) as PgInsertValue<typeof orderItems>,
-            ),
-          )
-          .getSQL()})`
-      : sql``;
-    return sql`with ${took}new_order as (${orderRow.getSQL()})${linesRow} select ${jsonPick(orders, WRITTEN_FIELDS, 'new_order')} as row from new_order`;
-  };
-  const shape = `order ${stock ? 'stock' : '-'} ${orderKey} ${lineKeys.join(';')}`;
-  let inserted: unknown;
-  try {
-    inserted = await executeShaped(db, shape, build, params);
-  } catch (error) {
-    if (stock && isNotNullViolation(error, 'amount')) throw badRequest(pricingMessages.unavailable);
-    throw error;
-  }
-  const order = pickFromJson(orders, WRITTEN_FIELDS, rowsOf<{ row: Record<string, unknown> }>(inserted)[0]!.row);
-  for (const row of rows) row.orderId = order.id;
-  for (let i = ITEMS_PER_STATEMENT; i < rows.length; i += ITEMS_PER_STATEMENT)
-    await db.insert(orderItems).values(rows.slice(i, i + ITEMS_PER_STATEMENT));
-  return order;
-}
-
-/**
- * The fields `row` carries (set, and not `orderId`, which the statement fills), comma-joined, their
- * values pushed onto `params` in the same order.
- */
-function fieldsInto(row: object, params: unknown[]): string {
-  let key = '';
-  for (const field in row) {
-    const value = (row as Record<string, unknown>)[field];
-    if (value === undefined || field === 'orderId') continue;
-    params.push(value);
-    key = key ? `${key},${field}` : field;
-  }
-  return key;
-}
-
 /** The stock's own refusal (a conditional update that took nothing). */
 const isStockRefusal = (error: unknown): boolean =>
   error instanceof HttpError && error.statusCode === 400 && error.message === pricingMessages.unavailable;
-
-/** PostgreSQL's NOT NULL violation (23502) on `column`, possibly wrapped by drizzle. */
-function isNotNullViolation(error: unknown, column: string): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    const { code, column: failed } = current as { code?: unknown; column?: unknown };
-    if (code === '23502' && (failed === undefined || failed === column)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 export const choiceMessages = {
   signIn: 'Войдите, чтобы выбрать стартовый номер или место',
