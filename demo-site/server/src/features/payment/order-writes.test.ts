@@ -1,11 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { eventFormats, formatStock, orderItems, orders } from '../../db/schema/index';
 import { newPublicId } from '../../lib/crypto';
 import { createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
 import { seeded } from '../../testing/suites/catalogue';
 import { PlainOrderWrites, writeOrders } from './order-writes';
+import { stockGate } from './stock-gate';
 
 // Plain orders of one format written together (order-writes.ts): one statement for several orders, and
 // the writer that gathers the orders arriving while a statement is in flight.
@@ -28,7 +29,11 @@ const left = async () => {
   const [row] = await api.deps.db.select().from(formatStock).where(sql`${stockRow()}`);
   return row!.capacity - row!.taken;
 };
-const setLeft = (places: number) => api.deps.db.execute(sql`update format_stock set capacity = taken + ${places} where ${stockRow()}`);
+/** The format's places left set to `places`; the stock gate's figures and memory of sold out dropped (as a refund does). */
+const setLeft = async (places: number) => {
+  await api.deps.db.execute(sql`update format_stock set capacity = taken + ${places} where ${stockRow()}`);
+  stockGate(api.deps.db).invalidate();
+};
 
 /** A plain order of `count` tickets of the format, as the checkout writes it. */
 function plainOrder(count: number) {
@@ -170,5 +175,50 @@ describe('the plain orders’ writer', () => {
       expect(await api.deps.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id))).toHaveLength(1);
     }
     await setLeft(100);
+  });
+});
+
+describe('a crowd at the last places', () => {
+  it('a buyer waiting for a turn reserves when it comes: a place a failed purchase gave back is sold, not refused on arrival', async () => {
+    // As many places as purchases run at once (16 turns), and every one of those purchases held at the
+    // provider: the 17th buyer waits for a turn. Then the first purchase's provider fails.
+    await setLeft(16);
+    const create = api.deps.payments.create.bind(api.deps.payments);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = 0;
+    const failing = uniqueEmail('failing');
+    const spy = vi.spyOn(api.deps.payments, 'create').mockImplementation(async (payment) => {
+      asked++;
+      await held;
+      if (payment.receipt?.email === failing) throw new Error('the provider is away');
+      return create(payment);
+    });
+    const buy = (email: string) =>
+      api.request({
+        method: 'POST',
+        url: '/api/payment',
+        payload: { email, tickets: [{ format_public_id: seeded.night5k, ticket_count: 1 }] },
+      });
+    try {
+      const first = [buy(failing), ...Array.from({ length: 15 }, () => buy(uniqueEmail('queue')))];
+      await vi.waitFor(() => expect(asked).toBe(16));
+      const late = buy(uniqueEmail('late'));
+      // The late buyer waits for a turn (not refused at once, though the 16 places are held).
+      const gate = stockGate(api.deps.db) as unknown as { waiting: unknown[] };
+      await vi.waitFor(() => expect(gate.waiting).toHaveLength(1));
+      release();
+      const answers = await Promise.all(first);
+      expect(answers[0]!.statusCode).toBe(503);
+      expect(answers.slice(1).map((answer) => answer.statusCode)).toEqual(Array(15).fill(200));
+      expect((await late).statusCode).toBe(200);
+      expect(await left()).toBe(0);
+    } finally {
+      spy.mockRestore();
+      release();
+      await setLeft(100);
+    }
   });
 });

@@ -254,8 +254,8 @@ export async function createPayment(
     wants.set(key, (wants.get(key) ?? 0) + (line.ticket_count ?? 1));
   }
   const gate = stockGate(db);
-  const reservation = wants.size ? await gate.reserve(wants) : null;
-  if (wants.size && !reservation) throw badRequest(pricingMessages.unavailable);
+  // A format the database said is sold out a moment ago: turned away at once, without waiting for a turn.
+  if (wants.size && gate.knownShort(wants)) throw badRequest(pricingMessages.unavailable);
   // At the last places, another process may have sold them while this one checked the basket.
   const stillAvailable = async () => {
     if (wants.size && gate.knownShort(wants)) throw badRequest(pricingMessages.unavailable);
@@ -269,9 +269,16 @@ export async function createPayment(
     },
     saw: (formatPublicId, kind, below) => gate.sawShort(`${formatPublicId}:${kind}`, below),
   };
-  // The database work waits for its turn here; when it comes, what the others learnt meanwhile is asked first.
+  // The database work waits for its turn here, first come first served. The places are reserved when the
+  // turn comes, not on arrival: buyers queued behind others are neither refused for places those others
+  // only hold for a moment (a purchase that fails gives them back), nor do their refusals, answered in a
+  // storm while the places ahead are still being sold, take the machine from those sales. When the turn
+  // comes, what the others learnt meanwhile is asked first (a sold-out format: refused from memory).
   const endTurn = await gate.turn();
+  let reservation: Awaited<ReturnType<typeof gate.reserve>> = null;
   try {
+    reservation = wants.size ? await gate.reserve(wants) : null;
+    if (wants.size && !reservation) throw badRequest(pricingMessages.unavailable);
     const result = await purchase(deps, body, auth, meta, now, stillAvailable, shortStock);
     reservation?.commit();
     return result;
