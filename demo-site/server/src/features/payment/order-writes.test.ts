@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { eventFormats, formatStock, orderItems, orders } from '../../db/schema/index';
@@ -175,6 +176,44 @@ describe('the plain orders’ writer', () => {
       expect(await api.deps.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id))).toHaveLength(1);
     }
     await setLeft(100);
+  });
+});
+
+describe('the plain orders’ writer, any crowd', () => {
+  it('answers every order as if they were written one at a time in the order they came', async () => {
+    // Crowds of 1–12 orders of 1–3 tickets each, arriving in one or two waves, for 0–15 places: whatever
+    // batches the writer makes, the places sold and the refusals are those of the orders written alone, in turn.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 15 }),
+        fc.array(fc.record({ count: fc.integer({ min: 1, max: 3 }), later: fc.boolean() }), { minLength: 1, maxLength: 12 }),
+        async (places, crowd) => {
+          await setLeft(places);
+          const writes = new PlainOrderWrites(api.deps.db);
+          const orders = crowd.map(({ count }) => plainOrder(count));
+          const send = (i: number) =>
+            writes.write(orders[i]!.values, orders[i]!.rows, orders[i]!.claim).then(
+              () => 'sold',
+              (error: { message?: string }) => error.message,
+            );
+          // The first wave at once; the second while the first is being written.
+          const first = crowd.flatMap((order, i) => (order.later ? [] : [i]));
+          const second = crowd.flatMap((order, i) => (order.later ? [i] : []));
+          const answers = new Map<number, string | undefined>();
+          const wave = first.map(async (i) => answers.set(i, await send(i)));
+          await Promise.resolve();
+          await Promise.all([...wave, ...second.map(async (i) => answers.set(i, await send(i)))]);
+          let left0 = places;
+          for (const i of [...first, ...second]) {
+            const fits = crowd[i]!.count <= left0;
+            if (fits) left0 -= crowd[i]!.count;
+            expect(answers.get(i)).toBe(fits ? 'sold' : 'Указанное количество билетов недоступно');
+          }
+          expect(await left()).toBe(left0);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
 
