@@ -204,6 +204,18 @@ function buildShape(db: DrizzleInternals, build: () => SQL): Shape {
  */
 export async function executeShaped(db: unknown, shape: string, build: () => SQL, values: ShapeValues): Promise<unknown> {
   const internals = db as DrizzleInternals;
+  const statement = shapeFor(internals, shape, build);
+  const params = statement.params.map((param) => {
+    if ('constant' in param) return param.constant;
+    if (!(param.slot in values)) throw new Error(`No value for the slot "${param.slot}" of the statement shape "${shape}"`);
+    const value = (values as Record<string, unknown>)[param.slot];
+    return value === null || value === undefined ? null : param.encoder ? param.encoder.mapToDriverValue(value) : value;
+  });
+  return run(internals, statement, params);
+}
+
+/** The statement of `shape`: kept, or built (and kept while few are). Under the tests a kept one is built again and compared. */
+function shapeFor(internals: DrizzleInternals, shape: string, build: () => SQL): Shape {
   let statement = shapes.get(shape);
   if (statement && verifyShapes) {
     const again = buildShape(internals, build);
@@ -219,17 +231,19 @@ export async function executeShaped(db: unknown, shape: string, build: () => SQL
   }
   if (!statement) {
     statement = buildShape(internals, build);
-    if (shapes.size < SHAPES_KEPT) {
-      statement.name = statementName(statement.sql);
-      shapes.set(shape, statement);
-    }
+    keep(shape, statement);
   }
-  const params = statement.params.map((param) => {
-    if ('constant' in param) return param.constant;
-    if (!(param.slot in values)) throw new Error(`No value for the slot "${param.slot}" of the statement shape "${shape}"`);
-    const value = (values as Record<string, unknown>)[param.slot];
-    return value === null || value === undefined ? null : param.encoder ? param.encoder.mapToDriverValue(value) : value;
-  });
+  return statement;
+}
+
+/** Keeps a statement under its shape's key, named (prepared once per connection), while the shapes kept are few. */
+function keep(shape: string, statement: Shape): void {
+  if (shapes.size >= SHAPES_KEPT) return;
+  statement.name = statementName(statement.sql);
+  shapes.set(shape, statement);
+}
+
+function run(internals: DrizzleInternals, statement: Shape, params: unknown[]): Promise<unknown> {
   // On node-postgres the statement goes to the pool (or the transaction's client) itself: drizzle's
   // prepared query — two configurations with their own type closures made per call, two tracing spans,
   // its cache's wrapper — added nothing here but CPU time on every purchase's two statements. The
@@ -240,4 +254,131 @@ export async function executeShaped(db: unknown, shape: string, build: () => SQL
     return (session as unknown as { client: pg.Pool | pg.PoolClient }).client.query(statement.config, params);
   }
   return session.prepareQuery({ sql: statement.sql, params }, undefined, statement.name, false).execute();
+}
+
+/** A read waiting for its shape's next statement (`readShapedTogether`). */
+interface TogetherRead {
+  values: Record<string, unknown>;
+  resolve(row: Record<string, unknown>): void;
+  reject(error: unknown): void;
+}
+
+/** Reads one statement makes together at most. */
+const TOGETHER_MOST = 32;
+const together = new WeakMap<object, Map<string, { waiting: TogetherRead[] }>>();
+
+/**
+ * The one row a shaped statement (`executeShaped`) reads, read together with the other reads of the
+ * same shape that arrive while one is in flight: the next statement makes all of them — each as a
+ * lateral subquery over one row of a JSON array of their values — in one round trip. A read arriving
+ * when none is in flight is made at once, alone. If the statement of several fails, each is made again
+ * alone, in turn, and gets its own answer. The statement's slots are read from JSON text: a slot that
+ * is not text needs its cast in the statement (`${slot('id')}::integer`), or a column that maps it
+ * (`slot('now', orders.expiresAt)`), whose type it is cast to.
+ */
+export function readShapedTogether(
+  db: unknown,
+  shape: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  let queues = together.get(db as object);
+  if (!queues) {
+    queues = new Map();
+    together.set(db as object, queues);
+  }
+  const shapeQueues = queues;
+  return new Promise((resolve, reject) => {
+    const read: TogetherRead = { values, resolve, reject };
+    const queue = shapeQueues.get(shape);
+    if (queue) queue.waiting.push(read);
+    else {
+      const started = { waiting: [] as TogetherRead[] };
+      shapeQueues.set(shape, started);
+      void drainTogether(db, shapeQueues, shape, build, started, [read]);
+    }
+  });
+}
+
+async function drainTogether(
+  db: unknown,
+  queues: Map<string, { waiting: TogetherRead[] }>,
+  shape: string,
+  build: () => SQL,
+  queue: { waiting: TogetherRead[] },
+  first: TogetherRead[],
+): Promise<void> {
+  let batch = first;
+  try {
+    while (batch.length) {
+      const rows = batch.length > 1 ? await readTogether(db as DrizzleInternals, shape, build, batch).catch(() => null) : null;
+      if (rows) for (const [i, read] of batch.entries()) read.resolve(rows[i]!);
+      else
+        for (const read of batch)
+          await executeShaped(db, shape, build, read.values).then(
+            (result) => read.resolve(rowsOf<Record<string, unknown>>(result)[0]!),
+            read.reject,
+          );
+      batch = queue.waiting.splice(0, TOGETHER_MOST);
+    }
+  } catch (error) {
+    for (const read of [...batch, ...queue.waiting.splice(0)]) read.reject(error);
+  } finally {
+    queues.delete(shape);
+  }
+}
+
+/**
+ * The reads of `batch` in one statement: the shape's statement as a lateral subquery over the rows of a
+ * JSON array of their values, its slots read from each row (`readShapedTogether`). Their rows, in order.
+ */
+async function readTogether(
+  internals: DrizzleInternals,
+  shape: string,
+  build: () => SQL,
+  batch: TogetherRead[],
+): Promise<Record<string, unknown>[]> {
+  const one = shapeFor(internals, shape, build);
+  let statement = shapes.get(`together ${shape}`);
+  if (!statement) {
+    const constants: ShapeParam[] = [];
+    const renumbered = new Map<number, string>();
+    const text = one.sql.replace(/\$(\d+)\b/g, (_, digits: string) => {
+      const index = Number(digits);
+      const param = one.params[index - 1]!;
+      if ('constant' in param) {
+        let name = renumbered.get(index);
+        if (!name) {
+          constants.push(param);
+          name = `$${constants.length + 1}`;
+          renumbered.set(index, name);
+        }
+        return name;
+      }
+      const type = (param.encoder as { getSQLType?: () => string } | null)?.getSQLType?.();
+      return `(together.v->>'${param.slot.replaceAll("'", "''")}')${type ? `::${type}` : ''}`;
+    });
+    statement = {
+      sql: `select one.* from json_array_elements($1::json) with ordinality as together(v, n) cross join lateral (${text}) as one order by together.n`,
+      name: undefined,
+      params: [{ slot: 'rows', encoder: null }, ...constants],
+    };
+    keep(`together ${shape}`, statement);
+  }
+  const rows = batch.map(({ values }) => {
+    const row: Record<string, unknown> = {};
+    for (const param of one.params) {
+      if ('constant' in param) continue;
+      if (!(param.slot in values)) throw new Error(`No value for the slot "${param.slot}" of the statement shape "${shape}"`);
+      const value = values[param.slot];
+      const mapped = value === null || value === undefined ? null : param.encoder ? param.encoder.mapToDriverValue(value) : value;
+      row[param.slot] = mapped instanceof Date ? mapped.toISOString() : mapped;
+    }
+    return row;
+  });
+  const params = statement.params.map((param) => ('constant' in param ? param.constant : JSON.stringify(rows)));
+  const result = rowsOf<Record<string, unknown>>(await run(internals, statement, params));
+  if (result.length !== batch.length)
+    throw new Error(`The reads together of "${shape}" answered ${result.length} rows for ${batch.length}`);
+  return result;
 }
