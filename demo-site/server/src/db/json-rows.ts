@@ -14,6 +14,7 @@ import {
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { Gathering } from '../lib/gathering';
 
 /**
  * Several reads in one statement: each part is a subquery answering JSON (`to_json(row)` per row: the
@@ -256,25 +257,26 @@ function run(internals: DrizzleInternals, statement: Shape, params: unknown[]): 
   return session.prepareQuery({ sql: statement.sql, params }, undefined, statement.name, false).execute();
 }
 
-/** A read waiting for its shape's next statement (`readShapedTogether`). */
-interface TogetherRead {
+/** A read of a shape, as `readShapedTogether` gathers them. */
+interface ShapedRead {
+  db: DrizzleInternals;
+  shape: string;
+  build: () => SQL;
   values: Record<string, unknown>;
-  resolve(row: Record<string, unknown>): void;
-  reject(error: unknown): void;
 }
 
-/** Reads one statement makes together at most. */
-const TOGETHER_MOST = 32;
-const together = new WeakMap<object, Map<string, { waiting: TogetherRead[] }>>();
+const firstRow = async (read: ShapedRead) =>
+  rowsOf<Record<string, unknown>>(await executeShaped(read.db, read.shape, read.build, read.values))[0]!;
+const gatherings = new WeakMap<object, Gathering<ShapedRead, Record<string, unknown>>>();
 
 /**
  * The one row a shaped statement (`executeShaped`) reads, read together with the other reads of the
- * same shape that arrive while one is in flight: the next statement makes all of them — each as a
- * lateral subquery over one row of a JSON array of their values — in one round trip. A read arriving
- * when none is in flight is made at once, alone. If the statement of several fails, each is made again
- * alone, in turn, and gets its own answer. The statement's slots are read from JSON text: a slot that
- * is not text needs its cast in the statement (`${slot('id')}::integer`), or a column that maps it
- * (`slot('now', orders.expiresAt)`), whose type it is cast to.
+ * same shape that arrive while one is in flight (`Gathering`): the next statement makes all of them —
+ * each as a lateral subquery over one row of a JSON array of their values — in one round trip. A read
+ * arriving when none is in flight is made at once, alone; if the statement of several fails, each is
+ * made again alone. The statement's slots are read from JSON text: a slot that is not text needs its
+ * cast in the statement (`${slot('id')}::integer`), or a column that maps it (`slot('now',
+ * orders.expiresAt)`), whose type it is cast to.
  */
 export function readShapedTogether(
   db: unknown,
@@ -282,62 +284,20 @@ export function readShapedTogether(
   build: () => SQL,
   values: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  let queues = together.get(db as object);
-  if (!queues) {
-    queues = new Map();
-    together.set(db as object, queues);
+  let gathering = gatherings.get(db as object);
+  if (!gathering) {
+    gathering = new Gathering(firstRow, readTogether);
+    gatherings.set(db as object, gathering);
   }
-  const shapeQueues = queues;
-  return new Promise((resolve, reject) => {
-    const read: TogetherRead = { values, resolve, reject };
-    const queue = shapeQueues.get(shape);
-    if (queue) queue.waiting.push(read);
-    else {
-      const started = { waiting: [] as TogetherRead[] };
-      shapeQueues.set(shape, started);
-      void drainTogether(db, shapeQueues, shape, build, started, [read]);
-    }
-  });
-}
-
-async function drainTogether(
-  db: unknown,
-  queues: Map<string, { waiting: TogetherRead[] }>,
-  shape: string,
-  build: () => SQL,
-  queue: { waiting: TogetherRead[] },
-  first: TogetherRead[],
-): Promise<void> {
-  let batch = first;
-  try {
-    while (batch.length) {
-      const rows = batch.length > 1 ? await readTogether(db as DrizzleInternals, shape, build, batch).catch(() => null) : null;
-      if (rows) for (const [i, read] of batch.entries()) read.resolve(rows[i]!);
-      else
-        for (const read of batch)
-          await executeShaped(db, shape, build, read.values).then(
-            (result) => read.resolve(rowsOf<Record<string, unknown>>(result)[0]!),
-            read.reject,
-          );
-      batch = queue.waiting.splice(0, TOGETHER_MOST);
-    }
-  } catch (error) {
-    for (const read of [...batch, ...queue.waiting.splice(0)]) read.reject(error);
-  } finally {
-    queues.delete(shape);
-  }
+  return gathering.run(shape, { db: db as DrizzleInternals, shape, build, values });
 }
 
 /**
- * The reads of `batch` in one statement: the shape's statement as a lateral subquery over the rows of a
- * JSON array of their values, its slots read from each row (`readShapedTogether`). Their rows, in order.
+ * The reads of `batch` (one shape) in one statement: the shape's statement as a lateral subquery over
+ * the rows of a JSON array of their values, its slots read from each row. Their rows, in order.
  */
-async function readTogether(
-  internals: DrizzleInternals,
-  shape: string,
-  build: () => SQL,
-  batch: TogetherRead[],
-): Promise<Record<string, unknown>[]> {
+async function readTogether(batch: ShapedRead[]): Promise<Record<string, unknown>[]> {
+  const { db: internals, shape, build } = batch[0]!;
   const one = shapeFor(internals, shape, build);
   let statement = shapes.get(`together ${shape}`);
   if (!statement) {

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { executeShaped, jsonPick, pickFromJson, rowsOf, slot } from '../../db/json-rows';
 import { orderItems, orders } from '../../db/schema/index';
 import { badRequest } from '../../lib/errors';
+import { Gathering } from '../../lib/gathering';
 import { pricingMessages } from './pricing';
 
 export type OrderItemInsert = typeof orderItems.$inferInsert;
@@ -120,75 +121,37 @@ function isNotNullViolation(error: unknown, column: string): boolean {
   return false;
 }
 
-/** A plain order waiting for its format's next statement (`plainOrderWrites`). */
-interface Waiting {
+/** A plain order as the writer gathers them: its values, its lines, the stock it takes. */
+interface PlainOrder {
   values: typeof orders.$inferInsert;
   rows: OrderItemInsert[];
   claim: StockClaim;
-  resolve(order: OrderRow): void;
-  reject(error: unknown): void;
 }
 
-/** Orders one batch statement writes at most. */
-const BATCH_MOST = 32;
-
 /**
- * Plain orders of one format and kind, written together (group commit). When a crowd buys one format,
- * every purchase's statement queues on that format's stock row lock anyway, one after another; here
- * the orders that arrive while one statement is in flight wait in this process instead, and the next
- * statement writes all of them: one stock update for their sum, their orders and lines, one round trip
- * and one commit. An order arriving when none is in flight is written at once, alone (`writeOrder`),
- * so a quiet shop waits for nothing. When the batch's sum does not fit the places left (the last
- * places), or any statement of it fails, each of its orders is written again on its own, in turn: each
- * gets exactly the answer it would have had alone (its order, or the stock's refusal).
+ * Plain orders of one format and kind, written together (group commit, `Gathering`). When a crowd buys
+ * one format, every purchase's statement queues on that format's stock row lock anyway, one after
+ * another; here the orders that arrive while one statement is in flight wait in this process instead,
+ * and the next statement writes all of them: one stock update for their sum, their orders and lines,
+ * one round trip and one commit. An order arriving when none is in flight is written at once, alone
+ * (`writeOrder`), so a quiet shop waits for nothing. When the batch's sum does not fit the places left
+ * (the last places), or its statement fails, each of its orders is written again on its own, in turn:
+ * each gets exactly the answer it would have had alone (its order, or the stock's refusal).
  */
 export class PlainOrderWrites {
-  /** Per format, kind and shape of the statement: whether one is in flight, and who waits for the next. */
-  private readonly queues = new Map<string, { waiting: Waiting[] }>();
+  private readonly gathering: Gathering<PlainOrder, OrderRow>;
 
-  constructor(private readonly db: Database) {}
+  constructor(db: Database) {
+    this.gathering = new Gathering(
+      (order) => writeOrder(db, order.values, order.rows, order.claim),
+      (batch) => writeOrders(db, batch),
+    );
+  }
 
   write(values: typeof orders.$inferInsert, rows: OrderItemInsert[], claim: StockClaim): Promise<OrderRow> {
     // Only orders of one shape (the same fields set on the order and on each line) share a statement.
     const key = `${claim.formatId}:${claim.kind}:${fieldsOf(values)}:${rows.map(fieldsOf).join(';')}`;
-    return new Promise<OrderRow>((resolve, reject) => {
-      const queue = this.queues.get(key);
-      const waiting: Waiting = { values, rows, claim, resolve, reject };
-      if (queue) queue.waiting.push(waiting);
-      else {
-        const started = { waiting: [] as Waiting[] };
-        this.queues.set(key, started);
-        void this.drain(key, started, [waiting]);
-      }
-    });
-  }
-
-  /** Writes `first`, then whoever waited meanwhile, batch after batch, until nobody waits. */
-  private async drain(key: string, queue: { waiting: Waiting[] }, first: Waiting[]): Promise<void> {
-    let batch = first;
-    try {
-      while (batch.length) {
-        await this.send(batch);
-        batch = queue.waiting.splice(0, BATCH_MOST);
-      }
-    } catch (error) {
-      // Not expected (`send` settles each order itself); should it happen, nobody is left waiting.
-      for (const entry of [...batch, ...queue.waiting.splice(0)]) entry.reject(error);
-    } finally {
-      this.queues.delete(key);
-    }
-  }
-
-  /** One statement for the batch (one order: `writeOrder`); each order settled, never a throw. */
-  private async send(batch: Waiting[]): Promise<void> {
-    if (batch.length > 1) {
-      const written = await writeOrders(this.db, batch).catch(() => null);
-      if (written) {
-        for (const [i, entry] of batch.entries()) entry.resolve(written[i]!);
-        return;
-      }
-    }
-    for (const entry of batch) await writeOrder(this.db, entry.values, entry.rows, entry.claim).then(entry.resolve, entry.reject);
+    return this.gathering.run(key, { values, rows, claim });
   }
 }
 
@@ -231,7 +194,7 @@ function recordOf(columns: Record<string, { name: string }>, row: object, extra?
  * nothing, every order's amount is NULL and the NOT NULL constraint fails the whole statement: nothing
  * is written. The orders as written, in the batch's order.
  */
-export async function writeOrders(db: Database, batch: Pick<Waiting, 'values' | 'rows' | 'claim'>[]): Promise<OrderRow[]> {
+export async function writeOrders(db: Database, batch: PlainOrder[]): Promise<OrderRow[]> {
   const first = batch[0]!;
   const orderFields = fieldsOf(first.values).split(',');
   const lineFields = [...new Set(first.rows.flatMap((row) => fieldsOf(row).split(',')))];
