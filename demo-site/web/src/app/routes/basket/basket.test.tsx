@@ -16,7 +16,8 @@ import { relatedProductsQuery } from '../../../features/shop/api/get-related';
 import { setLanguage } from '../../../lib/i18n';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { forgetLinesShown, prefetchBasket as prefetch } from './basket';
+import { forgetLinesShown } from './basket';
+import { prefetchBasket as prefetch } from './basket-body';
 
 const ticketInput = {
   format: { public_id: 'format-10k', title: '10 км', price: 1500 },
