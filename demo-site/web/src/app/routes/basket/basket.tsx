@@ -26,6 +26,8 @@ const loadBody = (): Promise<BodyModule> => {
   });
   return bodyModule;
 };
+/** `value` again, from a new task: what follows runs after the browser has had its main thread back. */
+const nextTask = <T,>(value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), 0));
 const LazyBody = lazy(() => loadBody().then((module) => ({ default: module.BasketBody })));
 
 /** How long the lines wait for their first data after the heading has painted; past it, they show with what has come. */
@@ -102,8 +104,15 @@ export const whenReady = (opened: () => boolean = openedAtBasket): Promise<unkno
 export default function BasketScreen() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  // The body's code first (after the heading's frame), then the lines' first data it asks for.
-  const load = useCallback((onSent: () => void) => loadBody().then((module) => module.prefetchBasket(client, onSent)), [client]);
+  // The body's code first (after the heading's frame), then the lines' first data it asks for, from
+  // a task of its own (the chunk's evaluation and the first request together were one long task).
+  const load = useCallback(
+    (onSent: () => void) =>
+      loadBody()
+        .then(nextTask)
+        .then((module) => module.prefetchBasket(client, onSent)),
+    [client],
+  );
   const ready = useShellFirst(load);
   // The space the lines take, while their data loads: the footer stays below the screen rather than moving down.
   const pending = <div className="basket-page__pending" aria-busy="true" />;
