@@ -34,7 +34,7 @@ export default defineConfig({
       // for each of its ~16 imports in that one task (each link starts a request there, ~2–3 ms
       // apiece on a 4× slower CPU under DevTools: a task of 150–190 ms in Lighthouse's count). The
       // browser's module loader asks for those imports itself, off the main thread, once it has
-      // read the chunk.
+      // read the chunk (one round trip more before the lines, on a visit from another screen too).
       resolveDependencies: (filename, deps) => (/(^|\/)basket-body-[\w-]+\.js$/.test(filename) ? [] : deps),
     },
     rolldownOptions: {
