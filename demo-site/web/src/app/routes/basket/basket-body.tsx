@@ -70,6 +70,7 @@ import { emailPattern } from '../../../lib/contact-rules';
 import { errorAction } from '../../../lib/error-catalogue';
 import { readJson, storageKeys, writeJson, writeString } from '../../../lib/storage';
 import { RelatedProducts } from '../shop/related-products';
+import '../../../locales/basket';
 
 interface StoredUser {
   email?: string;
