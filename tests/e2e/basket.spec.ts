@@ -383,3 +383,77 @@ test('a ticket whose format delivers: the start pack by courier asks for the add
   expect(body.delivery).toMatchObject({ location_id: 524901, address: 'ул. Тверская, 1, кв. 5', first_name: 'Иван' });
   await expect(page.getByRole('heading', { level: 1, name: 'Тестовая оплата' })).toBeVisible();
 });
+
+test('on a phone (360 px) a basket of two tickets and a sized item fits the screen, the cards not yet laid out too: nothing scrolls sideways', async ({
+  page,
+  request,
+}) => {
+  const { event, city, single, team } = await eventWithFormats(request);
+  // The basket as the event page leaves it: an individual and a team ticket of the event city.
+  const ticket = (format: Format, index: number) => ({
+    selector: 'ticket',
+    public_id: format.public_id,
+    unique_id: `phone-ticket-${index}`,
+    format_public_id: format.public_id,
+    title: format.title,
+    price: format.price,
+    count: format.is_team ? format.max_count : 1,
+    totalCost: format.price * (format.is_team ? format.max_count : 1),
+    promocode: null,
+    event: { public_id: event.public_id, title: event.title },
+    event_city: { public_id: city.public_id },
+    address: city.address ?? '',
+    start_time: city.start_time,
+    kind: 'athlete',
+    max_count: format.max_count,
+    fixed_count: format.fixed_count,
+    team_all: format.team_all,
+    isTeam: format.is_team,
+    buy_limit: format.buy_limit,
+    tickets_left: format.tickets_left.athlete ?? null,
+    preregistration: false,
+    space: false,
+    addTicketToBasketTime: Date.now(),
+    groupId: `${event.public_id}:${city.public_id}`,
+    isErrorTab: true,
+  });
+  // And a sized item of the shop, as the bench's three-line basket (bench/basket-lines.mjs) holds.
+  const products = (await (await request.get(`${siteUrl()}/api/shop/items/home`)).json()).values as {
+    public_id: string;
+    title: string;
+    price: number;
+    proportions: { name: string; public_id: string; count: number }[];
+  }[];
+  const product = products.find((candidate) => candidate.proportions.length > 1);
+  const size = product?.proportions.find((proportion) => proportion.count > 0);
+  if (!product || !size) throw new Error('no sized product in stock');
+  const item = {
+    selector: 'shop',
+    public_id: product.public_id,
+    unique_id: 'phone-shop',
+    title: product.title,
+    price: product.price,
+    count: 1,
+    totalCost: product.price,
+    promocode: null,
+    size: size.name,
+    proportion_public_id: size.public_id,
+    delivery_public_id: null,
+    max_count: size.count,
+  };
+  const goods = JSON.stringify([ticket(single, 0), ticket(team, 1), item]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`${siteUrl()}/404`);
+  await page.evaluate((stored) => {
+    localStorage.setItem('basketGoods', stored);
+    localStorage.setItem('NoAuthBasketGoods', stored);
+  }, goods);
+  await page.goto(`${siteUrl()}/basket`);
+  await expect(formatCard(page, single.title)).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Ваш заказ' })).toBeVisible();
+  // At the top: the cards below the screen are not laid out yet (content-visibility), and their
+  // placeholder size must not widen the page (a card's 360 px stood for its width too).
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(scroll).toBeLessThanOrEqual(client);
+  await page.screenshot({ path: test.info().outputPath('basket-three-lines-360.png') });
+});

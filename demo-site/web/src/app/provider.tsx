@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, timeoutManager } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { accessOf } from '../features/auth/access-rules';
@@ -9,6 +9,7 @@ import { setDateLanguage } from '../lib/dates';
 import { errorAction } from '../lib/error-catalogue';
 import { i18n } from '../lib/i18n';
 import { refetchOnLanguageChange } from '../lib/query-language';
+import { sharedTimeouts } from '../lib/query-timers';
 import { applyTheme } from '../lib/theme';
 import { ErrorPopup } from './error-popup';
 
@@ -19,6 +20,10 @@ declare module '@tanstack/react-query' {
     mutationMeta: { globalErrors?: boolean };
   }
 }
+
+// The queries' long timers (gcTime, staleTime) share browser timers (lib/query-timers.ts): set
+// before any client exists, as TanStack Query asks.
+timeoutManager.setTimeoutProvider(sharedTimeouts());
 
 /** Server state defaults: 4xx answers are final, a lost connection or a 5xx is retried once. */
 export function createQueryClient(

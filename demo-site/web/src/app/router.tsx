@@ -10,6 +10,11 @@ import { ScreenBoundary } from './routes/route-error';
 interface ScreenModule {
   default: ComponentType;
   prefetch?: (client: QueryClient) => Promise<unknown>;
+  /**
+   * A part the screen loads itself (a chunk of its own), resolved once the screen can render whole:
+   * the route waits for it, so the screen shows at once rather than in two steps (routes/basket/basket.tsx).
+   */
+  whenReady?: () => Promise<unknown>;
 }
 
 interface AppRoute {
@@ -25,7 +30,8 @@ interface AppRoute {
  */
 const screen = (load: () => Promise<ScreenModule>): Omit<AppRoute, 'path'> => {
   const preload = () =>
-    load().then((module) => {
+    load().then(async (module) => {
+      await module.whenReady?.();
       chunk.loaded = module.default;
       return module;
     });

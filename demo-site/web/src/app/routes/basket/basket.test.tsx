@@ -16,7 +16,8 @@ import { relatedProductsQuery } from '../../../features/shop/api/get-related';
 import { setLanguage } from '../../../lib/i18n';
 import { renderApp } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { forgetLinesShown, prefetchBasket as prefetch } from './basket';
+import { forgetLinesShown, whenReady } from './basket';
+import { prefetchBasket as prefetch } from './basket-body';
 
 const ticketInput = {
   format: { public_id: 'format-10k', title: '10 км', price: 1500 },
@@ -654,6 +655,15 @@ describe('/basket opened at its address', () => {
     // The data came before the lines: the insurance checkbox is in their first render.
     expect(within(line).getByRole('checkbox', { name: /^Страховка участника/ })).toBeTruthy();
     expect(asked).toContain('/api/insurances');
+  });
+
+  it('waits for no code of the lines before its heading; a visit from another screen waits for it (the screen whole at once)', async () => {
+    forgetLinesShown();
+    onTestFinished(forgetLinesShown);
+    // Opened here: the route renders its heading without the body's chunk (asked for after that paint).
+    await expect(whenReady(() => true)).resolves.toBeUndefined();
+    // From another screen: the route's render waits for the body's chunk.
+    await expect(whenReady(() => false)).resolves.toHaveProperty('BasketBody');
   });
 
   it('shows the lines without an answer that does not come (the wait is bounded)', async () => {
