@@ -15,6 +15,7 @@ import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { Gathering } from '../lib/gathering';
+import { onePer } from '../lib/one-per';
 
 /**
  * Several reads in one statement: each part is a subquery answering JSON (`to_json(row)` per row: the
@@ -267,7 +268,8 @@ interface ShapedRead {
 
 const firstRow = async (read: ShapedRead) =>
   rowsOf<Record<string, unknown>>(await executeShaped(read.db, read.shape, read.build, read.values))[0]!;
-const gatherings = new WeakMap<object, Gathering<ShapedRead, Record<string, unknown>>>();
+/** One gathering of reads per database handle. */
+const gatheringOf = onePer((_db: object) => new Gathering<ShapedRead, Record<string, unknown>>(firstRow, readTogether));
 
 /**
  * The one row a shaped statement (`executeShaped`) reads, read together with the other reads of the
@@ -284,12 +286,7 @@ export function readShapedTogether(
   build: () => SQL,
   values: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  let gathering = gatherings.get(db as object);
-  if (!gathering) {
-    gathering = new Gathering(firstRow, readTogether);
-    gatherings.set(db as object, gathering);
-  }
-  return gathering.run(shape, { db: db as DrizzleInternals, shape, build, values });
+  return gatheringOf(db as object).run(shape, { db: db as DrizzleInternals, shape, build, values });
 }
 
 /**

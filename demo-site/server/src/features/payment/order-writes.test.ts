@@ -1,39 +1,30 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { describe, expect, it, vi } from 'vitest';
 import { eventFormats, formatStock, orderItems, orders } from '../../db/schema/index';
 import { newPublicId } from '../../lib/crypto';
-import { createTestApp, openTemplateDatabase, type TestApp, uniqueEmail } from '../../testing/fixtures';
+import { uniqueEmail, useTestApp } from '../../testing/fixtures';
 import { seeded } from '../../testing/suites/catalogue';
 import { PlainOrderWrites, writeOrders } from './order-writes';
 import { stockGate } from './stock-gate';
 
 // Plain orders of one format written together (order-writes.ts): one statement for several orders, and
 // the writer that gathers the orders arriving while a statement is in flight.
-let database: DatabaseHandle;
-let api: TestApp;
 let formatId: number;
-beforeAll(async () => {
-  database = await openTemplateDatabase();
-  api = await createTestApp(database);
+const app = useTestApp({}, {}, async ({ api }) => {
   const [format] = await api.deps.db.select().from(eventFormats).where(eq(eventFormats.publicId, seeded.night5k));
   formatId = format!.id;
-});
-afterAll(async () => {
-  await api?.close();
-  await database?.close();
 });
 
 const stockRow = () => sql`format_id = ${formatId} and kind = 'athlete'`;
 const left = async () => {
-  const [row] = await api.deps.db.select().from(formatStock).where(sql`${stockRow()}`);
+  const [row] = await app.api.deps.db.select().from(formatStock).where(sql`${stockRow()}`);
   return row!.capacity - row!.taken;
 };
 /** The format's places left set to `places`; the stock gate's figures and memory of sold out dropped (as a refund does). */
 const setLeft = async (places: number) => {
-  await api.deps.db.execute(sql`update format_stock set capacity = taken + ${places} where ${stockRow()}`);
-  stockGate(api.deps.db).invalidate();
+  await app.api.deps.db.execute(sql`update format_stock set capacity = taken + ${places} where ${stockRow()}`);
+  stockGate(app.api.deps.db).invalidate();
 };
 
 /** A plain order of `count` tickets of the format, as the checkout writes it. */
@@ -79,13 +70,13 @@ function plainOrder(count: number) {
 }
 
 const written = async (publicIds: string[]) =>
-  publicIds.length ? api.deps.db.select().from(orders).where(inArray(orders.publicId, publicIds)) : [];
+  publicIds.length ? app.api.deps.db.select().from(orders).where(inArray(orders.publicId, publicIds)) : [];
 
 describe('several plain orders in one statement', () => {
   it('writes every order with its lines and takes the stock for their sum', async () => {
     await setLeft(10);
     const batch = [plainOrder(1), plainOrder(2), plainOrder(3)];
-    const result = await writeOrders(api.deps.db, batch);
+    const result = await writeOrders(app.api.deps.db, batch);
     expect(result.map((order) => order.publicId)).toEqual(batch.map((order) => order.values.publicId));
     expect(result.map((order) => order.amount)).toEqual([130000, 260000, 390000]);
     expect(result.every((order) => order.expiresAt instanceof Date && order.paymentUrl?.startsWith('https://pay.test/'))).toBe(true);
@@ -106,7 +97,7 @@ describe('several plain orders in one statement', () => {
         createdAt: order.values.createdAt,
         expiresAt: order.values.expiresAt,
       });
-      const lines = await api.deps.db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
+      const lines = await app.api.deps.db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ formatId, count: i + 1, total: 130000 * (i + 1), payload: { info: [{ first_name: 'Анна' }] } });
       expect(lines[0]!.publicId).toMatch(/^[0-9a-f]{32}$/);
@@ -116,7 +107,7 @@ describe('several plain orders in one statement', () => {
   it('writes nothing when their sum does not fit the places left', async () => {
     await setLeft(2);
     const batch = [plainOrder(1), plainOrder(2)];
-    await expect(writeOrders(api.deps.db, batch)).rejects.toThrow();
+    await expect(writeOrders(app.api.deps.db, batch)).rejects.toThrow();
     expect(await written(batch.map((order) => order.values.publicId))).toEqual([]);
     expect(await left()).toBe(2);
   });
@@ -125,7 +116,7 @@ describe('several plain orders in one statement', () => {
 describe('the plain orders’ writer', () => {
   it('gives each order arriving at once the answer it would have had alone: the places, then the refusal', async () => {
     await setLeft(4);
-    const writes = new PlainOrderWrites(api.deps.db);
+    const writes = new PlainOrderWrites(app.api.deps.db);
     const batch = [plainOrder(1), plainOrder(2), plainOrder(1), plainOrder(2), plainOrder(1)];
     const answers = await Promise.allSettled(batch.map((order) => writes.write(order.values, order.rows, order.claim)));
     // The first alone; the four that waited do not fit together (6 > 3), so each in turn: 2 and 1 sold, then none left.
@@ -147,7 +138,7 @@ describe('the plain orders’ writer', () => {
 
   it('writes the orders that waited together, after the one in flight', async () => {
     await setLeft(10);
-    const writes = new PlainOrderWrites(api.deps.db);
+    const writes = new PlainOrderWrites(app.api.deps.db);
     const batch = Array.from({ length: 6 }, () => plainOrder(1));
     const answers = await Promise.all(batch.map((order) => writes.write(order.values, order.rows, order.claim)));
     expect(answers.map((order) => order.publicId)).toEqual(batch.map((order) => order.values.publicId));
@@ -159,7 +150,7 @@ describe('the plain orders’ writer', () => {
     await setLeft(3);
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
-        api.request({
+        app.api.request({
           method: 'POST',
           url: '/api/payment',
           payload: { email: uniqueEmail('crowd'), tickets: [{ format_public_id: seeded.night5k, ticket_count: 1 }] },
@@ -173,7 +164,7 @@ describe('the plain orders’ writer', () => {
     expect(await left()).toBe(0);
     for (const answer of sold) {
       const [order] = await written([answer.json().order_id]);
-      expect(await api.deps.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id))).toHaveLength(1);
+      expect(await app.api.deps.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id))).toHaveLength(1);
     }
     await setLeft(100);
   });
@@ -189,7 +180,7 @@ describe('the plain orders’ writer, any crowd', () => {
         fc.array(fc.record({ count: fc.integer({ min: 1, max: 3 }), later: fc.boolean() }), { minLength: 1, maxLength: 12 }),
         async (places, crowd) => {
           await setLeft(places);
-          const writes = new PlainOrderWrites(api.deps.db);
+          const writes = new PlainOrderWrites(app.api.deps.db);
           const orders = crowd.map(({ count }) => plainOrder(count));
           const send = (i: number) =>
             writes.write(orders[i]!.values, orders[i]!.rows, orders[i]!.claim).then(
@@ -222,21 +213,21 @@ describe('a crowd at the last places', () => {
     // As many places as purchases run at once (16 turns), and every one of those purchases held at the
     // provider: the 17th buyer waits for a turn. Then the first purchase's provider fails.
     await setLeft(16);
-    const create = api.deps.payments.create.bind(api.deps.payments);
+    const create = app.api.deps.payments.create.bind(app.api.deps.payments);
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     let asked = 0;
     const failing = uniqueEmail('failing');
-    const spy = vi.spyOn(api.deps.payments, 'create').mockImplementation(async (payment) => {
+    const spy = vi.spyOn(app.api.deps.payments, 'create').mockImplementation(async (payment) => {
       asked++;
       await held;
       if (payment.receipt?.email === failing) throw new Error('the provider is away');
       return create(payment);
     });
     const buy = (email: string) =>
-      api.request({
+      app.api.request({
         method: 'POST',
         url: '/api/payment',
         payload: { email, tickets: [{ format_public_id: seeded.night5k, ticket_count: 1 }] },
@@ -246,7 +237,7 @@ describe('a crowd at the last places', () => {
       await vi.waitFor(() => expect(asked).toBe(16));
       const late = buy(uniqueEmail('late'));
       // The late buyer waits for a turn (not refused at once, though the 16 places are held).
-      const gate = stockGate(api.deps.db) as unknown as { waiting: unknown[] };
+      const gate = stockGate(app.api.deps.db) as unknown as { waiting: unknown[] };
       await vi.waitFor(() => expect(gate.waiting).toHaveLength(1));
       release();
       const answers = await Promise.all(first);

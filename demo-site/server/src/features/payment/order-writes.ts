@@ -5,6 +5,7 @@ import { executeShaped, jsonPick, pickFromJson, rowsOf, slot } from '../../db/js
 import { orderItems, orders } from '../../db/schema/index';
 import { badRequest } from '../../lib/errors';
 import { Gathering } from '../../lib/gathering';
+import { onePer } from '../../lib/one-per';
 import { pricingMessages } from './pricing';
 
 export type OrderItemInsert = typeof orderItems.$inferInsert;
@@ -155,17 +156,8 @@ export class PlainOrderWrites {
   }
 }
 
-const plainWrites = new WeakMap<Database, PlainOrderWrites>();
-
 /** The plain orders' writer of a database handle (one per server). */
-export function plainOrderWrites(db: Database): PlainOrderWrites {
-  let writes = plainWrites.get(db);
-  if (!writes) {
-    writes = new PlainOrderWrites(db);
-    plainWrites.set(db, writes);
-  }
-  return writes;
-}
+export const plainOrderWrites: (db: Database) => PlainOrderWrites = onePer((db) => new PlainOrderWrites(db));
 
 /** The fields `row` carries (set, and not `orderId`), comma-joined. */
 function fieldsOf(row: object): string {

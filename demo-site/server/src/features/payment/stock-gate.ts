@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeShaped, rowsOf, slot } from '../../db/json-rows';
 import { eventFormats, formatStock } from '../../db/schema/index';
+import { onePer } from '../../lib/one-per';
 
 /** Reserved places: call it to give them back, or `commit()` once the database holds them. */
 export type Reservation = (() => void) & { commit(): void };
@@ -170,14 +171,5 @@ const stockFigure = () =>
     inner join ${eventFormats} on ${eventFormats.id} = ${formatStock.formatId}
     where ${eventFormats.publicId} = ${slot('publicId')} and ${formatStock.kind} = ${slot('kind')}`;
 
-const gates = new WeakMap<Database, StockGate>();
-
 /** One gate per database handle (per server). */
-export function stockGate(db: Database): StockGate {
-  let gate = gates.get(db);
-  if (!gate) {
-    gate = new StockGate(db);
-    gates.set(db, gate);
-  }
-  return gate;
-}
+export const stockGate: (db: Database) => StockGate = onePer((db) => new StockGate(db));
