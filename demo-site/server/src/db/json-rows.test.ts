@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPglite } from './client';
-import { executeShaped, jsonPick, pickFromJson, rowFromJson, rowsOf, slot } from './json-rows';
+import { executeShaped, jsonPick, pickFromJson, readShapedTogether, rowFromJson, rowsOf, slot } from './json-rows';
 
 const notes = pgTable('shape_notes', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -78,5 +78,46 @@ describe('a few columns of a row (jsonPick, pickFromJson)', () => {
     expect(Object.keys(row).sort()).toEqual(['at', 'payload', 'title']);
     expect(pickFromJson(notes, fields, row)).toEqual({ title: 'выбранная', payload: { deep: [1, 2] }, at });
     expect(() => jsonPick(notes, ['nowhere' as 'title'])).toThrow(/nowhere is not a column/);
+  });
+});
+
+describe('reads of one shape together (readShapedTogether)', () => {
+  it('reads arriving while one is in flight share the next statement, each answered with its own row', async () => {
+    const [first, second] = await insertNotes([
+      { title: 'Первая', payload: null, at: new Date('2026-05-01T06:00:00Z') },
+      { title: 'Вторая', payload: null, at: new Date('2026-06-01T06:00:00Z') },
+    ]);
+    // A text slot, an integer one cast in the text, a timestamp one mapped by its column; and the statement's clock.
+    const read = (values: Record<string, unknown>) =>
+      readShapedTogether(
+        handle.db,
+        'notes together',
+        () => sql`select (select count(*)::integer from ${notes} where ${notes.title} = ${slot('title')} and ${notes.id} >= ${slot('from')}::integer
+            and ${notes.at} < ${slot('before', notes.at)}) as found, ${slot('title')} as title, statement_timestamp()::text as at`,
+        values,
+      );
+    const asks = [
+      { title: 'Первая', from: first!.id, before: new Date('2026-05-02T00:00:00Z') },
+      { title: 'Вторая', from: first!.id, before: new Date('2026-05-02T00:00:00Z') },
+      { title: 'Вторая', from: second!.id, before: new Date('2026-07-01T00:00:00Z') },
+      { title: "Кто'то", from: 0, before: new Date('2027-01-01T00:00:00Z') },
+    ];
+    const rows = await Promise.all(asks.map(read));
+    expect(rows.map(({ found, title }) => [found, title])).toEqual([
+      [1, 'Первая'],
+      [0, 'Вторая'],
+      [1, 'Вторая'],
+      [0, "Кто'то"],
+    ]);
+    // The first went alone; the three that arrived meanwhile were one statement (one statement clock).
+    expect(new Set(rows.slice(1).map((row) => row.at)).size).toBe(1);
+    expect(rows[0]!.at).not.toBe(rows[1]!.at);
+  });
+
+  it('a read of several that fails is made again alone: the others get their rows, it its own error', async () => {
+    const read = (values: Record<string, unknown>) =>
+      readShapedTogether(handle.db, 'notes divide', () => sql`select 10 / ${slot('by')}::integer as quotient`, values);
+    const answers = await Promise.allSettled([read({ by: 1 }), read({ by: 2 }), read({ by: 0 }), read({ by: 5 })]);
+    expect(answers.map((answer) => (answer.status === 'fulfilled' ? answer.value.quotient : 'refused'))).toEqual([10, 5, 'refused', 2]);
   });
 });

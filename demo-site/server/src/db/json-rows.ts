@@ -14,6 +14,8 @@ import {
 import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgJson, PgJsonb } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { Gathering } from '../lib/gathering';
+import { onePer } from '../lib/one-per';
 
 /**
  * Several reads in one statement: each part is a subquery answering JSON (`to_json(row)` per row: the
@@ -254,4 +256,86 @@ function run(internals: DrizzleInternals, statement: Shape, params: unknown[]): 
     return (session as unknown as { client: pg.Pool | pg.PoolClient }).client.query(statement.config, params);
   }
   return session.prepareQuery({ sql: statement.sql, params }, undefined, statement.name, false).execute();
+}
+
+/** A read of a shape, as `readShapedTogether` gathers them. */
+interface ShapedRead {
+  db: DrizzleInternals;
+  shape: string;
+  build: () => SQL;
+  values: Record<string, unknown>;
+}
+
+const firstRow = async (read: ShapedRead) =>
+  rowsOf<Record<string, unknown>>(await executeShaped(read.db, read.shape, read.build, read.values))[0]!;
+/** One gathering of reads per database handle. */
+const gatheringOf = onePer((_db: object) => new Gathering<ShapedRead, Record<string, unknown>>(firstRow, readTogether));
+
+/**
+ * The one row a shaped statement (`executeShaped`) reads, read together with the other reads of the
+ * same shape that arrive while one is in flight (`Gathering`): the next statement makes all of them —
+ * each as a lateral subquery over one row of a JSON array of their values — in one round trip. A read
+ * arriving when none is in flight is made at once, alone; if the statement of several fails, each is
+ * made again alone. The statement's slots are read from JSON text: a slot that is not text needs its
+ * cast in the statement (`${slot('id')}::integer`), or a column that maps it (`slot('now',
+ * orders.expiresAt)`), whose type it is cast to.
+ */
+export function readShapedTogether(
+  db: unknown,
+  shape: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  return gatheringOf(db as object).run(shape, { db: db as DrizzleInternals, shape, build, values });
+}
+
+/**
+ * The reads of `batch` (one shape) in one statement: the shape's statement as a lateral subquery over
+ * the rows of a JSON array of their values, its slots read from each row. Their rows, in order.
+ */
+async function readTogether(batch: ShapedRead[]): Promise<Record<string, unknown>[]> {
+  const { db: internals, shape, build } = batch[0]!;
+  const one = shapeFor(internals, shape, build);
+  let statement = shapes.get(`together ${shape}`);
+  if (!statement) {
+    const constants: ShapeParam[] = [];
+    const renumbered = new Map<number, string>();
+    const text = one.sql.replace(/\$(\d+)\b/g, (_, digits: string) => {
+      const index = Number(digits);
+      const param = one.params[index - 1]!;
+      if ('constant' in param) {
+        let name = renumbered.get(index);
+        if (!name) {
+          constants.push(param);
+          name = `$${constants.length + 1}`;
+          renumbered.set(index, name);
+        }
+        return name;
+      }
+      const type = (param.encoder as { getSQLType?: () => string } | null)?.getSQLType?.();
+      return `(together.v->>'${param.slot.replaceAll("'", "''")}')${type ? `::${type}` : ''}`;
+    });
+    statement = {
+      sql: `select one.* from json_array_elements($1::json) with ordinality as together(v, n) cross join lateral (${text}) as one order by together.n`,
+      name: undefined,
+      params: [{ slot: 'rows', encoder: null }, ...constants],
+    };
+    keep(`together ${shape}`, statement);
+  }
+  const rows = batch.map(({ values }) => {
+    const row: Record<string, unknown> = {};
+    for (const param of one.params) {
+      if ('constant' in param) continue;
+      if (!(param.slot in values)) throw new Error(`No value for the slot "${param.slot}" of the statement shape "${shape}"`);
+      const value = values[param.slot];
+      const mapped = value === null || value === undefined ? null : param.encoder ? param.encoder.mapToDriverValue(value) : value;
+      row[param.slot] = mapped instanceof Date ? mapped.toISOString() : mapped;
+    }
+    return row;
+  });
+  const params = statement.params.map((param) => ('constant' in param ? param.constant : JSON.stringify(rows)));
+  const result = rowsOf<Record<string, unknown>>(await run(internals, statement, params));
+  if (result.length !== batch.length)
+    throw new Error(`The reads together of "${shape}" answered ${result.length} rows for ${batch.length}`);
+  return result;
 }

@@ -1,6 +1,16 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { executeShaped, jsonPick, jsonRows, pickFromJson, rowFromJson, rowsFromJson, rowsOf, slot } from '../../db/json-rows';
+import {
+  executeShaped,
+  jsonPick,
+  jsonRows,
+  pickFromJson,
+  readShapedTogether,
+  rowFromJson,
+  rowsFromJson,
+  rowsOf,
+  slot,
+} from '../../db/json-rows';
 import {
   certificates,
   eventCities,
@@ -138,8 +148,13 @@ export async function readCheckout(db: Database, body: PaymentBody, buyer: Check
       userId: buyer.userId,
     });
   }
-  const result = await executeShaped(db, `checkout ${Object.values(counts).join(' ')}`, () => checkoutStatement(counts), values);
-  const row = rowsOf<{ checkout: Record<string, unknown> }>(result)[0]!.checkout;
+  const shape = `checkout ${Object.values(counts).join(' ')}`;
+  // A buyer's read goes with the other buyers' reads of its shape that arrive meanwhile (one statement).
+  const row = (
+    buyer
+      ? await readShapedTogether(db, shape, () => checkoutStatement(counts), values)
+      : rowsOf<Record<string, unknown>>(await executeShaped(db, shape, () => checkoutStatement(counts), values))[0]!
+  ).checkout as Record<string, unknown>;
   const held = row.held as { by_email: number | string; by_address: number | string } | null;
   return {
     held: { byEmail: Number(held?.by_email ?? 0), byAddress: Number(held?.by_address ?? 0) },
