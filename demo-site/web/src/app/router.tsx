@@ -5,6 +5,7 @@ import { Loading } from '../components/ui/states';
 import { RouteAccess } from '../features/auth/components/route-access';
 import { RootLayout } from './layout/root-layout';
 import { ScreenBoundary } from './routes/route-error';
+import { registerScreen } from './warm-screens';
 
 /** A screen module: the screen, and optionally the data it shows first (see preloadScreen). */
 interface ScreenModule {
@@ -124,6 +125,8 @@ export const routeTable: AppRoute[] = [
   // — the end of the list —
   { path: '*', ...screen(() => import('./routes/not-found')) },
 ];
+
+for (const route of routeTable) if (route.preload) registerScreen(route.path, route.preload);
 
 /** How long the first render waits for a screen's first data; past it, the screen shows its loading state. */
 const PREFETCH_WAIT_MS = 300;

@@ -1,8 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { basketActions } from '../../features/basket/basket-store';
 import { storageKeys } from '../../lib/storage';
 import { renderApp } from '../../testing/render';
+import { warmScreen } from '../warm-screens';
+
+vi.mock('../warm-screens', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../warm-screens')>();
+  return { ...actual, warmScreen: vi.fn(actual.warmScreen) };
+});
 
 describe('header and footer', () => {
   it('lists the entries of ticketing-shop §2, merch and partners only in the collapsed menu', async () => {
@@ -97,5 +105,23 @@ describe('header and footer', () => {
     expect(localStorage.getItem(storageKeys.theme)).toBe('dark');
     expect(document.documentElement.classList.contains('white')).toBe(false);
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  describe('the basket screen loaded ahead', () => {
+    afterEach(() => {
+      basketActions.reset();
+      vi.mocked(warmScreen).mockClear();
+    });
+
+    it('is not loaded while the basket is empty; once it holds goods, it is loaded when the page is idle', async () => {
+      basketActions.reset();
+      renderApp('/about');
+      await screen.findByRole('navigation', { name: 'Главное меню' });
+      expect(warmScreen).not.toHaveBeenCalled();
+      act(() => basketActions.reset([{ selector: 'shop', public_id: 'p1', unique_id: 'u1' } as never]));
+      // Without requestIdleCallback (jsdom) the idle moment is 500 ms after the load.
+      await waitFor(() => expect(warmScreen).toHaveBeenCalledWith('/basket'), { timeout: 3000 });
+      expect(warmScreen).toHaveBeenCalledTimes(1);
+    });
   });
 });

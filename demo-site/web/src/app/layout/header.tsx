@@ -7,6 +7,8 @@ import { useIsAuthenticated } from '../../lib/auth';
 import { type Language, languages } from '../../lib/content-language';
 import { setLanguage } from '../../lib/i18n';
 import { setTheme, useTheme } from '../../lib/theme';
+import { usePageIdle } from '../../lib/use-page-idle';
+import { warmScreen } from '../warm-screens';
 import { corporateItems, headerItems, type NavItem } from './nav-items';
 
 function ItemLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
@@ -98,6 +100,13 @@ export function Header() {
   const count = basketCount(goods);
   const theme = useTheme();
   const closeMenu = () => setMenuOpen(false);
+
+  // With goods in the basket, its screen's code is loaded once the page is idle: following the basket
+  // link then shows the whole basket without waiting for its chunks one after another.
+  const warmBasket = usePageIdle(count > 0);
+  useEffect(() => {
+    if (warmBasket) warmScreen('/basket');
+  }, [warmBasket]);
 
   // A new page closes the collapsed menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose
