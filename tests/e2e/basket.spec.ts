@@ -5,6 +5,7 @@
 // axe with each popup open. One shared demo (global setup), few page loads.
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { threeLineBasket } from '../../bench/basket-lines.mjs';
 
 const siteUrl = () => process.env.E2E_SITE_URL as string;
 
@@ -125,8 +126,19 @@ test('a guest buys two participant tickets with insurance, a named team and a si
   await page.getByRole('button', { name: 'Добавить в корзину' }).click();
   await expect(page.getByRole('link', { name: 'Корзина, товаров: 3' })).toBeVisible();
 
-  await page.goto(`${siteUrl()}/basket`);
+  // With goods in the basket, the header loads the basket screen's code once the page is idle:
+  // following its link then waits for none of the screen's chunks (the participants' forms, which
+  // only some lines show, still load when shown).
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/basket-body-[\w-]+\.js$/.test(entry.name))))
+    .toBe(true);
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(sent.url());
+  });
+  await page.getByRole('link', { name: 'Корзина, товаров: 3' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Корзина' })).toBeVisible();
+  expect(scripts.filter((url) => /\/basket(-body)?-[\w-]+\.js$/.test(url))).toEqual([]);
   // Two participants of the preregistration format: a second ticket, each in its tab «Билет N».
   const card = line(page, trail.format.title);
   await expect(card.getByRole('button', { name: /^Билет/ })).toHaveCount(0);
@@ -386,68 +398,15 @@ test('a ticket whose format delivers: the start pack by courier asks for the add
 
 test('on a phone (360 px) a basket of two tickets and a sized item fits the screen, the cards not yet laid out too: nothing scrolls sideways', async ({
   page,
-  request,
 }) => {
-  const { event, city, single, team } = await eventWithFormats(request);
-  // The basket as the event page leaves it: an individual and a team ticket of the event city.
-  const ticket = (format: Format, index: number) => ({
-    selector: 'ticket',
-    public_id: format.public_id,
-    unique_id: `phone-ticket-${index}`,
-    format_public_id: format.public_id,
-    title: format.title,
-    price: format.price,
-    count: format.is_team ? format.max_count : 1,
-    totalCost: format.price * (format.is_team ? format.max_count : 1),
-    promocode: null,
-    event: { public_id: event.public_id, title: event.title },
-    event_city: { public_id: city.public_id },
-    address: city.address ?? '',
-    start_time: city.start_time,
-    kind: 'athlete',
-    max_count: format.max_count,
-    fixed_count: format.fixed_count,
-    team_all: format.team_all,
-    isTeam: format.is_team,
-    buy_limit: format.buy_limit,
-    tickets_left: format.tickets_left.athlete ?? null,
-    preregistration: false,
-    space: false,
-    addTicketToBasketTime: Date.now(),
-    groupId: `${event.public_id}:${city.public_id}`,
-    isErrorTab: true,
-  });
-  // And a sized item of the shop, as the bench's three-line basket (bench/basket-lines.mjs) holds.
-  const products = (await (await request.get(`${siteUrl()}/api/shop/items/home`)).json()).values as {
-    public_id: string;
-    title: string;
-    price: number;
-    proportions: { name: string; public_id: string; count: number }[];
-  }[];
-  const product = products.find((candidate) => candidate.proportions.length > 1);
-  const size = product?.proportions.find((proportion) => proportion.count > 0);
-  if (!product || !size) throw new Error('no sized product in stock');
-  const item = {
-    selector: 'shop',
-    public_id: product.public_id,
-    unique_id: 'phone-shop',
-    title: product.title,
-    price: product.price,
-    count: 1,
-    totalCost: product.price,
-    promocode: null,
-    size: size.name,
-    proportion_public_id: size.public_id,
-    delivery_public_id: null,
-    max_count: size.count,
-  };
-  const goods = JSON.stringify([ticket(single, 0), ticket(team, 1), item]);
+  // The basket the bench measures (bench/basket-lines.mjs): an individual and a team ticket, a sized item.
+  const stored = await threeLineBasket(siteUrl());
+  const single = (JSON.parse(stored.basketGoods) as { title: string }[])[0]!;
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`${siteUrl()}/404`);
-  await page.evaluate((stored) => {
-    localStorage.setItem('basketGoods', stored);
-    localStorage.setItem('NoAuthBasketGoods', stored);
-  }, goods);
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, stored);
   await page.goto(`${siteUrl()}/basket`);
   await expect(formatCard(page, single.title)).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Ваш заказ' })).toBeVisible();
