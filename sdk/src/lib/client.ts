@@ -1,7 +1,7 @@
 import { authorizeUrl, redirectLogin } from './authorize-url';
 import { handleCallback } from './callback';
 import { CLIENT_RULES, CORE_RULES, check, LOGIN_RULES, LOGOUT_RULES, MODE_RULES } from './config';
-import { type Context, contextFor, createContext, PREFIX, signOut } from './context';
+import { type Context, contextFor, createContext, PREFIX, signOut, signOuts } from './context';
 import { aborted, GidError } from './errors';
 import { clearFlow, readFlow } from './flow-storage';
 import { tokenKeeper } from './fresh';
@@ -215,7 +215,8 @@ export function clientFor(ctx: Context): GidClient {
   };
   // The function forms' client, made after a function-style sign-in with its config: it has its
   // tokens; made during a silent one (`loginSilently`, then `getAccessToken`, which joins it): it keeps its tokens too.
-  if (ctx.got) use(ctx.got);
+  // (Not after a sign-out anywhere on the page since: see `signOuts`.)
+  if (ctx.got?.[1] === signOuts) use(ctx.got[0]);
   ctx.silentRun && keep(ctx.silentRun).catch(() => {});
   return client;
 }

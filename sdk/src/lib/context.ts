@@ -44,8 +44,11 @@ export interface Context {
   keep?: <T>(call: Promise<T>) => Promise<T>;
   /** The redirect URI page in the SDK's own popup or silent frame (`init`): it only hands the answer over. */
   answering?: boolean;
-  /** The tokens of the last sign-in or refresh (a client made later over this context starts with them). */
-  got?: GidTokens;
+  /**
+   * The tokens of the last sign-in or refresh, and `signOuts` then: a client made later over this
+   * context starts with them, unless a sign-out came since (see `signOuts`).
+   */
+  got?: [GidTokens, number];
 }
 
 export const PREFIX = '[GID SDK]';
@@ -103,12 +106,22 @@ export const copyDefined = <T extends object>(to: T, from: object, keys: readonl
 };
 
 /**
+ * Sign-outs on this page so far, over every context: a client's (`logout`, or another tab's heard by
+ * it) and the function forms'. The tokens a function-style sign-in left for the function forms'
+ * client, not made yet, are its own only if none came since: that client, made later (`getUser`),
+ * would otherwise write them as the newest news, after a sign-out made meanwhile by the page's own
+ * client, and sign the person in again in every tab.
+ */
+export let signOuts = 0;
+
+/**
  * A sign-out over this context: every sign-in and refresh under way ends here (`ABORTED`; a token
  * call already sent is dropped when it answers), and nothing started before it is joined or kept
  * by a later call (the shared silent sign-in, the shared refreshes, the tokens a function-style
  * sign-in left for the function forms' client).
  */
 export function signOut(ctx: Context): void {
+  signOuts++;
   ctx.out = (ctx.out ?? 0) + 1;
   ctx.got = ctx.silentRun = undefined;
   ctx.refreshes?.clear();

@@ -195,6 +195,53 @@ describe('function forms: getAccessToken joins a silent sign-in started before i
   });
 });
 
+/** Node's channel, not keeping the test process alive (the function forms' client has no `destroy`). */
+class QuietChannel extends NodeBroadcastChannel {
+  constructor(name: string) {
+    super(name);
+    this.unref();
+  }
+}
+
+describe('function forms: a silent sign-in finished before their client was made, then a sign-out elsewhere', () => {
+  /** The page's own client beside the function forms, over one config's fields and the same storage. */
+  async function signedInSilently() {
+    okLogout();
+    const { config, win } = setup(`${SITE}/cabinet`, { storage: 'local' });
+    // The page's clients hear each other as in a browser (a channel's other objects of one name).
+    Object.assign(win, { BroadcastChannel: QuietChannel });
+    const page = createClient({ ...config });
+    const silent = loginSilently(config);
+    await vi.waitFor(() => expect(frameOf(win)).not.toBeNull());
+    const frame = frameOf(win) as HTMLIFrameElement;
+    answerFrame(win, frame, { code: 'c', scope: 'openid', state: new URL(frame.src).searchParams.get('state') as string });
+    expect((await silent).access_token).toBe(tokens.access_token);
+    return { config, win, page };
+  }
+
+  it('the page client’s sign-out holds: getUser stays signed out and the tokens never come back to localStorage (found by the model test)', async () => {
+    // The function forms' tokens waited for a client (made by getUser) and were written then, after
+    // the sign-out, as the newest news: the person was signed in again.
+    const { config, win, page } = await signedInSilently();
+    await page.logout(tokens.access_token, { local: true });
+    await flush();
+    // The function forms hear of it (their client made here, if not yet) and bring nothing back.
+    expect(getUser(config)).toBeNull();
+    await vi.waitFor(() => expect(getAccessToken(config, { cacheMode: 'cache-only' })).rejects.toMatchObject({ code: 'LOGIN_REQUIRED' }));
+    await flush();
+    expect(win.localStorage.getItem('gid:demo-site:tokens')).toBeNull();
+    expect(page.tokens).toBeUndefined();
+  });
+
+  it('without a sign-out, the function forms have the silent sign-in’s token, and the storage its tokens', async () => {
+    const { config, win, page } = await signedInSilently();
+    expect(await getAccessToken(config, { cacheMode: 'cache-only' })).toBe(tokens.access_token);
+    // The page's own client hears of the sign-in too.
+    await vi.waitFor(() => expect(page.tokens?.access_token).toBe(tokens.access_token));
+    expect(JSON.parse(win.localStorage.getItem('gid:demo-site:tokens') ?? 'null')?.tokens?.access_token).toBe(tokens.access_token);
+  });
+});
+
 describe('two tabs over one localStorage whose messages were missed', () => {
   /** Tab A and tab B of one site sharing `localStorage` (no BroadcastChannel: every message is missed). */
   function tabs() {

@@ -1,5 +1,5 @@
 import { DEFAULT_CODE_PATH } from './config';
-import { type Context, contextFor, copyDefined, endpoint, failure, PREFIX, report } from './context';
+import { type Context, contextFor, copyDefined, endpoint, failure, PREFIX, report, signOuts } from './context';
 import {
   aborted,
   GidError,
@@ -109,7 +109,7 @@ export async function requestTokens(
     TOKEN_FIELDS,
   );
   if (ends) clearFlow(ctx, ends);
-  ctx.got = tokens;
+  ctx.got = [tokens, signOuts];
   const extra = appState === undefined ? {} : { appState };
   report(ctx, { ok: true, tokens, ...extra });
   ctx.trackEvent('token', body.grant_type);
