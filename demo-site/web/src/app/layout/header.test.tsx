@@ -1,7 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { act } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { basketActions } from '../../features/basket/basket-store';
 import { storageKeys } from '../../lib/storage';
 import { renderApp } from '../../testing/render';
@@ -108,7 +107,17 @@ describe('header and footer', () => {
   });
 
   describe('the basket screen loaded ahead', () => {
+    // The browser's idle moment comes on the next task (happy-dom has no requestIdleCallback: the
+    // hook's fallback waits 500 ms, which a loaded CI machine stretched past the wait below).
+    beforeEach(() => {
+      Object.assign(window, {
+        requestIdleCallback: (run: () => void) => window.setTimeout(run, 0),
+        cancelIdleCallback: (handle: number) => window.clearTimeout(handle),
+      });
+    });
     afterEach(() => {
+      Reflect.deleteProperty(window, 'requestIdleCallback');
+      Reflect.deleteProperty(window, 'cancelIdleCallback');
       basketActions.reset();
       vi.mocked(warmScreen).mockClear();
     });
@@ -119,8 +128,7 @@ describe('header and footer', () => {
       await screen.findByRole('navigation', { name: 'Главное меню' });
       expect(warmScreen).not.toHaveBeenCalled();
       act(() => basketActions.reset([{ selector: 'shop', public_id: 'p1', unique_id: 'u1' } as never]));
-      // Without requestIdleCallback (jsdom) the idle moment is 500 ms after the load.
-      await waitFor(() => expect(warmScreen).toHaveBeenCalledWith('/basket'), { timeout: 3000 });
+      await waitFor(() => expect(warmScreen).toHaveBeenCalledWith('/basket'), { timeout: 5000 });
       expect(warmScreen).toHaveBeenCalledTimes(1);
     });
   });
