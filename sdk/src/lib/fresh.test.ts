@@ -182,6 +182,49 @@ describe('keepTokensFresh', () => {
     expect(keeper.tokens?.access_token).toBe(expected);
   });
 
+  it('session storage: a sign-in another client on the page hears only after the page signed out is stale (found by the model test)', () => {
+    // The page's channels, whose messages wait until delivered one by one (a busy event loop).
+    const open = new Set<Held>();
+    const queue: [Held, unknown][] = [];
+    class Held {
+      onmessage?: (event: { data: unknown }) => void;
+      constructor(readonly name: string) {
+        open.add(this);
+      }
+      postMessage(data: unknown) {
+        for (const other of open) if (other !== this && other.name === this.name) queue.push([other, structuredClone(data)]);
+      }
+      close() {
+        open.delete(this);
+      }
+    }
+    const { win, config } = setup();
+    Object.assign(win, { BroadcastChannel: Held });
+    // The site's client and the function forms' client of the same page: one tab storage.
+    const page = keepTokensFresh(config, { storage: 'session' });
+    const seen: (string | undefined)[] = [];
+    const forms = keepTokensFresh({ ...config }, { storage: 'session', onTokens: (t) => seen.push(t?.access_token) });
+    keepers.push(page, forms);
+    page.set(tokens);
+    page.set(undefined);
+    // The sign-in's message reaches the other client; it is destroyed before the sign-out's does.
+    const [to, data] = queue.shift()!;
+    to.onmessage?.({ data });
+    forms.stop();
+    expect(forms.tokens).toBeUndefined();
+    expect(seen).toEqual([]);
+    // A reload finds nobody signed in.
+    expect(win.sessionStorage.getItem('gid:demo-site:tokens')).toBeNull();
+    // A sign-in of another tab stamped after the sign-out still counts.
+    const after = keepTokensFresh({ ...config }, { storage: 'session' });
+    keepers.push(after);
+    queue.length = 0;
+    new Held('gid_tokens:demo-site').postMessage({ tokens: { ...tokens, access_token: 'at-2' }, when: Date.now() + 1000 });
+    for (const [channel, message] of queue.splice(0)) channel.onmessage?.({ data: message });
+    expect(after.tokens?.access_token).toBe('at-2');
+    expect(page.tokens?.access_token).toBe('at-2');
+  });
+
   it('without the opt-in nothing is stored', () => {
     const { keeper, win } = tab({ shareAcrossTabs: false });
     keeper.set(tokens);

@@ -78,6 +78,14 @@ const jwtExpiry = (token: string | undefined): number | undefined => {
 /** How long a tab waits for the tokens of another tab's refresh after that tab let the lock go. */
 export const HANDOVER_MS = 1000;
 
+/**
+ * The stamp of the last sign-out any client's keeper on a page took, by window and client id: the
+ * keepers of one page (the site's client and the function forms') share its tab storage, and a
+ * sign-in one of them hears after another signed out, stamped before that, is stale (the sign-out's
+ * own message may never reach it: a client destroyed meanwhile).
+ */
+const pageOuts = new WeakMap<object, Record<string, number>>();
+
 /** The longest delay `setTimeout` takes (2^31 − 1 ms, about 24.8 days); a longer one fires at once. */
 export const MAX_DELAY = 2147483647;
 
@@ -115,6 +123,8 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
   } = options;
   const lockName = `gid_refresh:${config.clientId}`;
   const storageKey = `gid:${config.clientId}:tokens`;
+  const outs = pageOuts.get(win) ?? {};
+  pageOuts.set(win, outs);
   /** The opted-in storage; undefined without the opt-in or where the browser refuses it. */
   /** The opted-in storage, or the site's own `store` (whose `get` may answer with a promise). */
   const store = ():
@@ -214,6 +224,7 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
     else {
       since = when;
       signedIn = next?.access_token;
+      if (!next) outs[storageKey] = Math.max(outs[storageKey] ?? when, when);
     }
     tokens = next;
     const seconds = next?.expires_in;
@@ -246,6 +257,8 @@ export function tokenKeeper(ctx: Context, options: FreshOptions = {}, onSignOut?
         if (!data.tokens && !before && !tokens) onSignOut?.();
         return;
       }
+      // A sign-in stamped no later than a sign-out another client on this page took: stale.
+      if (data.tokens && !data.from && data.when <= (outs[storageKey] ?? -1)) return;
       take(data.tokens, data.expiresAt, false, data.when, typeof data.from === 'string' ? data.from : undefined);
       if (tokens !== before) onTokens?.(tokens);
       // Another tab signed out and this one holds no tokens: what it has under way stops all the same.

@@ -8,7 +8,12 @@ import { init } from './init';
 import { CLOSE_GRACE_MS, FLOW_TIMEOUT_MS, POLL_MS } from './popup';
 
 useServer();
-afterEach(() => vi.useRealTimers());
+/** The openers' clients: destroyed after each test, so no sign-in left waiting on a cut-off popup answers the next test's popup on the client channel. */
+const openers: ReturnType<typeof createClient>[] = [];
+afterEach(() => {
+  vi.useRealTimers();
+  for (const client of openers.splice(0)) client.destroy();
+});
 
 const CALLBACK = `${SITE}/auth/gid`;
 const flowOf = (win: TestWindow) => JSON.parse(win.sessionStorage.getItem('demo-site') ?? 'null');
@@ -43,7 +48,9 @@ function opener(popup: ReturnType<typeof fakePopup>, focused = false) {
   vi.spyOn(s.win.document, 'hasFocus').mockImplementation(() => focused);
   Object.assign(s.win, { open: vi.fn(() => popup), screenX: 0, screenY: 0, outerWidth: 1000, outerHeight: 800 });
   withChannels(s.win);
-  return { ...s, client: createClient(s.config) };
+  const client = createClient(s.config);
+  openers.push(client);
+  return { ...s, client };
 }
 
 /** The redirect URI page in the cut-off popup: no opener, no name, no flow of its own. */
