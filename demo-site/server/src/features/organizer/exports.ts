@@ -1,4 +1,5 @@
-import { PassThrough, Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client';
@@ -49,6 +50,9 @@ export function csvStream<Row extends { id: number }>(columns: Column<Row>[], re
   );
 }
 
+/** The zip's input is a `readable-stream` 2 PassThrough, older than `writableNeedDrain`. */
+type OldWritable = Writable & { _writableState?: { needDrain?: boolean } };
+
 export function xlsxStream<Row extends { id: number }>(
   sheet: string,
   columns: Column<Row>[],
@@ -62,8 +66,11 @@ export function xlsxStream<Row extends { id: number }>(
   (async () => {
     for await (const page of pages(read)) {
       for (const row of page) worksheet.addRow(columns.map((column) => column.value(row))).commit();
-      // Let the archive drain before reading the next page.
-      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+      // Let the archive drain before reading the next page: the sheet's own buffer writes into the zip's
+      // deflate without looking at its answer, so its backlog is waited on here, then the download's.
+      for (const pipe of (worksheet as unknown as { stream: { pipes?: OldWritable[] } }).stream.pipes ?? [])
+        if (pipe.writableNeedDrain ?? pipe._writableState?.needDrain) await once(pipe, 'drain');
+      if (out.writableNeedDrain) await once(out, 'drain');
     }
     worksheet.commit();
     await workbook.commit();
