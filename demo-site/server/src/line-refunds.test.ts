@@ -289,6 +289,47 @@ describe('refunding one line', () => {
     expect(standIn.refunds.size).toBe(before + 1);
   });
 
+  it('a line refund YooKassa cancels fails with its reason; «Вернуть» again asks only for the money, under a key of its own', async () => {
+    const w = waitlistHarness(api);
+    const publicId = await paidOrder();
+    const order = await orderRow(publicId);
+    const [ticketLine] = (await detail(publicId)).lines as Body[];
+    const asked = await refund(publicId, ticketLine!.public_id as string);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const first = await refundRow(asked.json().public_id);
+    const takenAfterFirst = (await w.stock(seeded.night5k)).taken;
+    standIn.cancelRefund(first.providerRefundId!);
+    await expireOrders(api.deps);
+    expect(await refundRow(first.publicId)).toMatchObject({ status: 'failed', failureReason: 'rejected_by_payee' });
+    // The page shows the refusal and offers «Вернуть» again; the sweeper asks no more.
+    const page = await detail(publicId);
+    expect((page.lines as Body[])[0]!.refund).toMatchObject({ status: 'failed', failure_reason: 'rejected_by_payee' });
+    const asksOfFirst = () =>
+      standIn.requests.filter((r) => r.path === `/v3/refunds/${first.providerRefundId}` || r.idempotenceKey?.includes(first.publicId))
+        .length;
+    const before = asksOfFirst();
+    await expireOrders(api.deps);
+    expect(asksOfFirst()).toBe(before);
+    const lineTickets = async () =>
+      (await api.deps.db.select().from(tickets).where(eq(tickets.orderId, order.id))).map((ticket) => ticket.status);
+    expect(await lineTickets()).toEqual(['processing', 'processing', 'processing']);
+
+    const again = await refund(publicId, ticketLine!.public_id as string);
+    expect(again.statusCode, again.body).toBe(200);
+    const second = await refundRow(again.json().public_id);
+    expect(second).toMatchObject({ status: 'pending', amount: first.amount });
+    const ours = refundPosts().filter((post) => [first.publicId, second.publicId].some((id) => post.idempotenceKey?.includes(id)));
+    expect(ours.map((post) => post.idempotenceKey)).toEqual([`refund-${first.publicId}`, `refund-${second.publicId}`]);
+    // Its places were freed by the first ask, not a second time.
+    expect((await w.stock(seeded.night5k)).taken).toBe(takenAfterFirst);
+    await standIn.settleRefund(second.providerRefundId!);
+    expect((await refundRow(second.publicId)).status).toBe('succeeded');
+    expect(await lineTickets()).toEqual(['returned', 'returned', 'returned']);
+    expect((await orderRow(publicId)).refundedAmount).toBe(first.amount);
+    // Settled, the line is refunded: a third ask is 409.
+    expect((await refund(publicId, ticketLine!.public_id as string)).statusCode).toBe(409);
+  });
+
   it('a refunded ticket line frees its places for the waiting list: the first person waiting gets the offer', async () => {
     const w = waitlistHarness(api);
     await api.deps.db.delete(waitlistEntries);

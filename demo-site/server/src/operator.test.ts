@@ -64,6 +64,24 @@ describe('in demo mode', () => {
     expect(text).toMatch(/process_resident_memory_bytes/);
   });
 
+  it('a refund the provider refused for good is counted apart from errors (outcome="refused")', async () => {
+    const own = createMetrics({ db: database.db, clock: { now: () => new Date() } });
+    const refusing = countedProvider(
+      {
+        ...api.deps.payments,
+        name: 'yookassa',
+        refund: async () => ({ outcome: 'canceled', refundId: 'r-1', reason: 'rejected_by_payee' }),
+      },
+      own,
+    );
+    expect((await refusing.refund({ paymentId: 'p', providerPaymentId: 'pp', refundId: null, amount: 100, receipt: null })).outcome).toBe(
+      'canceled',
+    );
+    const text = await own.registry.metrics();
+    expect(text).toMatch(/gid_payment_provider_calls_total\{provider="yookassa",operation="refund",outcome="refused"\} 1/);
+    expect(text).not.toMatch(/operation="refund",outcome="ok"/);
+  });
+
   it('/ops/letters shows the queue and each letter’s state, without its text', async () => {
     const to = uniqueEmail('ops');
     await api.deps.email.send({ to, subject: 'Код', text: 'Ваш код 1234', meta: { kind: 'code', code: '1234' } });

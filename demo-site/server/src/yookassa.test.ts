@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client';
-import { orders, tickets } from './db/schema/index';
+import { orderRefunds, orders, tickets } from './db/schema/index';
 import { reconcilePending } from './features/payment/orders';
 import { createYookassaProvider, YOOKASSA_PUBLISHED_RANGES } from './features/payment/yookassa';
 import { stablePublicId } from './lib/crypto';
@@ -273,7 +273,7 @@ describe('YooKassa refunds and the sweeper', () => {
     expect(standIn.requests.some((r) => r.method === 'GET' && r.path === `/v3/refunds/${refund.id}`)).toBe(true);
   });
 
-  it('a refund YooKassa cancels is asked for anew under a key of its own; the order waits until one settles', async () => {
+  it('a refund YooKassa cancels fails with its reason and is asked no more; the back office asks anew under a key of its own', async () => {
     const token = await demoToken();
     const created = await buy({ tickets: [{ format_public_id: seeded.night5k }] }, token);
     const order = await orderRow(created.order_id);
@@ -283,13 +283,59 @@ describe('YooKassa refunds and the sweeper', () => {
     standIn.cancelRefund(first.id);
     const { expireOrders } = await import('./features/payment/orders');
     await expireOrders(api.deps);
+    const wholeRefunds = async () =>
+      (await api.deps.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).sort((a, b) => a.id - b.id);
+    const [failed] = await wholeRefunds();
+    expect(failed).toMatchObject({ status: 'failed', failureReason: 'rejected_by_payee', providerRefundId: first.id });
+    // The order still waits for its money, its tickets «Ожидайте возврат»; the sweeper asks YooKassa no more.
     expect(await status(created.order_id, token)).toBe('refunding');
+    const asks = () => standIn.requests.filter((r) => r.path.startsWith('/v3/refunds')).length;
+    const before = asks();
+    await expireOrders(api.deps);
+    expect(asks()).toBe(before);
+    // The buyer cannot ask twice; the organiser's «Вернуть» asks for a new refund, under its own key.
+    const again = await api.request({ method: 'POST', url: '/api/payment/cancel', payload: { order_id: created.order_id }, token });
+    expect(again.statusCode).toBe(400);
+    const org = (
+      await api.request({ method: 'PUT', url: '/api/auth', payload: { email: 'org@geroi.example', password: 'Org12345' } })
+    ).json().token as string;
+    const orgAsk = await api.request({ method: 'POST', url: `/api/organizer/orders/${created.order_id}/refund`, token: org });
+    expect(orgAsk.statusCode, orgAsk.body).toBe(200);
+    const [, second] = await wholeRefunds();
+    expect(second).toMatchObject({ status: 'pending', amount: order.amount });
     const posts = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v3/refunds');
-    expect(posts.map((r) => r.idempotenceKey)).toEqual([`refund-${order.paymentId}`, `refund-${order.paymentId}-after-${first.id}`]);
-    const second = [...standIn.refunds.values()].find((r) => r.payment_id === order.providerPaymentId && r.id !== first.id)!;
-    expect((await orderRow(created.order_id)).providerRefundId).toBe(second.id);
-    await standIn.settleRefund(second.id);
+    expect(posts.map((r) => r.idempotenceKey)).toEqual([`refund-${order.paymentId}`, `refund-${second!.publicId}`]);
+    expect(posts[1]!.body).toMatchObject({ description: 'Возврат заказа', amount: { value: (order.amount / 100).toFixed(2) } });
+    const secondAtProvider = [...standIn.refunds.values()].find((r) => r.payment_id === order.providerPaymentId && r.id !== first.id)!;
+    expect((await orderRow(created.order_id)).providerRefundId).toBe(secondAtProvider.id);
+    await standIn.settleRefund(secondAtProvider.id);
     expect(await status(created.order_id, token)).toBe('refunded');
+    expect((await wholeRefunds()).map((refund) => refund.status)).toEqual(['failed', 'succeeded']);
+    // A paid order is refunded once: asking again after it settled is refused.
+    expect((await api.request({ method: 'POST', url: `/api/organizer/orders/${created.order_id}/refund`, token: org })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('a refund YooKassa refuses outright (400: the money was returned in its dashboard already) fails at once, with its code', async () => {
+    const token = await demoToken();
+    const created = await buy({ tickets: [{ format_public_id: seeded.night5k }] }, token);
+    const order = await orderRow(created.order_id);
+    await standIn.pay(order.providerPaymentId!);
+    const byHand = await fetch(`${standIn.url}/v3/refunds`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${standIn.shopId}:${standIn.secretKey}`).toString('base64')}`,
+        'content-type': 'application/json',
+        'idempotence-key': `by-hand-${order.paymentId}`,
+      },
+      body: JSON.stringify({ payment_id: order.providerPaymentId, amount: { value: (order.amount / 100).toFixed(2), currency: 'RUB' } }),
+    });
+    expect(byHand.status).toBe(200);
+    await api.request({ method: 'POST', url: '/api/payment/cancel', payload: { order_id: created.order_id }, token });
+    const [row] = await api.deps.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(row).toMatchObject({ status: 'failed', failureReason: 'invalid_request' });
+    expect(await status(created.order_id, token)).toBe('refunding');
   });
 
   it('the sweeper asks YooKassa of pending payments: a lost `succeeded` is paid, a lost `canceled` declined', async () => {

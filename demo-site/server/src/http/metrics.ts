@@ -138,14 +138,16 @@ export function installRequestMetrics(app: FastifyInstance, metrics: ServerMetri
   });
 }
 
-/** The provider with each call counted (operation, ok or error) for the metrics. */
+/** The provider with each call counted (operation; ok, error, or a refund `refused`) for the metrics. */
 export function countedProvider(provider: PaymentProvider, metrics: ServerMetrics): PaymentProvider {
   const counted =
     <A extends unknown[], R>(operation: string, call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
         const result = await call(...args);
-        metrics.providerCalls.inc({ provider: provider.name, operation, outcome: 'ok' });
+        // A refund the provider refused for good is no error of the call, but an operator's to see.
+        const refused = (result as { outcome?: string } | null)?.outcome === 'canceled';
+        metrics.providerCalls.inc({ provider: provider.name, operation, outcome: refused ? 'refused' : 'ok' });
         return result;
       } catch (error) {
         metrics.providerCalls.inc({ provider: provider.name, operation, outcome: 'error' });

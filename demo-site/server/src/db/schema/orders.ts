@@ -168,6 +168,8 @@ export const orderRefunds = pgTable(
     requestedBy: integer('requested_by').references(() => users.id),
     createdAt: timestamptz('created_at').notNull(),
     settledAt: timestamptz('settled_at'),
+    /** Why the provider refused a `failed` refund (YooKassa's cancellation reason or error code). */
+    failureReason: text('failure_reason'),
   },
   (table) => [
     index('order_refunds_order_idx').on(table.orderId),

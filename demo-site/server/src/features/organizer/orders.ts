@@ -146,9 +146,12 @@ export async function orderDetail(db: Database, organisationIds: number[], publi
     )
     .orderBy(desc(auditLog.id));
   const refunds = await refundsOf(db, row.id);
+  // A line's latest refund: pending or done; or failed — refused by the provider, and asked again by «Вернуть».
   const refundOfLine = (itemId: number) => {
-    const refund = refunds.find((entry) => entry.orderItemId === itemId && entry.status !== 'failed');
-    return refund ? { public_id: refund.publicId, status: refund.status, amount: toRubles(refund.amount) } : null;
+    const refund = refunds.filter((entry) => entry.orderItemId === itemId).at(-1);
+    return refund
+      ? { public_id: refund.publicId, status: refund.status, amount: toRubles(refund.amount), failure_reason: refund.failureReason }
+      : null;
   };
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
@@ -176,6 +179,7 @@ export async function orderDetail(db: Database, organisationIds: number[], publi
         provider_refund_id: refund.providerRefundId,
         created_at: refund.createdAt.toISOString(),
         settled_at: iso(refund.settledAt),
+        failure_reason: refund.failureReason,
       })),
     lines: visible.map((line) => ({
       public_id: line.item.publicId,

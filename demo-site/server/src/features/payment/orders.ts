@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   bookedNumbers,
@@ -32,7 +32,7 @@ import { expireOffers, sendOfferLetters } from '../waitlist/service';
 import { certificateCodeMessages, respendCertificate, restoreCertificate } from './certificate-codes';
 import { orderPaidLetter, orderRefundedLetter, orderRefundingLetter } from './letters';
 import { type ConfirmedEvent, type IncomingNotification, providerMessages } from './provider';
-import { lineRefundMessages, settleLineRefundEvent, sweepLineRefunds } from './refunds';
+import { failRefund, lineRefundMessages, settleLineRefundEvent, sweepLineRefunds } from './refunds';
 import { claimOf, releaseStock, takeStock } from './stock';
 import { stockGate } from './stock-gate';
 
@@ -485,6 +485,27 @@ export async function refundOrder(
     const [row] = await tx.select().from(orders).where(eq(orders.publicId, orderPublicId)).for('update');
     if (!row) throw notFound();
     if (options.ownerId !== undefined && row.userId !== options.ownerId) throw notFound(orderMessages.notYours);
+    // The back office asks again for a refund the provider refused: the order gave back all it held when it
+    // became `refunding`; only the money is asked for, as a new refund (a key of its own at the provider).
+    if (row.status === 'refunding' && options.ownerId === undefined) {
+      const [latest] = await tx
+        .select({ status: orderRefunds.status })
+        .from(orderRefunds)
+        .where(and(eq(orderRefunds.orderId, row.id), isNull(orderRefunds.orderItemId)))
+        .orderBy(desc(orderRefunds.id))
+        .limit(1);
+      if (latest?.status === 'failed') {
+        await tx.insert(orderRefunds).values({
+          publicId: newPublicId(),
+          orderId: row.id,
+          amount: row.amount,
+          receipt: row.receipt,
+          requestedBy: options.requestedBy ?? null,
+          createdAt: now,
+        });
+        return row;
+      }
+    }
     if (row.status !== 'paid') throw badRequest(orderMessages.notPaid);
     if (row.shopStatus === 'delivered') throw badRequest(orderMessages.delivered);
     // Lines already refunded one by one: the rest goes the same way (the back office), not as a whole.
@@ -549,17 +570,46 @@ export async function completeRefund(deps: Deps, orderId: number): Promise<boole
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.status, 'refunding')));
   if (!order) return false;
+  // The order's whole refunds, newest first: the last one refused for good is asked no more, until the
+  // back office asks anew (a new row); one asked after a refusal has a key of its own (its public id).
+  const wholeRefunds = await deps.db
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), isNull(orderRefunds.orderItemId)))
+    .orderBy(desc(orderRefunds.id));
+  const [latest] = wholeRefunds;
+  if (latest?.status === 'failed') return false;
+  const again = wholeRefunds.some((refund) => refund.status === 'failed');
   let answer: Awaited<ReturnType<Deps['payments']['refund']>>;
   try {
     answer = await deps.payments.refund({
       paymentId: order.paymentId,
       providerPaymentId: order.providerPaymentId,
       refundId: order.providerRefundId,
+      ...(again && latest ? { key: latest.publicId } : {}),
       amount: order.amount,
       receipt: order.receipt,
     });
   } catch {
     return false; // the tickets stay «Ожидайте возврат»; the sweeper asks again
+  }
+  if (answer.outcome === 'canceled') {
+    // Refused for good: the order stays `refunding` (its tickets «Ожидайте возврат»), its refund `failed`.
+    if (latest) await failRefund(deps, latest.id, answer);
+    else
+      await deps.db.insert(orderRefunds).values({
+        publicId: newPublicId(),
+        orderId,
+        amount: order.amount,
+        status: 'failed',
+        providerRefundId: answer.refundId,
+        receipt: order.receipt,
+        createdAt: deps.clock.now(),
+        settledAt: deps.clock.now(),
+        failureReason: answer.reason ?? 'canceled',
+      });
+    await deps.db.update(orders).set({ providerRefundId: null }).where(eq(orders.id, orderId));
+    return false;
   }
   // The provider's refund id, kept: the next ask reads that refund back instead of asking anew.
   if (answer.refundId && answer.refundId !== order.providerRefundId) {

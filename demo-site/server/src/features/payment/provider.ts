@@ -9,9 +9,11 @@ export type PaymentState = 'pending' | 'succeeded' | 'canceled';
 /**
  * Where a refund stands after the site asked for it: `succeeded` — the money is back; `pending` — the
  * provider has taken the request and settles it later, then notifies the site and answers `succeeded`
- * when asked again. A provider that has not taken the request (or refused it) throws.
+ * when asked again; `canceled` — the provider has refused it for good (YooKassa cancelled it, or refused
+ * the request): the site's refund failed, and only a new one can return the money. A provider that
+ * cannot be reached, or answers what may pass (a 429, a 500), throws: the site asks again later.
  */
-export type RefundOutcome = 'succeeded' | 'pending';
+export type RefundOutcome = 'succeeded' | 'pending' | 'canceled';
 
 export interface NewPayment {
   /** The site's id of the payment (also its idempotence key at the provider: one per order). */
@@ -33,10 +35,12 @@ export interface RefundRequest {
   /** The refund already asked for, to read back (null the first time). */
   refundId: string | null;
   /**
-   * The site's id of this refund, one per refund (a line's): its idempotence key at the provider. None: the
-   * whole payment's refund, keyed by the payment.
+   * The site's id of this refund, one per refund (a line's, or the whole order's asked again): its idempotence
+   * key at the provider. None: the whole payment's first refund, keyed by the payment.
    */
   key?: string;
+  /** One line of the order (else the whole order, asked again after a refusal when `key` is given). */
+  line?: boolean;
   amount: number;
   receipt: Receipt | null;
 }
@@ -85,9 +89,9 @@ export interface PaymentProvider {
   create(payment: NewPayment): Promise<{ redirectUrl: string; providerPaymentId: string }>;
   /**
    * Asks for the whole payment back (or reads the refund asked before, `refundId`); idempotent per
-   * payment. Answers where it stands and the provider's refund id.
+   * payment. Answers where it stands and the provider's refund id (and, refused, the provider's reason).
    */
-  refund(refund: RefundRequest): Promise<{ outcome: RefundOutcome; refundId: string | null }>;
+  refund(refund: RefundRequest): Promise<{ outcome: RefundOutcome; refundId: string | null; reason?: string }>;
   /**
    * What a notification is worth: the confirmed event, null for one the site has no use for, or an
    * HttpError (403 for one not from the provider, 400 for a malformed or stale one).

@@ -132,10 +132,8 @@ export async function refundLine(
     const index = items.findIndex((item) => item.publicId === input.linePublicId);
     const item = items[index];
     if (!item) throw notFound(lineRefundMessages.unknownLine);
-    const refunds = await tx
-      .select()
-      .from(orderRefunds)
-      .where(and(eq(orderRefunds.orderId, order.id), ne(orderRefunds.status, 'failed')));
+    const everyRefund = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    const refunds = everyRefund.filter((refund) => refund.status !== 'failed');
     if (
       order.status === 'refunding' ||
       order.status === 'refunded' ||
@@ -143,6 +141,9 @@ export async function refundLine(
     )
       throw conflict(lineRefundMessages.taken);
     if (order.status !== 'paid') throw badRequest(lineRefundMessages.notPaid);
+    // Asked again after the provider refused the line's refund: what that request gave back (its places,
+    // its tickets «Ожидайте возврат», its policies, a certificate spent) is given already; only the money is asked for.
+    const again = everyRefund.some((refund) => refund.orderItemId === item.id);
 
     const held =
       item.kind === 'ticket'
@@ -156,10 +157,10 @@ export async function refundLine(
     for (const { ticket, start } of held) {
       if (!input.allowStarted && new Date(start).getTime() <= now.getTime()) throw badRequest(lineRefundMessages.started);
       if (ticket.info.offline_registered) throw badRequest(lineRefundMessages.used);
-      if (ticket.status !== 'active') throw conflict(lineRefundMessages.taken);
+      if (ticket.status !== (again ? 'processing' : 'active')) throw conflict(lineRefundMessages.taken);
     }
     if (item.kind === 'shop' && order.shopStatus === 'delivered') throw badRequest(lineRefundMessages.delivered);
-    if (item.kind === 'certificate') {
+    if (item.kind === 'certificate' && !again) {
       const sold = await tx
         .select()
         .from(issuedCertificates)
@@ -210,6 +211,7 @@ export async function refundLine(
       throw error;
     }
 
+    if (again) return { refund, item, orderPublicId: order.publicId };
     // What the line gave: its tickets wait for the money, their policies end, its places are free again.
     if (held.length) {
       const ticketIds = held.map(({ ticket }) => ticket.id);
@@ -275,16 +277,39 @@ export async function completeLineRefund(deps: Deps, refundId: number): Promise<
       providerPaymentId: order.providerPaymentId,
       refundId: refund.providerRefundId,
       key: refund.publicId,
+      line: true,
       amount: refund.amount,
       receipt: refund.receipt,
     });
   } catch {
     return false;
   }
+  if (answer.outcome === 'canceled') {
+    await failRefund(deps, refund.id, answer);
+    return false;
+  }
   if (answer.refundId && answer.refundId !== refund.providerRefundId)
     await deps.db.update(orderRefunds).set({ providerRefundId: answer.refundId }).where(eq(orderRefunds.id, refund.id));
   if (answer.outcome === 'pending') return false;
   return finishLineRefund(deps, refund.id);
+}
+
+/**
+ * The provider refused a pending refund for good: it is `failed`, with the provider's reason, and asked no
+ * more (the sweeper passes it by). What its request did stays done — the tickets wait «Ожидайте возврат»,
+ * the places are on sale again — since the organiser decided to return the money: the back office shows
+ * the refusal, and «Вернуть» asks for a new refund of the same amount under a key of its own.
+ */
+export async function failRefund(deps: Pick<Deps, 'db' | 'clock'>, refundId: number, answer: { refundId: string | null; reason?: string }) {
+  await deps.db
+    .update(orderRefunds)
+    .set({
+      status: 'failed',
+      settledAt: deps.clock.now(),
+      failureReason: answer.reason ?? 'canceled',
+      ...(answer.refundId ? { providerRefundId: answer.refundId } : {}),
+    })
+    .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')));
 }
 
 /**

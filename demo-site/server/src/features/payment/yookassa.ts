@@ -67,6 +67,7 @@ interface ApiRefund {
   payment_id: string;
   status: 'pending' | 'succeeded' | 'canceled';
   amount: ApiAmount;
+  cancellation_details?: { party?: string; reason?: string };
 }
 
 /** Kopecks as the API's decimal string ("1500.00"), and back — never through a float. */
@@ -184,8 +185,8 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
       if (!redirectUrl) throw new YookassaError('payment.create: no confirmation_url', 200, null);
       return { redirectUrl, providerPaymentId: created.id };
     },
-    async refund({ paymentId, providerPaymentId, refundId, key, amount, receipt }) {
-      const ask = (key: string) =>
+    async refund({ paymentId, providerPaymentId, refundId, key, line, amount, receipt }) {
+      const ask = (idempotenceKey: string) =>
         call<ApiRefund>(
           'refund.create',
           'POST',
@@ -193,18 +194,28 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
           {
             payment_id: providerPaymentId,
             amount: { value: apiValue(amount), currency: 'RUB' },
-            description: key ? 'Возврат позиции заказа' : 'Возврат заказа',
+            description: line ? 'Возврат позиции заказа' : 'Возврат заказа',
             ...(receipt ? { receipt: apiReceipt(receipt) } : {}),
           },
-          key,
+          idempotenceKey,
         );
       // One key per refund: the whole payment's (`refund-{payment}`) or a line's (`refund-{its id}`).
       const base = `refund-${key ?? paymentId}`;
-      let refund = refundId ? await readRefund(refundId) : await ask(base);
-      // A refund YooKassa cancelled is asked for anew, under a key of its own (the first key would
-      // answer the cancelled one again): still one refund at a time, and idempotent per cancelled one.
-      if (refund.status === 'canceled') refund = await ask(`${base}-after-${refund.id}`);
-      if (refund.status === 'canceled') throw new YookassaError(`refund ${refund.id} canceled`, 200, 'canceled');
+      let refund: ApiRefund;
+      try {
+        refund = refundId ? await readRefund(refundId) : await ask(base);
+      } catch (error) {
+        // Refused outright (400 invalid_request: more than is left of the payment, a payment that cannot
+        // be refunded; 404: no such payment): asking again would be refused again.
+        if (error instanceof YookassaError && (error.status === 400 || error.status === 404))
+          return { outcome: 'canceled', refundId: refundId, reason: error.code ?? `HTTP ${error.status}` };
+        throw error;
+      }
+      // Cancelled (its reason: the shop's balance short, the payment's bank refusing…): the site's refund
+      // failed. Not asked anew here, where nothing would bound the tries: the back office shows the
+      // refusal, and an organiser's new ask is a new refund, under its own key.
+      if (refund.status === 'canceled')
+        return { outcome: 'canceled', refundId: refund.id, reason: refund.cancellation_details?.reason ?? 'canceled' };
       const outcome: RefundOutcome = refund.status === 'succeeded' ? 'succeeded' : 'pending';
       return { outcome, refundId: refund.id };
     },

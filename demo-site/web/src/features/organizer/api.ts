@@ -119,6 +119,14 @@ export interface OrderDetail {
   delivery_cost: number;
   refunded_amount: number;
   payment: { id: string; created_at: string; paid_at: string | null; closed_at: string | null };
+  /** Every refund asked, oldest first: the whole order's (no line) and the lines'. */
+  refunds: {
+    public_id: string;
+    line_public_id: string | null;
+    amount: number;
+    status: 'pending' | 'succeeded' | 'failed';
+    failure_reason: string | null;
+  }[];
   lines: {
     public_id: string;
     kind: string;
@@ -127,8 +135,8 @@ export interface OrderDetail {
     unit_price: number;
     discount: number;
     total: number;
-    /** The line's refund, if one was asked (pending until the payment service settles it). */
-    refund: { public_id: string; status: 'pending' | 'succeeded' | 'failed'; amount: number } | null;
+    /** The line's latest refund, if one was asked (pending until the payment service settles it; failed: refused by it). */
+    refund: { public_id: string; status: 'pending' | 'succeeded' | 'failed'; amount: number; failure_reason: string | null } | null;
   }[];
   tickets: { public_id: string; number: number; status: string; participant: Participant }[];
   history: {

@@ -157,6 +157,9 @@ export function OrderPage({ orderId, canWrite }: { orderId: string; canWrite: bo
             </div>
           </dl>
           {canWrite ? <OrderActions orderId={data.public_id} paid={data.status === 'paid'} /> : null}
+          {canWrite && data.status === 'refunding' && wholeRefundFailed(data) ? (
+            <RefundAgain orderId={data.public_id} reason={wholeRefundFailed(data)!.failure_reason} />
+          ) : null}
           <section className="org-panel">
             <h3>{t('lines')}</h3>
             <div className="org-table-wrap">
@@ -340,6 +343,12 @@ const statuses = {
   expired: ['Истёк', 'Expired'],
 } as const;
 
+/** The order's latest whole refund, when the payment service refused it. */
+const wholeRefundFailed = (order: OrderDetail) => {
+  const latest = order.refunds.filter((refund) => refund.line_public_id === null).at(-1);
+  return latest?.status === 'failed' ? latest : null;
+};
+
 function OrderStatus({ status }: { status: string }) {
   const { language } = useText();
   const names = statuses[status as keyof typeof statuses];
@@ -367,22 +376,57 @@ function LineRow({ orderId, line, canRefund }: { orderId: string; line: OrderDet
             {t(line.refund.status === 'succeeded' ? 'lineRefundSucceeded' : 'lineRefundPending')} {rubles(line.refund.amount, language)}
           </span>
         ) : canRefund ? (
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            aria-label={label}
-            disabled={refund.isPending}
-            onClick={() => {
-              const question = t('confirmRefundLine').replace('{title}', line.title);
-              if (window.confirm(question)) void act(() => refund.mutateAsync({ orderId, lineId: line.public_id }), t('refundAsked'));
-            }}
-          >
-            {t('refundLine')}
-          </button>
+          <>
+            {line.refund?.status === 'failed' ? <RefundFailed reason={line.refund.failure_reason} /> : null}
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              aria-label={label}
+              disabled={refund.isPending}
+              onClick={() => {
+                const question = t('confirmRefundLine').replace('{title}', line.title);
+                if (window.confirm(question)) void act(() => refund.mutateAsync({ orderId, lineId: line.public_id }), t('refundAsked'));
+              }}
+            >
+              {t('refundLine')}
+            </button>
+          </>
         ) : null}
         <ActMessage message={message} inline />
       </td>
     </tr>
+  );
+}
+
+/** A refund the payment service refused, with its reason (YooKassa's code), beside the button that asks again. */
+function RefundFailed({ reason }: { reason: string | null }) {
+  const { t } = useText();
+  return (
+    <span className="org-status org-status--failed">
+      {t('refundFailed')}
+      {reason ? ` (${reason})` : ''}
+    </span>
+  );
+}
+
+/** A whole-order refund the payment service refused: the order waits for its money until one is asked again. */
+function RefundAgain({ orderId, reason }: { orderId: string; reason: string | null }) {
+  const { t } = useText();
+  const refund = useRefundOrder();
+  const { message, act } = useAct();
+  return (
+    <div className="org-exports">
+      <RefundFailed reason={reason} />
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        disabled={refund.isPending}
+        onClick={() => void act(() => refund.mutateAsync(orderId), t('refundAsked'))}
+      >
+        {t('refundAgain')}
+      </button>
+      <ActMessage message={message} inline />
+    </div>
   );
 }
 
