@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client';
 import { orderRefunds, orders, tickets } from './db/schema/index';
@@ -303,6 +303,9 @@ describe('YooKassa refunds and the sweeper', () => {
     expect(orgAsk.statusCode, orgAsk.body).toBe(200);
     const [, second] = await wholeRefunds();
     expect(second).toMatchObject({ status: 'pending', amount: order.amount });
+    const history = (await api.request({ method: 'GET', url: `/api/organizer/orders/${created.order_id}`, token: org })).json()
+      .history as Body[];
+    expect(history[0]).toMatchObject({ action: 'order.refunded', before: { status: 'refunding' } });
     const posts = standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v3/refunds');
     expect(posts.map((r) => r.idempotenceKey)).toEqual([`refund-${order.paymentId}`, `refund-${second!.publicId}`]);
     expect(posts[1]!.body).toMatchObject({ description: 'Возврат заказа', amount: { value: (order.amount / 100).toFixed(2) } });
@@ -336,6 +339,34 @@ describe('YooKassa refunds and the sweeper', () => {
     const [row] = await api.deps.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
     expect(row).toMatchObject({ status: 'failed', failureReason: 'invalid_request' });
     expect(await status(created.order_id, token)).toBe('refunding');
+  });
+
+  it('a hundred refunds the provider refused do not keep the sweeper from the one it can still settle', async () => {
+    // 100 refunding orders whose refunds failed, written first (copies of a paid order, by SQL)…
+    const token = await demoToken();
+    const template = await orderRow((await buy({ tickets: [{ format_public_id: seeded.night5k }] }, token)).order_id);
+    const columns = (
+      (await api.deps.db.execute(
+        sql`select column_name from information_schema.columns where table_name = 'orders' and column_name not in ('id', 'public_id', 'payment_id', 'provider_payment_id', 'provider_refund_id', 'status')`,
+      )) as unknown as { rows: { column_name: string }[] }
+    ).rows.map((row) => `"${row.column_name}"`);
+    const list = sql.raw(columns.join(', '));
+    await api.deps.db.execute(sql`insert into orders (public_id, payment_id, status, ${list})
+      select 'refused-' || g || '-' || ${template.publicId}, 'refused-' || g || '-' || ${template.paymentId}, 'refunding', ${list}
+      from orders, generate_series(1, 100) g where id = ${template.id}`);
+    await api.deps.db.execute(sql`insert into order_refunds (public_id, order_id, amount, status, created_at, settled_at, failure_reason)
+      select 'refused-' || o.id, o.id, o.amount, 'failed', now(), now(), 'rejected_by_payee' from orders o
+      where o.public_id like ${`refused-%-${template.publicId}`}`);
+    // …then a cancel whose refund settles with its notification lost: the next beat still reads it back.
+    const created = await buy({ tickets: [{ format_public_id: seeded.night5k }] }, token);
+    const order = await orderRow(created.order_id);
+    await standIn.pay(order.providerPaymentId!);
+    await api.request({ method: 'POST', url: '/api/payment/cancel', payload: { order_id: created.order_id }, token });
+    const refund = [...standIn.refunds.values()].find((r) => r.payment_id === order.providerPaymentId)!;
+    await standIn.settleRefund(refund.id, { notify: false });
+    const { expireOrders } = await import('./features/payment/orders');
+    await expireOrders(api.deps);
+    expect(await status(created.order_id, token)).toBe('refunded');
   });
 
   it('the sweeper asks YooKassa of pending payments: a lost `succeeded` is paid, a lost `canceled` declined', async () => {

@@ -28,7 +28,7 @@ export async function refundAsOrganizer(
     throw badRequest(refundMessages.sharedOrder);
   if (body?.line_public_id) return refundLineAsOrganizer(deps, who, orderPublicId, body.line_public_id);
   // An order some of whose lines were refunded one by one: the rest is refunded the same way, line by line.
-  const [order] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, orderPublicId));
+  const [order] = await deps.db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.publicId, orderPublicId));
   const refunded = order
     ? await deps.db
         .select({ itemId: orderRefunds.orderItemId })
@@ -58,7 +58,8 @@ export async function refundAsOrganizer(
       action: 'order.refunded',
       targetType: 'order',
       targetPublicId: orderPublicId,
-      before: { status: 'paid' },
+      // `refunding` before: a refund the payment service refused, asked again.
+      before: { status: order?.status ?? 'paid' },
       after: { status: result.status, sum: result.sum },
     }),
   );

@@ -364,7 +364,18 @@ export async function closeOrder(
  * not take (at start, before each payment, every minute).
  */
 export async function expireOrders(deps: Deps): Promise<number> {
-  const refunding = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 'refunding')).limit(100);
+  // Not those whose latest refund the provider refused: they wait for the back office (and would crowd out the rest).
+  const refunding = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'refunding'),
+        sql`not exists (select 1 from order_refunds r where r.order_id = ${orders.id} and r.order_item_id is null
+          and r.status = 'failed' and r.id = (select max(n.id) from order_refunds n where n.order_id = ${orders.id} and n.order_item_id is null))`,
+      ),
+    )
+    .limit(100);
   for (const { id } of refunding) await completeRefund(deps, id);
   await sweepLineRefunds(deps);
   const due = await deps.db

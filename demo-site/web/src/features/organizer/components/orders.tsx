@@ -157,9 +157,7 @@ export function OrderPage({ orderId, canWrite }: { orderId: string; canWrite: bo
             </div>
           </dl>
           {canWrite ? <OrderActions orderId={data.public_id} paid={data.status === 'paid'} /> : null}
-          {canWrite && data.status === 'refunding' && wholeRefundFailed(data) ? (
-            <RefundAgain orderId={data.public_id} reason={wholeRefundFailed(data)!.failure_reason} />
-          ) : null}
+          {canWrite && data.status === 'refunding' ? <RefundAgain orderId={data.public_id} failed={wholeRefundFailed(data)} /> : null}
           <section className="org-panel">
             <h3>{t('lines')}</h3>
             <div className="org-table-wrap">
@@ -409,22 +407,30 @@ function RefundFailed({ reason }: { reason: string | null }) {
   );
 }
 
-/** A whole-order refund the payment service refused: the order waits for its money until one is asked again. */
-function RefundAgain({ orderId, reason }: { orderId: string; reason: string | null }) {
+/**
+ * A refunding order: when the payment service refused its refund, the refusal and «Повторить возврат» (the
+ * order waits for its money until one is asked again); after the ask, what came of it.
+ */
+function RefundAgain({ orderId, failed }: { orderId: string; failed: { failure_reason: string | null } | null }) {
   const { t } = useText();
   const refund = useRefundOrder();
   const { message, act } = useAct();
+  if (!failed && !message) return null;
   return (
     <div className="org-exports">
-      <RefundFailed reason={reason} />
-      <button
-        type="button"
-        className="button button--small button--secondary"
-        disabled={refund.isPending}
-        onClick={() => void act(() => refund.mutateAsync(orderId), t('refundAsked'))}
-      >
-        {t('refundAgain')}
-      </button>
+      {failed ? (
+        <>
+          <RefundFailed reason={failed.failure_reason} />
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            disabled={refund.isPending}
+            onClick={() => void act(() => refund.mutateAsync(orderId), t('refundAsked'))}
+          >
+            {t('refundAgain')}
+          </button>
+        </>
+      ) : null}
       <ActMessage message={message} inline />
     </div>
   );
