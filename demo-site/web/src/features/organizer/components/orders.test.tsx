@@ -74,6 +74,16 @@ describe('a refund the payment service refused', () => {
     expect(asked.map((body) => JSON.parse(body))).toEqual([{ line_public_id: 'line-1' }]);
   });
 
+  it('a viewer sees the refusal, without the button', async () => {
+    serve(
+      order({ lines: [{ ...line, refund: { public_id: 'r-1', status: 'failed', amount: 1500, failure_reason: 'rejected_by_payee' } }] }),
+      [],
+    );
+    renderWithProviders(<OrderPage orderId="o-refused" canWrite={false} />);
+    expect(await screen.findByText('Платёжный сервис отказал в возврате (rejected_by_payee)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Вернуть/ })).toBeNull();
+  });
+
   it('on a whole order left refunding: the refusal and «Повторить возврат»; once asked, the answer stays and they go', async () => {
     const asked: string[] = [];
     const whole = { public_id: 'r-1', line_public_id: null, amount: 3000, status: 'failed' as const, failure_reason: 'insufficient_funds' };

@@ -373,23 +373,25 @@ function LineRow({ orderId, line, canRefund }: { orderId: string; line: OrderDet
           <span className={`org-status org-status--${line.refund.status === 'succeeded' ? 'refunded' : 'refunding'}`}>
             {t(line.refund.status === 'succeeded' ? 'lineRefundSucceeded' : 'lineRefundPending')} {rubles(line.refund.amount, language)}
           </span>
-        ) : canRefund ? (
+        ) : (
           <>
             {line.refund?.status === 'failed' ? <RefundFailed reason={line.refund.failure_reason} /> : null}
-            <button
-              type="button"
-              className="button button--small button--secondary"
-              aria-label={label}
-              disabled={refund.isPending}
-              onClick={() => {
-                const question = t('confirmRefundLine').replace('{title}', line.title);
-                if (window.confirm(question)) void act(() => refund.mutateAsync({ orderId, lineId: line.public_id }), t('refundAsked'));
-              }}
-            >
-              {t('refundLine')}
-            </button>
+            {canRefund ? (
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                aria-label={label}
+                disabled={refund.isPending}
+                onClick={() => {
+                  const question = t('confirmRefundLine').replace('{title}', line.title);
+                  if (window.confirm(question)) void act(() => refund.mutateAsync({ orderId, lineId: line.public_id }), t('refundAsked'));
+                }}
+              >
+                {t('refundLine')}
+              </button>
+            ) : null}
           </>
-        ) : null}
+        )}
         <ActMessage message={message} inline />
       </td>
     </tr>
