@@ -118,14 +118,19 @@ export const participantPages =
   (db: Database, eventCityId: number, formatId: number | null) =>
   async (afterId: number): Promise<ParticipantRow[]> =>
     rowsOf<ParticipantRow>(
+      // The page's tickets first — up to a page per format along (format_id, id), the first PAGE of them —
+      // then their orders, holders, teams and check-ins: never a join of every ticket left, sorted, per page.
       await db.execute(sql`select t.id, t.number, t.status, f.title as format, t.info, o.public_id as order_public_id, o.email as order_email,
           tm.name as team, c.checked_at as checked_in_at,
           u.last_name as holder_last_name, u.name as holder_first_name, u.phone as holder_phone, u.email as holder_email
-        from tickets t join event_formats f on f.id = t.format_id join orders o on o.id = t.order_id
+        from (select t.* from event_formats f
+            cross join lateral (select * from tickets t where t.format_id = f.id and t.id > ${afterId} order by t.id limit ${PAGE}) t
+            where f.event_city_id = ${eventCityId} ${formatId ? sql`and f.id = ${formatId}` : sql``}
+            order by t.id limit ${PAGE}) t
+        join event_formats f on f.id = t.format_id join orders o on o.id = t.order_id
         left join users u on u.id = t.user_id
         left join teams tm on tm.id = t.team_id left join checkins c on c.ticket_id = t.id
-        where f.event_city_id = ${eventCityId} ${formatId ? sql`and f.id = ${formatId}` : sql``} and t.id > ${afterId}
-        order by t.id limit ${PAGE}`),
+        order by t.id`),
     );
 
 export interface OrderRow {

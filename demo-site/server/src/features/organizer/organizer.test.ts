@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -406,6 +406,53 @@ describe('orders, participants, exports', () => {
     expect(sheet.getRow(1).getCell(3).value).toBe('Фамилия');
     const surnames = sheet.getColumn(3).values;
     expect(surnames).toContain('Бегунов-Быстров');
+  });
+
+  it('the participants export pages through every ticket of the event city once, in id order, across its formats', async () => {
+    const { participantPages } = await import('./exports');
+    const rollback = new Error('rollback');
+    await api.deps.db
+      .transaction(async (tx) => {
+        const db = tx as unknown as typeof api.deps.db;
+        const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+        const [city] = await rows<{ id: number }>(sql`select id from event_cities where public_id = ${heroesCity}`);
+        const [ticket] = await rows<{ id: number; format_id: number }>(
+          sql`select id, format_id from tickets where public_id = ${heroesTicket}`,
+        );
+        // A second format of the city, and 2,300 tickets (over two pages) dealt between the two.
+        const [second] = await rows<{
+          id: number;
+        }>(sql`insert into event_formats (public_id, event_city_id, title, description, price, max_count, regions)
+          select 'paging-format', event_city_id, 'Вторая дистанция', '', price, 5, '[]'::jsonb from event_formats where id = ${ticket!.format_id} returning id`);
+        await db.execute(sql`insert into tickets (public_id, order_id, order_item_id, format_id, event_id, number, status, info, created_at)
+          select 'paging-' || g, t.order_id, t.order_item_id, case when g % 3 = 0 then ${second!.id} else t.format_id end, t.event_id, 800000 + g, 'active', '{}'::jsonb, now()
+          from tickets t, generate_series(1, 2300) g where t.id = ${ticket!.id}`);
+        const read = async (formatId: number | null) => {
+          const ids: number[] = [];
+          let after = 0;
+          for (;;) {
+            const page = await participantPages(db, city!.id, formatId)(after);
+            ids.push(...page.map((row) => row.id));
+            if (page.length < 1000) return ids;
+            after = page.at(-1)!.id;
+          }
+        };
+        const every = (
+          await rows<{ id: number }>(sql`select t.id from tickets t join event_formats f on f.id = t.format_id
+          where f.event_city_id = ${city!.id} order by t.id`)
+        ).map((row) => row.id);
+        expect(every.length).toBeGreaterThan(2300);
+        expect(await read(null)).toEqual(every);
+        const ofSecond = (await rows<{ id: number }>(sql`select id from tickets where format_id = ${second!.id} order by id`)).map(
+          (row) => row.id,
+        );
+        expect(ofSecond).toHaveLength(766);
+        expect(await read(second!.id)).toEqual(ofSecond);
+        throw rollback;
+      })
+      .catch((error) => {
+        if (error !== rollback) throw error;
+      });
   });
 
   it('a cell that starts like a formula is neutralised in CSV', async () => {
