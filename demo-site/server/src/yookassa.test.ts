@@ -229,13 +229,20 @@ describe('YooKassa notifications: the body is a pointer, the API is asked', () =
   });
 });
 
+/** A paid order of the demo account cancelled by its buyer: the answer, and the refund asked of YooKassa. */
+async function cancelledOrder(token: string) {
+  const created = await buy({ tickets: [{ format_public_id: seeded.night5k }] }, token);
+  const order = await orderRow(created.order_id);
+  await standIn.pay(order.providerPaymentId!);
+  const cancel = await api.request({ method: 'POST', url: '/api/payment/cancel', payload: { order_id: created.order_id }, token });
+  const refund = [...standIn.refunds.values()].find((r) => r.payment_id === order.providerPaymentId)!;
+  return { created, order, cancel, refund };
+}
+
 describe('YooKassa refunds and the sweeper', () => {
   it('a cancel asks for the refund with its receipt; it settles later, by notification, once', async () => {
     const token = await demoToken();
-    const created = await buy({ tickets: [{ format_public_id: seeded.night5k }] }, token);
-    const order = await orderRow(created.order_id);
-    await standIn.pay(order.providerPaymentId!);
-    const cancel = await api.request({ method: 'POST', url: '/api/payment/cancel', payload: { order_id: created.order_id }, token });
+    const { created, order, cancel, refund } = await cancelledOrder(token);
     expect(cancel.json()).toEqual({ sum: created.amount });
     expect(await status(created.order_id, token)).toBe('refunding');
     const post = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v3/refunds')!;
@@ -245,7 +252,6 @@ describe('YooKassa refunds and the sweeper', () => {
       amount: { value: (order.amount / 100).toFixed(2), currency: 'RUB' },
       receipt: { customer: { email: order.email } },
     });
-    const refund = [...standIn.refunds.values()].find((r) => r.payment_id === order.providerPaymentId)!;
     expect((await orderRow(created.order_id)).providerRefundId).toBe(refund.id);
     // A forged `refund.succeeded` while the API still calls it pending: nothing.
     expect((await notify({ type: 'notification', event: 'refund.succeeded', object: { ...refund, status: 'succeeded' } })).json()).toEqual({
@@ -260,11 +266,7 @@ describe('YooKassa refunds and the sweeper', () => {
 
   it('a refund whose notification is lost settles on the sweeper’s next ask (read back, not asked anew)', async () => {
     const token = await demoToken();
-    const created = await buy({ tickets: [{ format_public_id: seeded.night5k }] }, token);
-    const order = await orderRow(created.order_id);
-    await standIn.pay(order.providerPaymentId!);
-    await api.request({ method: 'POST', url: '/api/payment/cancel', payload: { order_id: created.order_id }, token });
-    const refund = [...standIn.refunds.values()].find((r) => r.payment_id === order.providerPaymentId)!;
+    const { created, refund } = await cancelledOrder(token);
     await standIn.settleRefund(refund.id, { notify: false });
     const { expireOrders } = await import('./features/payment/orders');
     await expireOrders(api.deps);
@@ -275,11 +277,7 @@ describe('YooKassa refunds and the sweeper', () => {
 
   it('a refund YooKassa cancels fails with its reason and is asked no more; the back office asks anew under a key of its own', async () => {
     const token = await demoToken();
-    const created = await buy({ tickets: [{ format_public_id: seeded.night5k }] }, token);
-    const order = await orderRow(created.order_id);
-    await standIn.pay(order.providerPaymentId!);
-    await api.request({ method: 'POST', url: '/api/payment/cancel', payload: { order_id: created.order_id }, token });
-    const first = [...standIn.refunds.values()].find((r) => r.payment_id === order.providerPaymentId)!;
+    const { created, order, refund: first } = await cancelledOrder(token);
     standIn.cancelRefund(first.id);
     const { expireOrders } = await import('./features/payment/orders');
     await expireOrders(api.deps);
@@ -358,11 +356,7 @@ describe('YooKassa refunds and the sweeper', () => {
       select 'refused-' || o.id, o.id, o.amount, 'failed', now(), now(), 'rejected_by_payee' from orders o
       where o.public_id like ${`refused-%-${template.publicId}`}`);
     // …then a cancel whose refund settles with its notification lost: the next beat still reads it back.
-    const created = await buy({ tickets: [{ format_public_id: seeded.night5k }] }, token);
-    const order = await orderRow(created.order_id);
-    await standIn.pay(order.providerPaymentId!);
-    await api.request({ method: 'POST', url: '/api/payment/cancel', payload: { order_id: created.order_id }, token });
-    const refund = [...standIn.refunds.values()].find((r) => r.payment_id === order.providerPaymentId)!;
+    const { created, refund } = await cancelledOrder(token);
     await standIn.settleRefund(refund.id, { notify: false });
     const { expireOrders } = await import('./features/payment/orders');
     await expireOrders(api.deps);

@@ -477,6 +477,20 @@ export async function cancelOrder(deps: Deps, auth: Authenticated, orderPublicId
   return { sum };
 }
 
+/** The whole order's refund as a row (no line): the order's amount and receipt, and what `more` says. */
+const wholeRefund = (
+  order: Pick<typeof orders.$inferSelect, 'id' | 'amount' | 'receipt'>,
+  createdAt: Date,
+  more: Partial<typeof orderRefunds.$inferInsert> = {},
+): typeof orderRefunds.$inferInsert => ({
+  publicId: newPublicId(),
+  orderId: order.id,
+  amount: order.amount,
+  receipt: order.receipt,
+  createdAt,
+  ...more,
+});
+
 /**
  * The refund entry point, for the buyer's cancel and for a service (the organiser's back office): a
  * `paid` order becomes `refunding` in one transaction — its tickets «Ожидайте возврат», certificates it
@@ -506,14 +520,7 @@ export async function refundOrder(
         .orderBy(desc(orderRefunds.id))
         .limit(1);
       if (latest?.status === 'failed') {
-        await tx.insert(orderRefunds).values({
-          publicId: newPublicId(),
-          orderId: row.id,
-          amount: row.amount,
-          receipt: row.receipt,
-          requestedBy: options.requestedBy ?? null,
-          createdAt: now,
-        });
+        await tx.insert(orderRefunds).values(wholeRefund(row, now, { requestedBy: options.requestedBy ?? null }));
         return row;
       }
     }
@@ -554,14 +561,7 @@ export async function refundOrder(
     await releaseStock(tx, (await itemsOf(tx, row.id)).map(claimOf), { now, offerMs: deps.config.waitlistOfferMs });
     await releaseChoices(tx, row);
     // The whole order's refund is a refund row too (no line): the order's refunded amount is its refunds' sum.
-    await tx.insert(orderRefunds).values({
-      publicId: newPublicId(),
-      orderId: row.id,
-      amount: row.amount,
-      receipt: row.receipt,
-      requestedBy: options.requestedBy ?? null,
-      createdAt: now,
-    });
+    await tx.insert(orderRefunds).values(wholeRefund(row, now, { requestedBy: options.requestedBy ?? null }));
     return refunding!;
   });
   stockGate(deps.db).invalidate();
@@ -608,17 +608,14 @@ export async function completeRefund(deps: Deps, orderId: number): Promise<boole
     // Refused for good: the order stays `refunding` (its tickets «Ожидайте возврат»), its refund `failed`.
     if (latest) await failRefund(deps, latest.id, answer);
     else
-      await deps.db.insert(orderRefunds).values({
-        publicId: newPublicId(),
-        orderId,
-        amount: order.amount,
-        status: 'failed',
-        providerRefundId: answer.refundId,
-        receipt: order.receipt,
-        createdAt: deps.clock.now(),
-        settledAt: deps.clock.now(),
-        failureReason: answer.reason ?? 'canceled',
-      });
+      await deps.db.insert(orderRefunds).values(
+        wholeRefund(order, deps.clock.now(), {
+          status: 'failed',
+          providerRefundId: answer.refundId,
+          settledAt: deps.clock.now(),
+          failureReason: answer.reason ?? 'canceled',
+        }),
+      );
     await deps.db.update(orders).set({ providerRefundId: null }).where(eq(orders.id, orderId));
     return false;
   }
@@ -660,16 +657,9 @@ async function finishRefund(deps: Deps, orderId: number, eventId?: string): Prom
         .where(and(eq(orderRefunds.orderId, orderId), isNull(orderRefunds.orderItemId), eq(orderRefunds.status, 'pending')))
         .returning({ id: orderRefunds.id });
       if (!row)
-        await tx.insert(orderRefunds).values({
-          publicId: newPublicId(),
-          orderId,
-          amount: refunded.amount,
-          status: 'succeeded',
-          providerRefundId: refunded.providerRefundId,
-          receipt: refunded.receipt,
-          createdAt: now,
-          settledAt: now,
-        });
+        await tx
+          .insert(orderRefunds)
+          .values(wholeRefund(refunded, now, { status: 'succeeded', providerRefundId: refunded.providerRefundId, settledAt: now }));
     }
     return refunded;
   });
