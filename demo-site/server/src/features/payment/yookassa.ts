@@ -199,7 +199,7 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
           },
           idempotenceKey,
         );
-      // One key per refund: the whole payment's (`refund-{payment}`) or a line's (`refund-{its id}`).
+      // One key per refund: the whole payment's first (`refund-{payment}`), or a line's or a new ask's (`refund-{its id}`).
       const base = `refund-${key ?? paymentId}`;
       let refund: ApiRefund;
       try {
@@ -208,7 +208,7 @@ export function createYookassaProvider(options: YookassaOptions): PaymentProvide
         // Refused outright (400 invalid_request: more than is left of the payment, a payment that cannot
         // be refunded; 404: no such payment): asking again would be refused again.
         if (error instanceof YookassaError && (error.status === 400 || error.status === 404))
-          return { outcome: 'canceled', refundId: refundId, reason: error.code ?? `HTTP ${error.status}` };
+          return { outcome: 'canceled', refundId, reason: error.code ?? `HTTP ${error.status}` };
         throw error;
       }
       // Cancelled (its reason: the shop's balance short, the payment's bank refusing…): the site's refund
