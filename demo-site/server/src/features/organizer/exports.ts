@@ -1,9 +1,8 @@
-import { once } from 'node:events';
-import { PassThrough, Readable, type Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Database } from '../../db/client';
 import { toRubles } from '../../lib/money';
+import { xlsx } from '../../lib/xlsx';
 
 /**
  * Exports (issue 31) are streams, as pretix's should have been: rows are read a page at a time by key
@@ -50,32 +49,22 @@ export function csvStream<Row extends { id: number }>(columns: Column<Row>[], re
   );
 }
 
-/** The zip's input is a `readable-stream` 2 PassThrough, older than `writableNeedDrain`. */
-type OldWritable = Writable & { _writableState?: { needDrain?: boolean } };
-
+/** The rows as a one-sheet workbook, a page at a time: the next page is read when the download has taken the last. */
 export function xlsxStream<Row extends { id: number }>(
   sheet: string,
   columns: Column<Row>[],
   read: (afterId: number) => Promise<Row[]>,
 ): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  const worksheet = workbook.addWorksheet(sheet);
-  worksheet.columns = columns.map((column) => ({ header: column.header, width: column.width ?? 16 }));
-  worksheet.getRow(1).font = { bold: true };
-  (async () => {
-    for await (const page of pages(read)) {
-      for (const row of page) worksheet.addRow(columns.map((column) => column.value(row))).commit();
-      // Let the archive drain before reading the next page: the sheet's own buffer writes into the zip's
-      // deflate without looking at its answer, so its backlog is waited on here, then the download's.
-      for (const pipe of (worksheet as unknown as { stream: { pipes?: OldWritable[] } }).stream.pipes ?? [])
-        if (pipe.writableNeedDrain ?? pipe._writableState?.needDrain) await once(pipe, 'drain');
-      if (out.writableNeedDrain) await once(out, 'drain');
-    }
-    worksheet.commit();
-    await workbook.commit();
-  })().catch((error: Error) => out.destroy(error));
-  return out;
+  const cells = async function* () {
+    for await (const page of pages(read)) yield page.map((row) => columns.map((column) => column.value(row)));
+  };
+  return Readable.from(
+    xlsx(
+      sheet,
+      columns.map((column) => ({ header: column.header, width: column.width ?? 16 })),
+      cells(),
+    ),
+  );
 }
 
 export interface ParticipantRow {

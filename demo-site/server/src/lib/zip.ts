@@ -1,0 +1,165 @@
+import type { Writable } from 'node:stream';
+import { crc32, createDeflateRaw } from 'node:zlib';
+
+/**
+ * A streaming ZIP writer: a file's bytes are deflated as they come and the archive's bytes are yielded as
+ * they are made, so an archive of any length holds no more than one deflate window and a chunk in memory.
+ * Small parts are stored whole; a part given as a stream is deflated with a data descriptor after it
+ * (APPNOTE 4.3.9), its CRC-32 and sizes being known only at its end.
+ */
+
+export interface ZipPart {
+  name: string;
+  /** A small part whole, or a long one as it is made. */
+  data: Buffer | AsyncIterable<Buffer>;
+}
+
+interface Written {
+  name: Buffer;
+  method: 0 | 8;
+  flags: number;
+  crc: number;
+  compressed: number;
+  size: number;
+  offset: number;
+}
+
+/** ZIP without its 64-bit extension: a part or an archive past 4 GiB is refused, not written wrong. */
+const LIMIT = 0xffff_ffff;
+const DATA_DESCRIPTOR = 0x0008;
+const UTF8_NAMES = 0x0800;
+
+function dosTime(date: Date): { time: number; date: number } {
+  return {
+    time: (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1),
+    date: ((Math.max(date.getFullYear(), 1980) - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
+  };
+}
+
+function localHeader(part: Written, stamp: { time: number; date: number }): Buffer {
+  const header = Buffer.alloc(30);
+  header.writeUInt32LE(0x04034b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt16LE(part.flags, 6);
+  header.writeUInt16LE(part.method, 8);
+  header.writeUInt16LE(stamp.time, 10);
+  header.writeUInt16LE(stamp.date, 12);
+  // With a data descriptor these three are zero here and given after the data.
+  header.writeUInt32LE(part.crc, 14);
+  header.writeUInt32LE(part.compressed, 18);
+  header.writeUInt32LE(part.size, 22);
+  header.writeUInt16LE(part.name.length, 26);
+  header.writeUInt16LE(0, 28);
+  return Buffer.concat([header, part.name]);
+}
+
+function centralHeader(part: Written, stamp: { time: number; date: number }): Buffer {
+  const header = Buffer.alloc(46);
+  header.writeUInt32LE(0x02014b50, 0);
+  header.writeUInt16LE(20, 4);
+  header.writeUInt16LE(20, 6);
+  header.writeUInt16LE(part.flags, 8);
+  header.writeUInt16LE(part.method, 10);
+  header.writeUInt16LE(stamp.time, 12);
+  header.writeUInt16LE(stamp.date, 14);
+  header.writeUInt32LE(part.crc, 16);
+  header.writeUInt32LE(part.compressed, 20);
+  header.writeUInt32LE(part.size, 24);
+  header.writeUInt16LE(part.name.length, 28);
+  // Extra field, comment, disk, internal and external attributes: none.
+  header.writeUInt32LE(part.offset, 42);
+  return Buffer.concat([header, part.name]);
+}
+
+/** Resolves when `stream` can take more, or is closed (then nothing more is asked of it). */
+function drained(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
+/** Deflates `source` as it comes; `sum` gets its CRC-32 and length. Stops reading when its reader stops. */
+async function* deflated(source: AsyncIterable<Buffer>, sum: { crc: number; size: number }): AsyncGenerator<Buffer> {
+  const deflate = createDeflateRaw();
+  let stopped = false;
+  const feeding = (async () => {
+    for await (const chunk of source) {
+      if (stopped) return;
+      sum.crc = crc32(chunk, sum.crc);
+      sum.size += chunk.length;
+      // Wait for the deflate to take it before asking the source for more (or for the reader to stop).
+      if (!deflate.write(chunk)) await drained(deflate);
+      if (deflate.destroyed) return;
+    }
+    deflate.end();
+  })().catch((error: Error) => deflate.destroy(error));
+  try {
+    for await (const chunk of deflate) yield chunk as Buffer;
+  } finally {
+    stopped = true;
+    deflate.destroy();
+    await feeding;
+  }
+}
+
+/** The archive's bytes, part after part, then its central directory. */
+export async function* zip(parts: Iterable<ZipPart>, now = new Date()): AsyncGenerator<Buffer> {
+  const stamp = dosTime(now);
+  const written: Written[] = [];
+  let offset = 0;
+  const tooLarge = () => new Error('ZIP: larger than 4 GiB');
+  for (const { name, data } of parts) {
+    const whole = Buffer.isBuffer(data);
+    const part: Written = {
+      name: Buffer.from(name, 'utf8'),
+      method: whole ? 0 : 8,
+      flags: UTF8_NAMES | (whole ? 0 : DATA_DESCRIPTOR),
+      crc: whole ? crc32(data) : 0,
+      compressed: whole ? data.length : 0,
+      size: whole ? data.length : 0,
+      offset,
+    };
+    const header = localHeader(part, stamp);
+    yield header;
+    offset += header.length;
+    if (whole) {
+      yield data;
+      offset += data.length;
+    } else {
+      const sum = { crc: 0, size: 0 };
+      for await (const chunk of deflated(data, sum)) {
+        part.compressed += chunk.length;
+        if (offset + part.compressed > LIMIT) throw tooLarge();
+        yield chunk;
+      }
+      if (sum.size > LIMIT) throw tooLarge();
+      part.crc = sum.crc;
+      part.size = sum.size;
+      const descriptor = Buffer.alloc(16);
+      descriptor.writeUInt32LE(0x08074b50, 0);
+      descriptor.writeUInt32LE(part.crc, 4);
+      descriptor.writeUInt32LE(part.compressed, 8);
+      descriptor.writeUInt32LE(part.size, 12);
+      offset += part.compressed;
+      yield descriptor;
+      offset += descriptor.length;
+    }
+    written.push(part);
+  }
+  const directory = Buffer.concat(written.map((part) => centralHeader(part, stamp)));
+  if (offset + directory.length > LIMIT) throw tooLarge();
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(written.length, 8);
+  end.writeUInt16LE(written.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  yield directory;
+  yield end;
+}
