@@ -42,7 +42,7 @@ export function screenRoutes(routerFile: string): { path: string; module: string
     .map(([, path, module]) => ({ path: path!, module: resolve(dirname(routerFile), `${module}.tsx`) }));
 }
 
-const bootSource = (routes: [string, string[]][], early: Record<string, readonly string[]>) => `(() => {
+export const bootSource = (routes: [string, string[]][], early: Record<string, readonly string[]>) => `(() => {
   const path = location.pathname;
   for (const [pattern, files] of ${JSON.stringify(routes)}) {
     if (!new RegExp(pattern).test(path)) continue;
@@ -66,6 +66,8 @@ const bootSource = (routes: [string, string[]][], early: Record<string, readonly
   if (token) headers.Authorization = 'Bearer ' + token;
   const responses = {};
   for (const url of urls) {
+    // A signed-in call of a guest's page would only be refused (the screen sends a guest to /login).
+    if (!token && url.startsWith('/api/user/')) continue;
     const response = fetch(url, { headers, credentials: 'same-origin' });
     response.catch(() => {});
     responses[url] = response;

@@ -11,4 +11,11 @@ export const earlyRequests: Record<string, readonly string[]> = {
   // The similar events under every basket, empty or not (the other calls depend on its lines). Sent
   // early, its fetch and answer leave the basket's first effects, the longest task after its paint.
   '/basket': ['/api/event/list'],
+  // The sign-in networks and GID's settings: with them at hand when the screen first renders, the GID
+  // button's chunk is asked for at once instead of after a round trip of its own.
+  '/login': ['/api/auth/providers'],
+  '/registration': ['/api/auth/providers'],
+  // The cabinet's tickets, its waiting-list places (signed in: the boot script sends the stored token)
+  // and the events beside them.
+  '/me': ['/api/user/tickets/my', '/api/user/waitlist', '/api/event/list'],
 };
