@@ -11,6 +11,7 @@ import { RefundDialog } from '../../../features/tickets/components/ticket-action
 import { TicketCard } from '../../../features/tickets/components/ticket-card';
 import { splitByRegistration } from '../../../features/tickets/ticket-status';
 import { MyWaitlist } from '../../../features/waitlist/components/my-waitlist';
+import { getToken } from '../../../lib/auth';
 import { CabinetFrame } from './cabinet-frame';
 import '../../../locales/cabinet';
 
@@ -35,9 +36,12 @@ function LazySection({ section, empty }: { section: 'old' | 'transfered'; empty:
   return <TicketList tickets={tickets.data.values} section={section} />;
 }
 
-/** The first data of /me, asked for before the first render (router.tsx, preloadScreen). */
+/**
+ * The first data of /me, asked for before the first render (router.tsx, preloadScreen). A guest is
+ * sent to /login instead: their tickets are not asked for.
+ */
 export const prefetch = (client: QueryClient) =>
-  Promise.all([client.prefetchQuery(ticketsQuery('my')), client.prefetchQuery(eventsQuery())]);
+  Promise.all([getToken() ? client.prefetchQuery(ticketsQuery('my')) : null, client.prefetchQuery(eventsQuery())]);
 
 /** /me, «Билеты» (accounts-sso §2.6). */
 export default function MyEvents() {

@@ -12,8 +12,12 @@ export const getTickets = (section: TicketSection, signal?: AbortSignal) =>
 /** Every ticket query starts with this key, so one invalidation refreshes all lists and pages. */
 export const ticketsKey = ['user', 'tickets'] as const;
 
+/**
+ * Asked again whenever a list shows, but not within two seconds of the last answer: /me's first data,
+ * fetched before its first render (or sent by the page's boot script), is not fetched twice.
+ */
 export const ticketsQuery = (section: TicketSection) =>
-  queryOptions({ queryKey: [...ticketsKey, section], queryFn: ({ signal }) => getTickets(section, signal), staleTime: 0 });
+  queryOptions({ queryKey: [...ticketsKey, section], queryFn: ({ signal }) => getTickets(section, signal), staleTime: 2_000 });
 
 /** A list; `enabled` false until its section is expanded (the past and transferred lists load on expand). */
 export const useTickets = (section: TicketSection, enabled = true) => useQuery({ ...ticketsQuery(section), enabled });
