@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -213,5 +214,42 @@ describe('/me, «Билеты» (accounts-sso §2.6, §4.5)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Отменить покупку' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Отмена покупки' })).toBeNull());
     expect(screen.queryByRole('dialog', { name: 'Возврат выполнен успешно!' })).toBeNull();
+  });
+});
+
+describe('/me’s first data (its prefetch, before the first render)', () => {
+  const asked = () => {
+    const paths: string[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      paths.push(new URL(request.url).pathname);
+    };
+    server.events.on('request:start', listener);
+    return { paths, stop: () => server.events.removeListener('request:start', listener) };
+  };
+
+  it('the tickets fetched for the first render are not fetched again when the list mounts', async () => {
+    signIn();
+    const { prefetch } = await import('./my-events');
+    const { useTickets } = await import('../../../features/tickets/api/get-tickets');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const seen = asked();
+    await prefetch(client);
+    const { result } = renderHook(() => useTickets('my'), {
+      wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    seen.stop();
+    expect(seen.paths.filter((path) => path === '/api/user/tickets/my')).toHaveLength(1);
+  });
+
+  it('a guest’s tickets are not asked for (the guest is sent to /login)', async () => {
+    localStorage.removeItem(storageKeys.token);
+    const { prefetch } = await import('./my-events');
+    const seen = asked();
+    await prefetch(new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+    seen.stop();
+    expect(seen.paths).not.toContain('/api/user/tickets/my');
+    expect(seen.paths).toContain('/api/event/list');
   });
 });
