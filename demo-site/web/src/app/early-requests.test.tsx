@@ -3,7 +3,6 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { request } from '../lib/api-client';
 import { storageKeys } from '../lib/storage';
-import { cabinetHandlers } from '../testing/cabinet-handlers';
 import { renderApp } from '../testing/render';
 import { server } from '../testing/server';
 import { earlyRequests } from './early-requests';
@@ -28,19 +27,10 @@ async function requestedPaths(run: () => Promise<void>): Promise<Set<string>> {
 
 afterEach(() => {
   delete window.__gidEarly;
-  localStorage.removeItem(storageKeys.token);
 });
 
 describe('the boot script’s early requests (src/app/early-requests.ts)', () => {
   it.each(Object.entries(earlyRequests))('%s: the screen asks for every one of them', async (path, urls) => {
-    // The cabinet is seen signed in, as the boot script sees it (the stored token).
-    if (path.startsWith('/me')) {
-      localStorage.setItem(storageKeys.token, 'token-1');
-      server.use(
-        ...cabinetHandlers,
-        http.get('*/api/user/waitlist', () => HttpResponse.json({ values: [] })),
-      );
-    }
     const paths = await requestedPaths(async () => {
       renderApp(path);
       expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
