@@ -39,7 +39,11 @@ const letNotConst = {
   },
 };
 
-const rejoin = terser({ ecma: 2020, compress: COMPRESS, mangle: false, format: { comments: false } });
+// `wrap_iife`: `var GidSdk=(function(t){…})({})`. V8 compiles a function written in parentheses with
+// the script (streamed, off the main thread); unwrapped, it pre-parses the whole script there and then
+// parses it again on the main thread when it is called: a cold load's evaluation of the script took
+// 3.3 → 1.9 ms of main-thread CPU in Chromium here (warm loads, from the code cache: the same). +1 B gzip.
+const rejoin = terser({ ecma: 2020, compress: COMPRESS, mangle: false, format: { comments: false, wrap_iife: true } });
 
 // The ESM build a site's bundler takes in: compressed, mangled, and laid out line by line.
 // terser inlines what is used once (helpers, constants) and folds what is constant, which a site's

@@ -13,8 +13,9 @@ export const BUTTON_LANGS = ['ru', 'en'];
 
 /** A button's language: its own `lang`, else the document's (`<html lang>`) if known, else Russian. */
 const langOf = (doc: Document, lang?: string): string => {
-  const page = doc.documentElement?.lang.slice(0, 2).toLowerCase();
-  return lang ?? (page && page in LABELS ? page : 'ru');
+  // No page language (`''`, or no root element: `undefined`) is no key of LABELS either.
+  const page = doc.documentElement?.lang.slice(0, 2).toLowerCase() as string;
+  return lang ?? (page in LABELS ? page : 'ru');
 };
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -63,7 +64,8 @@ export function renderButtons(
   const rendered = buttons.map((button, index) => {
     const type = button.type ?? 'standard';
     const lang = langOf(doc, button.lang);
-    const [full, compact] = LABELS[lang] ?? (LABELS.ru as [string, string]);
+    // `lang` is one of LABELS' (the buttons' `lang` is checked; `langOf` gives only those).
+    const [full, compact] = LABELS[lang] as [string, string];
     const element = doc.createElement('button');
     element.type = 'button';
     element.className = `gid-btn gid-btn--${type} gid-btn--${button.color ?? 'primary'}`;

@@ -88,16 +88,17 @@ export const MSG_UNKNOWN_CLIENT = (clientId: string): string => `Газпром 
 
 /**
  * Resolves once the frame now being prepared has been painted: a task queued from a
- * `requestAnimationFrame` callback runs after that frame's paint, `settle()` milliseconds later. A
- * hidden page paints nothing, so there is nothing to wait for; the timeout covers a browser that
- * holds frames back.
+ * `requestAnimationFrame` callback runs after that frame's paint. The callback itself runs inside
+ * the frame, before its paint, so it does nothing else: what the caller does next (such as reading
+ * the address) comes after the paint. A hidden page paints nothing, so there is nothing to wait for;
+ * the timeout covers a browser that holds frames back. Those two resolve with `true`: no frame was seen.
  */
-export const afterPaint = (win: Window, settle?: () => number): Promise<void> =>
+export const afterPaint = (win: Window): Promise<true | undefined> =>
   new Promise((resolve) => {
-    if (win.document.visibilityState === 'hidden' || !win.requestAnimationFrame) return resolve();
+    if (win.document.visibilityState === 'hidden' || !win.requestAnimationFrame) return resolve(true);
     // Whichever comes first resolves; the other's call does nothing.
-    win.setTimeout(resolve, 100);
-    win.requestAnimationFrame(() => win.setTimeout(resolve, settle?.()));
+    win.setTimeout(resolve, 100, true);
+    win.requestAnimationFrame(() => win.setTimeout(resolve));
   });
 
 /**
@@ -223,8 +224,10 @@ async function run(ctx: Context, client: GidClient, nameButtons: () => void): Pr
   // own: `@gid/sdk-react` and sites drawing with `renderButton` right after `init` draw theirs now.
   // Not in the hidden frame of a silent sign-in: it paints nothing, and its answer is awaited.
   // Nor does a provider's answer on the redirect URI wait for the frame to settle: the visitor is
-  // waiting for the sign-in, not for the buttons.
-  if (ctx.win.name !== SILENT_NAME) await afterPaint(ctx.win, () => (carriesAnswer(ctx) && onRedirectUri(ctx) ? 0 : SETTLE_MS));
+  // waiting for the sign-in, not for the buttons. The address is read for that once the frame is
+  // painted, not in the frame's own callback (its first read took 0.1–0.3 ms before the paint).
+  if (ctx.win.name !== SILENT_NAME && !(await afterPaint(ctx.win)) && !(carriesAnswer(ctx) && onRedirectUri(ctx)))
+    await new Promise((resolve) => ctx.win.setTimeout(resolve, SETTLE_MS));
   // Every step after an await checks that the client is alive: `destroy()` may have come first.
   if (ctx.dead) return client;
   nameButtons();
