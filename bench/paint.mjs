@@ -16,6 +16,8 @@
 //
 //   node bench/paint.mjs                       three runs of 150 warm and 21 cold loads per page
 //   PAINT_RUNS=1 PAINT_LOADS=20 node bench/paint.mjs   a quick look
+//   PAINT_BASE=old.iife.js node bench/paint.mjs        also a page with another build (a saved copy of the
+//                                              old one), interleaved in the same rounds: the change's own effect
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus, loadavg } from 'node:os';
@@ -27,6 +29,9 @@ import { chromiumLaunchOptions } from '../tests/chromium.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 // PAINT_IIFE=path measures another build of the script (to compare a change).
 const iife = readFileSync(process.env.PAINT_IIFE ?? join(here, '..', 'sdk', 'dist', 'gid-sdk.iife.js'));
+// PAINT_BASE=path adds a page with that build (`base`), loaded in the same rounds as the others, so a
+// change is compared with the build before it under the same background load (a run's own drift cancels).
+const base = process.env.PAINT_BASE ? readFileSync(process.env.PAINT_BASE) : undefined;
 // A load waits a random part of a 16.7 ms frame for its paint, so one run's share moves by about
 // ±0.9 ms with 60 loads a page (an identical build read −3.1 to 1.9 ms): 150 halve that spread's square.
 const LOADS = Number(process.env.PAINT_LOADS ?? 150);
@@ -42,9 +47,15 @@ const VARIANTS = {
   reserved: { reserve: true, control: false },
   // The control: the same page and script, but a hand-written styled button instead of init().
   control: { reserve: true, control: true },
+  // The reserved page with the PAINT_BASE build.
+  ...(base ? { base: { reserve: true, control: false, script: '/base/gid-sdk.iife.js' } } : {}),
 };
 
-const page = ({ reserve, control }) => `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>bench</title>
+const page = ({
+  reserve,
+  control,
+  script = '/gid-sdk.iife.js',
+}) => `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>bench</title>
 <style>body{font:16px system-ui;margin:24px}${reserve ? '#gid{min-height:56px}' : ''}</style></head><body>
 <h1>Билеты на забег</h1><div id="gid"></div><p>Текст под кнопкой, который сдвинулся бы.</p>
 <script>
@@ -58,7 +69,7 @@ const page = ({ reserve, control }) => `<!doctype html><html lang="ru"><head><me
     .observe({ type: 'layout-shift', buffered: true });
   performance.mark('script');
 </script>
-<script src="/gid-sdk.iife.js"></script>
+<script src="${script}"></script>
 <script>
   const start = performance.now();
   // The page's own part (its config, reading location) is the same on both pages: only init() differs.
@@ -74,8 +85,9 @@ const page = ({ reserve, control }) => `<!doctype html><html lang="ru"><head><me
 
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
-  if (url.pathname === '/gid-sdk.iife.js') {
-    return res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'public, max-age=3600' }).end(iife);
+  if (url.pathname === '/gid-sdk.iife.js' || (base && url.pathname === '/base/gid-sdk.iife.js')) {
+    const body = url.pathname === '/gid-sdk.iife.js' ? iife : base;
+    return res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'public, max-age=3600' }).end(body);
   }
   if (url.pathname.startsWith('/api/')) return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
   const variant = VARIANTS[url.pathname.slice(1)];
@@ -137,11 +149,30 @@ async function warm() {
   await context.close();
   // The SDK's own share, with the machine's drift cancelled: each round's SDK load minus its control.
   const over = runs.reserved.map((run, i) => run.paint - (runs.control[i]?.paint ?? Number.NaN));
-  return { ...Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, summary(list)])), over: quantile(over, 0.5) };
+  return {
+    ...Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, summary(list)])),
+    over: quantile(over, 0.5),
+    ...versus(runs),
+  };
 }
 
+/** With PAINT_BASE: this build over the base build, each round's load minus the base's (median), and the base's own share. */
+const versus = (runs) =>
+  runs.base
+    ? {
+        overBase: quantile(
+          runs.reserved.map((run, i) => run.paint - (runs.base[i]?.paint ?? Number.NaN)),
+          0.5,
+        ),
+        baseOver: quantile(
+          runs.base.map((run, i) => run.paint - (runs.control[i]?.paint ?? Number.NaN)),
+          0.5,
+        ),
+      }
+    : {};
+
 async function cold() {
-  const runs = { reserved: [], control: [] };
+  const runs = { reserved: [], control: [], ...(base ? { base: [] } : {}) };
   for (let i = 0; i < COLD_LOADS; i++) {
     for (const name of Object.keys(runs)) {
       const context = await browser.newContext();
@@ -151,7 +182,11 @@ async function cold() {
   }
   // As for warm loads: each round's SDK load minus its control, which cancels the machine's drift.
   const over = runs.reserved.map((run, i) => run.paint - (runs.control[i]?.paint ?? Number.NaN));
-  return { ...Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, summary(list)])), over: quantile(over, 0.5) };
+  return {
+    ...Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, summary(list)])),
+    over: quantile(over, 0.5),
+    ...versus(runs),
+  };
 }
 
 /** The machine's load average over 1, 5 and 15 minutes, and its cores: paint times move with it. */
@@ -164,6 +199,17 @@ const machineLoad = () =>
 const middle = (values) => quantile(values, 0.5);
 /** The run-by-run medians of a figure of `summary()` across runs. */
 const across = (runs, pick) => middle(runs.map(pick));
+
+/** The PAINT_BASE build beside this one, from the same rounds (`pass`: the warm or the cold figures). */
+function baseRows(runs, pass) {
+  const b = (key) => across(runs, (r) => pass(r).base[key]).toFixed(1);
+  const line = (label, pick) => console.log(`  ${label}: ${across(runs, pick).toFixed(1)} ms`);
+  console.log(`  base build (PAINT_BASE), reserving: ${b('paint')} ms  (IQR ${b('p25')}–${b('p75')}, trimmed mean ${b('mean')})`);
+  line('the base over the control, round by round: median', (r) => pass(r).baseOver);
+  line('the base over the control, trimmed means', (r) => pass(r).base.mean - pass(r).control.mean);
+  line('this build over the base, round by round: median', (r) => pass(r).overBase);
+  line('this build over the base, trimmed means', (r) => pass(r).reserved.mean - pass(r).base.mean);
+}
 
 try {
   // Three runs (PAINT_RUNS), each the whole warm and cold passes, with the machine's load beside
@@ -202,6 +248,7 @@ try {
   console.log(`  the SDK over the control, round by round: median ${across(runs, (r) => r.w.over).toFixed(1)} ms`);
   console.log(`  the SDK over the control, trimmed means: ${across(runs, (r) => r.warmShare).toFixed(1)} ms`);
   console.log(`  init() synchronous work before returning: median ${across(runs, (r) => r.w.reserved.sync).toFixed(1)} ms`);
+  if (base) baseRows(runs, (r) => r.w);
   if (COLD_LOADS > 0) {
     console.log(`\ncold loads (fresh browser context each; each run: median of ${COLD_LOADS}):`);
     console.log(row('  page reserving 56 px', runs, (r) => r.c.reserved));
@@ -209,6 +256,7 @@ try {
     console.log(`  the SDK over the control, round by round: median ${across(runs, (r) => r.c.over).toFixed(1)} ms`);
     console.log(`  the SDK over the control, trimmed means: ${across(runs, (r) => r.c.reserved.mean - r.c.control.mean).toFixed(1)} ms`);
     console.log(`  init() synchronous work before returning: median ${across(runs, (r) => r.c.reserved.sync).toFixed(1)} ms`);
+    if (base) baseRows(runs, (r) => r.c);
   }
   // The figures are the SDK's share over the control, measured in the same run (absolute paint
   // times move with the machine): warm < 1 ms (difference of trimmed means), cold < 5 ms (of
