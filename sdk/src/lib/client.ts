@@ -172,9 +172,10 @@ export function clientFor(ctx: Context): GidClient {
       }
       // Still not valid (the refresh failed, or what it left is no better: never an expired
       // token; `off`: nothing new). A sign-out while this waited (here or, heard meanwhile, in
-      // another tab): no silent sign-in after it.
+      // another tab), or `destroy()`: no silent sign-in after it (a destroyed client's would be
+      // aborted by nothing, and would exchange its code after a later sign-out).
       if (!valid(0) || (cacheMode === 'off' && k.tokens === before)) {
-        if (started !== ctx.out) throw aborted();
+        if (started !== ctx.out || ctx.dead) throw aborted();
         try {
           await checkSession();
         } catch (error) {

@@ -48,3 +48,29 @@ describe('getAccessToken never resolves an expired token', () => {
     await expect(token).resolves.toBe('ABORTED');
   });
 });
+
+describe('a destroyed client starts no silent sign-in', () => {
+  it('getAccessToken whose refresh fails after destroy() rejects ABORTED and opens no silent frame (found by the model test, seed 459309690)', async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((go) => (answer = go));
+    server.use(
+      http.post(TOKEN_URL, async () => {
+        await gate;
+        return HttpResponse.json({ error: 'invalid_grant' }, { status: 400 });
+      }),
+    );
+    const { config, win } = setup(`${SITE}/cabinet`);
+    const client = createClient(config);
+    client.setTokens({ access_token: 'at-1', refresh_token: 'rt-1', expires_in: 3600 });
+    const token = client.getAccessToken({ cacheMode: 'off' }).then(
+      (at) => at,
+      (error) => error.code,
+    );
+    await flush();
+    client.destroy(); // the refresh is out; its failure must not lead to a silent sign-in
+    answer();
+    await expect(token).resolves.toBe('ABORTED');
+    await flush();
+    expect(frameOf(win)).toBeNull();
+  });
+});
