@@ -36,39 +36,35 @@ function dosTime(date: Date): { time: number; date: number } {
   };
 }
 
-function localHeader(part: Written, stamp: { time: number; date: number }): Buffer {
-  const header = Buffer.alloc(30);
-  header.writeUInt32LE(0x04034b50, 0);
-  header.writeUInt16LE(20, 4);
-  header.writeUInt16LE(part.flags, 6);
-  header.writeUInt16LE(part.method, 8);
-  header.writeUInt16LE(stamp.time, 10);
-  header.writeUInt16LE(stamp.date, 12);
-  // With a data descriptor these three are zero here and given after the data.
-  header.writeUInt32LE(part.crc, 14);
-  header.writeUInt32LE(part.compressed, 18);
-  header.writeUInt32LE(part.size, 22);
-  header.writeUInt16LE(part.name.length, 26);
-  header.writeUInt16LE(0, 28);
-  return Buffer.concat([header, part.name]);
+/**
+ * A header of `length` bytes after `signature`: from "version needed to extract" (at `at`) to the name's
+ * length, a local header (APPNOTE 4.3.7) and a central one (4.3.12) hold the same fields. With a data
+ * descriptor, the CRC-32 and sizes are still zero when the local header is written (given after the data).
+ */
+function header(part: Written, stamp: { time: number; date: number }, signature: number, length: number, at: number): Buffer {
+  const header = Buffer.alloc(length);
+  header.writeUInt32LE(signature, 0);
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(part.flags, at + 2);
+  header.writeUInt16LE(part.method, at + 4);
+  header.writeUInt16LE(stamp.time, at + 6);
+  header.writeUInt16LE(stamp.date, at + 8);
+  header.writeUInt32LE(part.crc, at + 10);
+  header.writeUInt32LE(part.compressed, at + 14);
+  header.writeUInt32LE(part.size, at + 18);
+  header.writeUInt16LE(part.name.length, at + 22);
+  // What is left is zero: the extra field's length; in the central header also the comment, disk and attributes.
+  return header;
 }
 
+const localHeader = (part: Written, stamp: { time: number; date: number }): Buffer =>
+  Buffer.concat([header(part, stamp, 0x04034b50, 30, 4), part.name]);
+
 function centralHeader(part: Written, stamp: { time: number; date: number }): Buffer {
-  const header = Buffer.alloc(46);
-  header.writeUInt32LE(0x02014b50, 0);
-  header.writeUInt16LE(20, 4);
-  header.writeUInt16LE(20, 6);
-  header.writeUInt16LE(part.flags, 8);
-  header.writeUInt16LE(part.method, 10);
-  header.writeUInt16LE(stamp.time, 12);
-  header.writeUInt16LE(stamp.date, 14);
-  header.writeUInt32LE(part.crc, 16);
-  header.writeUInt32LE(part.compressed, 20);
-  header.writeUInt32LE(part.size, 24);
-  header.writeUInt16LE(part.name.length, 28);
-  // Extra field, comment, disk, internal and external attributes: none.
-  header.writeUInt32LE(part.offset, 42);
-  return Buffer.concat([header, part.name]);
+  const central = header(part, stamp, 0x02014b50, 46, 6);
+  central.writeUInt16LE(20, 4); // version made by
+  central.writeUInt32LE(part.offset, 42);
+  return Buffer.concat([central, part.name]);
 }
 
 /** Resolves when `stream` can take more, or is closed (then nothing more is asked of it). */
