@@ -21,17 +21,22 @@ const answerFrame = (win: TestWindow, frame: HTMLIFrameElement, params: Record<s
       source: frame.contentWindow as never,
     }),
   );
+/** The token endpoint answers `response` only once the returned function is called. */
+const heldTokenAnswer = (response: () => Response): (() => void) => {
+  let answer!: () => void;
+  const gate = new Promise<void>((go) => (answer = go));
+  server.use(
+    http.post(TOKEN_URL, async () => {
+      await gate;
+      return response();
+    }),
+  );
+  return answer;
+};
 
 describe('getAccessToken never resolves an expired token', () => {
   it('getAccessToken whose silent sign-in answers after destroy() rejects ABORTED, never with the expired token it had (found by the model test)', async () => {
-    let answer!: () => void;
-    const gate = new Promise<void>((go) => (answer = go));
-    server.use(
-      http.post(TOKEN_URL, async () => {
-        await gate;
-        return HttpResponse.json({ access_token: 'at-2', expires_in: 3600 });
-      }),
-    );
+    const answer = heldTokenAnswer(() => HttpResponse.json({ access_token: 'at-2', expires_in: 3600 }));
     const { config, win } = setup(`${SITE}/cabinet`);
     const client = createClient(config);
     client.setTokens({ access_token: 'at-1', expires_in: 0 });
@@ -51,14 +56,7 @@ describe('getAccessToken never resolves an expired token', () => {
 
 describe('a destroyed client starts no silent sign-in', () => {
   it('getAccessToken whose refresh fails after destroy() rejects ABORTED and opens no silent frame (found by the model test, seed 459309690)', async () => {
-    let answer!: () => void;
-    const gate = new Promise<void>((go) => (answer = go));
-    server.use(
-      http.post(TOKEN_URL, async () => {
-        await gate;
-        return HttpResponse.json({ error: 'invalid_grant' }, { status: 400 });
-      }),
-    );
+    const answer = heldTokenAnswer(() => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 }));
     const { config, win } = setup(`${SITE}/cabinet`);
     const client = createClient(config);
     client.setTokens({ access_token: 'at-1', refresh_token: 'rt-1', expires_in: 3600 });
