@@ -9,7 +9,8 @@ import { join } from 'node:path';
 
 export async function tempDir(): Promise<{ path: string; remove(): Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), 'gid-idp-'));
-  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+  // Retried: a provider just closed may still be finishing a write in the folder (ENOTEMPTY, seen in CI).
+  return { path, remove: () => rm(path, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }) };
 }
 
 export interface Page {

@@ -49,7 +49,8 @@ export async function startTestIdp(): Promise<TestIdp> {
     },
     close: async () => {
       await idp.close();
-      await rm(dataDir, { recursive: true, force: true });
+      // Retried: the provider just closed may still be finishing a write in its folder (ENOTEMPTY).
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };
 }
