@@ -14,7 +14,7 @@ export const ticketsKey = ['user', 'tickets'] as const;
 
 /**
  * Asked again whenever a list shows, but not within two seconds of the last answer: /me's first data,
- * fetched before its first render (or sent by the page's boot script), is not fetched twice.
+ * fetched before its first render (the route's prefetch, app/router.tsx), is not fetched twice.
  */
 export const ticketsQuery = (section: TicketSection) =>
   queryOptions({ queryKey: [...ticketsKey, section], queryFn: ({ signal }) => getTickets(section, signal), staleTime: 2_000 });
