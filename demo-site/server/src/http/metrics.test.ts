@@ -1,24 +1,13 @@
 import fc from 'fast-check';
 import { Counter, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { RequestTally } from './metrics';
+import { latencyMetric, RequestTally, requestsMetric } from './metrics';
 
 /** What prom-client's own counter and histogram write for the same answers: the reference. */
 function reference() {
   const registry = new Registry();
-  const requests = new Counter({
-    name: 'gid_http_requests_total',
-    help: 'HTTP requests by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'gid_http_request_duration_seconds',
-    help: 'HTTP request latency by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
+  const requests = new Counter({ ...requestsMetric, registers: [registry] });
+  const latency = new Histogram({ ...latencyMetric, registers: [registry] });
   return {
     registry,
     record: (method: string, route: string, status: string, seconds: number) => {

@@ -152,8 +152,20 @@ export function countedProvider(provider: PaymentProvider, metrics: ServerMetric
   });
 }
 
-/** The latency buckets of `gid_http_request_duration_seconds`, in seconds. */
-const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
+/** What `RequestTally` writes: prom-client's counter and histogram of these would write the same. */
+export const requestsMetric = {
+  name: 'gid_http_requests_total',
+  help: 'HTTP requests by method, route pattern and status',
+  labelNames: ['method', 'route', 'status'] as const,
+};
+export const latencyMetric = {
+  name: 'gid_http_request_duration_seconds',
+  help: 'HTTP request latency by method and route pattern',
+  labelNames: ['method', 'route'] as const,
+  /** In seconds. */
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+};
+const LATENCY_BUCKETS = latencyMetric.buckets;
 
 interface RouteCount {
   method: string;
@@ -181,24 +193,22 @@ export class RequestTally {
   constructor(registry: Registry) {
     const { routes, answers } = this;
     new Counter({
-      name: 'gid_http_requests_total',
-      help: 'HTTP requests by method, route pattern and status',
-      labelNames: ['method', 'route', 'status'] as const,
+      ...requestsMetric,
       registers: [registry],
       collect() {
         this.reset();
         for (const { labels, count } of answers.values()) this.inc(labels, count);
       },
     });
-    const name = 'gid_http_request_duration_seconds';
+    const { name, help } = latencyMetric;
     const histogram = {
       name,
-      help: 'HTTP request latency by method and route pattern',
+      help,
       type: 'histogram',
       aggregator: 'sum',
       get: async () => ({
         name,
-        help: histogram.help,
+        help,
         type: histogram.type,
         aggregator: histogram.aggregator,
         values: [...routes.values()].flatMap(({ method, route, buckets, sum, count }) => {
