@@ -43,6 +43,7 @@ import { ticketsRoutes } from './features/tickets/routes';
 import { uploadsRoutes } from './features/uploads/routes';
 import { userInsurancesRoutes } from './features/user-insurances/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
+import { installAnswerCompression } from './http/compression';
 import { installDemoConsole } from './http/demo-console';
 import { frameworkErrors, installErrorHandlers } from './http/error-handler';
 import { installJsonParser } from './http/json-body';
@@ -162,6 +163,7 @@ export async function buildServer(deps: ServerDeps, options: BuildOptions = {}):
     keyGenerator: (request) => addressKey(clientIp(request)),
   });
   installResponseCache(app, deps.config.responseCacheMs);
+  installAnswerCompression(app);
   if (options.operator?.metrics) installRequestMetrics(app, options.operator.metrics);
   // /healthz, /readyz, /metrics, /ops/letters (features/operator).
   await app.register(operatorRoutes(deps, options.operator));

@@ -103,6 +103,25 @@ describe('response cache', () => {
     expect(calls()).toBe(2);
   });
 
+  it('sends the first answer of a big entry compressed too, and its hits the same bytes', async () => {
+    const { app, calls } = await appWithCounter(10_000);
+    const ask = () => app.inject({ url: '/big', headers: { 'accept-encoding': 'gzip, br' } });
+    const [first, waiting] = await Promise.all([ask(), ask()]);
+    expect(first.headers['x-cache']).toBeUndefined();
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(String(first.headers.vary)).toMatch(/Accept-Encoding/);
+    const plain = JSON.stringify({ calls: 1, text: 'Забег героев '.repeat(400) });
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain);
+    expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+    const hit = await app.inject({ url: '/big', headers: { 'accept-encoding': 'br' } });
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(waiting.rawPayload.equals(first.rawPayload)).toBe(true);
+    // A client without compression still gets the answer as it is, and nothing was computed again.
+    expect((await app.inject('/big')).body).toBe(plain);
+    expect(calls()).toBe(1);
+  });
+
   it('is off with a zero lifetime', async () => {
     const { app, calls } = await appWithCounter(0);
     await app.inject('/public');

@@ -6,7 +6,7 @@ import type {
   onResponseHookHandler,
   onSendHookHandler,
 } from 'fastify';
-import { compress, encodingFor } from './compression';
+import { COMPRESS_FROM_BYTES, compress, compressedAnswer, encodingFor } from './compression';
 import { requestLanguage } from './language';
 
 declare module 'fastify' {
@@ -43,14 +43,11 @@ interface Entry {
   gzip?: Promise<Buffer>;
 }
 
-/** Answers below this size go out as they are: compressing them saves nothing worth the work. */
-const COMPRESS_FROM_BYTES = 1024;
-
 /**
  * The requests computing an entry: the entry's key (catalogue language and URL: catalogue answers are
  * localised) and the function that settles it with their answer. A hit is never one.
  */
-const producers = new WeakMap<FastifyRequest, { key: string; settle: (body: string | null) => void }>();
+const producers = new WeakMap<FastifyRequest, { key: string; entry: Entry; settle: (body: string | null) => void }>();
 const MAX_ENTRIES = 1000;
 /**
  * How long past its lifetime an answer may still be sent while one request computes its successor
@@ -125,6 +122,7 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
       stale.refreshing = true;
       producers.set(request, {
         key,
+        entry: created,
         settle: (body) => {
           created.settled = body;
           if (entries.get(key) === stale) {
@@ -139,6 +137,7 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
     entries.set(key, created);
     producers.set(request, {
       key,
+      entry: created,
       settle: (body) => {
         created.settled = body;
         resolve(body);
@@ -151,11 +150,16 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number): void 
     const producer = producers.get(request);
     if (!producer) return done(null, payload);
     producers.delete(request);
-    if (reply.statusCode === 200 && typeof payload === 'string') producer.settle(payload);
-    else {
-      entries.delete(producer.key);
-      producer.settle(null);
+    if (reply.statusCode === 200 && typeof payload === 'string') {
+      producer.settle(payload);
+      // The first answer goes out compressed as the hits do, and its compressed copy is the entry's.
+      const { entry } = producer;
+      const answer = compressedAnswer(request, reply, payload, (encoding, make) => (entry[encoding] ??= make()));
+      if (typeof answer === 'string') return done(null, answer);
+      return void answer.then((sent) => done(null, sent));
     }
+    entries.delete(producer.key);
+    producer.settle(null);
     done(null, payload);
   };
 

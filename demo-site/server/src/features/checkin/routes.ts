@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
 import { requireUser } from '../../http/auth';
-import { compress, encodingFor } from '../../http/compression';
+import { compressedAnswer } from '../../http/compression';
 import { noQuery } from '../../lib/schemas';
 import { checkinBody, eventCityParams, ticketListQuery } from './schema';
 import { checkIn, staffCounts, staffEvents, staffTicketList } from './service';
@@ -29,10 +29,8 @@ export const checkinRoutes =
       async (request, reply) => {
         const list = await staffTicketList(deps, await staffUser(request), request.params.event_city_id, request.query.since ?? null);
         const body = JSON.stringify(list);
-        reply.header('cache-control', 'private, no-store').header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
-        const encoding = encodingFor(request.headers['accept-encoding']);
-        if (encoding === 'identity' || body.length < 1024) return reply.send(body);
-        return reply.header('content-encoding', encoding).send(await compress(body, encoding, 'fast'));
+        reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8');
+        return reply.send(await compressedAnswer(request, reply, body));
       },
     );
 

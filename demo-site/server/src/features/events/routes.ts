@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerDeps } from '../../deps';
+import { compressedList } from '../../http/compression';
 import { answerLanguage } from '../../http/language';
 import { cacheable } from '../../http/response-cache';
 import { idParams, noQuery } from '../../lib/schemas';
@@ -25,11 +26,15 @@ export const eventRoutes =
     app.get('/api/event_type/project', { config: cacheable, schema: { querystring: noQuery } }, async (request, reply) => ({
       values: await listProjects(db, answerLanguage(request, reply)),
     }));
-    app.post('/api/event_city/filtered', { schema: { body: eventCityFilterBody, querystring: noQuery } }, async (request, reply) =>
-      filterEventCities(db, clock.now(), request.body, 'calendar', answerLanguage(request, reply)),
+    app.post(
+      '/api/event_city/filtered',
+      { config: compressedList, schema: { body: eventCityFilterBody, querystring: noQuery } },
+      async (request, reply) => filterEventCities(db, clock.now(), request.body, 'calendar', answerLanguage(request, reply)),
     );
-    app.post('/api/results/event_city/filtered', { schema: { body: eventCityFilterBody, querystring: noQuery } }, async (request, reply) =>
-      filterEventCities(db, clock.now(), request.body, 'results', answerLanguage(request, reply)),
+    app.post(
+      '/api/results/event_city/filtered',
+      { config: compressedList, schema: { body: eventCityFilterBody, querystring: noQuery } },
+      async (request, reply) => filterEventCities(db, clock.now(), request.body, 'results', answerLanguage(request, reply)),
     );
     app.get('/api/results/cities', { config: cacheable, schema: { querystring: noQuery } }, async (request, reply) => ({
       values: await listResultCities(db, clock.now(), answerLanguage(request, reply)),
