@@ -51,7 +51,7 @@ export default defineConfig({
               test: /src[\\/](app[\\/]app\.tsx|components[\\/]ui[\\/](page|states)\.tsx)$|node_modules[\\/](@tanstack|zod)[\\/]/,
             },
             {
-              // What the sign-in screens (/login, /register, the social return) show first: a dozen
+              // What the sign-in screens (/login, /registration, the social return) show first: a dozen
               // modules of a few hundred bytes that the default splitting gave a file each (shared by
               // different sets of screens). On a phone each file is a request on one of the browser's
               // six connections to the site; so /login asks for 3 files after the shell, not 15.

@@ -73,7 +73,6 @@ export const compressedList = { compressed: true } as const;
  * response cache does not keep: on a phone a 30 KB list is two round trips of TCP's first window, 5 KB
  * one). Install before the routes; the others run no hook for it.
  */
-
 export function installAnswerCompression(app: FastifyInstance): void {
   const onSend: onSendHookHandler = (request, reply, payload, done) => {
     if (typeof payload !== 'string' || reply.statusCode !== 200) return done(null, payload);
