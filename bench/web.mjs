@@ -1,7 +1,7 @@
 // Web app size: gzip bytes of the JS and CSS that `/` loads — the entry, its static imports, the
 // home screen's chunk (route-level code splitting), read from Vite's build manifest, and the
-// scripts and module preloads index.html names beyond them (the boot script of
-// demo-site/web/build/route-boot.ts; the shell, which the entry imports as it starts). Chunks loaded later (Swiper, on the first reach for the
+// scripts index.html names that the manifest does not know (the boot script of
+// demo-site/web/build/route-boot.ts). Chunks loaded later (Swiper, on the first reach for the
 // carousel) are not counted. The same for `/login`, and the GID chunk its button loads next.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,9 +12,8 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'demo-site', 'w
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
 
-/** The files a page at a route loads first: the entry, what index.html preloads, the route's chunk, their static imports, the boot script. */
+/** The files a page at a route loads first: the entry, the route's chunk, their static imports, the boot script. */
 function filesFor(route) {
   const files = new Set();
   const visit = (key) => {
@@ -25,10 +24,6 @@ function filesFor(route) {
     for (const next of chunk.imports ?? []) visit(next);
   };
   visit('index.html');
-  for (const [, href] of html.matchAll(/<link[^>]*\srel="modulepreload"[^>]*\shref="\/([^"]+)"/g)) {
-    if (keyOfFile.has(href)) visit(keyOfFile.get(href));
-    else files.add(href);
-  }
   visit(route);
   for (const [, src] of html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)) files.add(src);
   return files;

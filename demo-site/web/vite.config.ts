@@ -13,11 +13,7 @@ const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [
     react(),
-    routeBoot({
-      routerFile: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)),
-      earlyRequests,
-      startModules: [fileURLToPath(new URL('./src/app/start.tsx', import.meta.url))],
-    }),
+    routeBoot({ routerFile: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)), earlyRequests }),
     precompress(),
   ],
   server: {
@@ -46,20 +42,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // What the entry runs before the shell (main.tsx): React and react-dom, the theme, and
-              // Vite's helper for the dynamic import, evaluated in a task of their own.
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]lib[\\/](theme|storage)\.ts$|vite[\\/]preload-helper/,
-              priority: 1,
-            },
-            {
               // The shell — the app (its dependencies come along) and what most screens share — in
               // one file: a first visit asks the server for a few files instead of a dozen small
               // ones, each a round trip on a phone network. main.tsx stays out, in the entry chunk:
               // its top-level await loads a screen chunk, which imports the shell, so the shell
               // must be able to finish evaluating without it.
               name: 'shell',
-              test: /src[\\/](app[\\/](app|start)\.tsx|components[\\/]ui[\\/](page|states)\.tsx)$|node_modules[\\/](@tanstack|zod)[\\/]/,
+              test: /src[\\/](app[\\/]app\.tsx|components[\\/]ui[\\/](page|states)\.tsx)$|node_modules[\\/](@tanstack|zod)[\\/]/,
             },
             {
               // What the sign-in screens (/login, /registration, the social return) show first: a dozen

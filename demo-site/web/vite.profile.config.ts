@@ -13,12 +13,12 @@ function profiledRoot(): Plugin {
     name: 'gid-profiled-root',
     enforce: 'pre',
     transform(code, id) {
-      if (!/src[\\/]app[\\/]start\.tsx$/.test(id)) return null;
+      if (!/src[\\/]main\.tsx$/.test(id)) return null;
       const wrapped = code.replace(
         '<App queries={queries} />',
         '<Profiler id="app" onRender={(_id, phase, actualDuration, baseDuration, startTime, commitTime) => commits.push({ phase, actualDuration, baseDuration, startTime, commitTime })}><App queries={queries} /></Profiler>',
       );
-      if (wrapped === code) throw new Error('vite.profile.config.ts: app/start.tsx no longer renders <App queries={queries} />');
+      if (wrapped === code) throw new Error('vite.profile.config.ts: main.tsx no longer renders <App queries={queries} />');
       return `import { Profiler } from 'react';\nconst commits = (globalThis.__reactCommits = []);\n${wrapped}`;
     },
   };

@@ -16,11 +16,6 @@ interface Options {
   routerFile: string;
   /** Exact path → the GET URLs its screen asks for first. */
   earlyRequests: Record<string, readonly string[]>;
-  /**
-   * Modules the entry imports dynamically as it starts (main.tsx's `import('./app/start')`): the page
-   * asks for their chunks at once (modulepreload links in its head), as for the entry's own imports.
-   */
-  startModules?: readonly string[];
 }
 
 interface ChunkLike {
@@ -28,7 +23,6 @@ interface ChunkLike {
   fileName: string;
   facadeModuleId?: string | null;
   imports?: string[];
-  moduleIds?: string[];
   isEntry?: boolean;
 }
 
@@ -108,14 +102,6 @@ export function routeBoot(options: Options): Plugin {
           for (const next of byFile.get(file)?.imports ?? []) visit(next, into);
         };
         for (const entry of chunks.filter((chunk) => chunk.isEntry)) visit(entry.fileName, loaded);
-        const atStart = new Set<string>();
-        for (const module of options.startModules ?? []) {
-          // The module's own chunk (a facade re-exporting from a group's chunk, when a group took it), else the chunk holding it.
-          const chunk = chunks.find((item) => item.facadeModuleId === module) ?? chunks.find((item) => item.moduleIds?.includes(module));
-          if (!chunk) throw new Error(`route-boot: no chunk for ${module} (startModules)`);
-          visit(chunk.fileName, atStart);
-        }
-        for (const file of atStart) loaded.add(file);
 
         const routes: [string, string[]][] = [];
         const screens = screenRoutes(options.routerFile);
@@ -130,14 +116,7 @@ export function routeBoot(options: Options): Plugin {
         const source = bootSource(routes, options.earlyRequests);
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         boot = { fileName: `assets/boot-${hash}.js`, source };
-        return [
-          { tag: 'script', attrs: { type: 'module', async: true, src: `/${boot.fileName}` }, injectTo: 'head' },
-          ...[...atStart].map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-        ];
+        return [{ tag: 'script', attrs: { type: 'module', async: true, src: `/${boot.fileName}` }, injectTo: 'head' }];
       },
     },
     async writeBundle() {

@@ -1,3 +1,9 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createAppQueryClient } from './app/provider';
+import { preloadScreen } from './app/router';
+import { restoreLanguage } from './lib/i18n';
 import { applyTheme } from './lib/theme';
 import './styles/global.css';
 
@@ -5,11 +11,19 @@ applyTheme();
 
 const root = document.getElementById('root');
 if (root) {
-  // React (its own chunk, evaluated with this one) and the rest of the shell evaluate in two tasks,
-  // not one: the browser gets its main thread back between them (a phone's slow CPU makes one such
-  // task 200 ms). The page's HTML asks for the shell's chunk at once (build/route-boot.ts), so the
-  // import below waits for no download.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const { start } = await import('./app/start');
-  await start(root);
+  // The stored language, the current screen's chunk and its first data before the first render,
+  // so it shows the screen, filled, in the reader's language at once. A failure of any still shows
+  // the site (in Russian; the screen then loads as on any later visit).
+  const queries = createAppQueryClient();
+  await Promise.all([restoreLanguage().catch(() => undefined), preloadScreen(location.pathname, queries.client).catch(() => undefined)]);
+  // As a transition, React renders the page in small slices, giving the browser its main thread
+  // back every few milliseconds rather than blocking a phone for the whole first render.
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App queries={queries} />
+      </StrictMode>,
+    );
+  });
 }

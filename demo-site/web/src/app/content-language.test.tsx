@@ -37,7 +37,7 @@ function bilingualCalendar() {
 
 describe('the catalogue in the site’s language', () => {
   it('asks in the stored language and shows the English texts, city, money and plurals', async () => {
-    // As app/start.tsx does for a reader who chose English before: the stored language, then the screen.
+    // As main.tsx does for a reader who chose English before: the stored language, then the screen.
     await setLanguage('en');
     const asked = bilingualCalendar();
     renderApp('/calendar');

@@ -51,7 +51,7 @@ export interface AppQueryClient {
 
 /**
  * The app's server-state client, made before the first render so the screen of the address the
- * page opened at can have its data in that render (app/start.tsx, preloadScreen).
+ * page opened at can have its data in that render (main.tsx, preloadScreen).
  */
 export function createAppQueryClient(retry = true): AppQueryClient {
   let handler: (error: unknown, meta: { globalErrors?: boolean } | undefined) => void = () => undefined;
@@ -66,7 +66,7 @@ export function createAppQueryClient(retry = true): AppQueryClient {
 
 interface AppProviderProps {
   children: ReactNode;
-  /** A client made earlier (app/start.tsx); by default the provider makes its own. */
+  /** A client made earlier (main.tsx); by default the provider makes its own. */
   queries?: AppQueryClient;
   /** Goes to a path of the app (the router's navigate); used for 401 and 403. */
   navigate: (path: string) => void;

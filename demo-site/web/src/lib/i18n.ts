@@ -23,7 +23,7 @@ void i18n.use(initReactI18next).init({
 });
 
 // Dates and money follow the language from its first change on, before any screen renders with it
-// (app/start.tsx restores the stored language before the first render).
+// (main.tsx restores the stored language before the first render).
 i18n.on('languageChanged', (language) => {
   const value: Language = language === 'en' ? 'en' : 'ru';
   setDateLanguage(value);

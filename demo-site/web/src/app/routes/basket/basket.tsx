@@ -8,7 +8,7 @@ import '../../../locales/basket';
 // The basket screen in two chunks. This one is what its first paint needs — the heading, the space
 // the lines will take — and the lines, the summary, the popups and the code of the data they show
 // first are basket-body.tsx, a chunk of its own with its ~20 small imports. On a visit that opens at
-// /basket the page's boot script (build/route-boot.ts) and app/start.tsx load this route chunk and its
+// /basket the page's boot script (build/route-boot.ts) and main.tsx load this route chunk and its
 // static imports before the first render: with the body among them, every one was a request and a
 // module evaluation the heading waited for. The body is asked for after the heading's frame, with
 // the lines' first data (useShellFirst); on a visit from another screen the route waits for it
@@ -67,7 +67,7 @@ export function useShellFirst(load: (onSent: () => void) => Promise<unknown>, op
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let wait: ReturnType<typeof setTimeout> | undefined;
-    // As a transition, as the page's first render (app/start.tsx): React renders the lines in small slices.
+    // As a transition, as the page's first render (main.tsx): React renders the lines in small slices.
     const done = () => {
       if (live) startTransition(() => setReady(true));
     };
