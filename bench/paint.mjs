@@ -228,11 +228,12 @@ try {
       load: loadavg()[0],
     };
     runs.push(figures);
+    // Trimmed means, as the shares are their difference.
     const coldLine = c
-      ? `; cold: SDK ${c.reserved.paint.toFixed(1)} ms, control ${c.control.paint.toFixed(1)} ms, share ${figures.coldShare.toFixed(1)} ms`
+      ? `; cold: SDK ${c.reserved.mean.toFixed(1)} ms, control ${c.control.mean.toFixed(1)} ms, share ${figures.coldShare.toFixed(1)} ms`
       : '';
     console.log(
-      `  run ${run + 1}: warm: SDK ${w.reserved.paint.toFixed(1)} ms, control ${w.control.paint.toFixed(1)} ms, share ${figures.warmShare.toFixed(1)} ms${coldLine}; shift ${w.reserved.shift}; load ${figures.load.toFixed(2)}`,
+      `  run ${run + 1} (trimmed means): warm: SDK ${w.reserved.mean.toFixed(1)} ms, control ${w.control.mean.toFixed(1)} ms, share ${figures.warmShare.toFixed(1)} ms${coldLine}; shift ${w.reserved.shift}; load ${figures.load.toFixed(2)}`,
     );
   }
   const ms = (v) => `${v.toFixed(1)} ms`.padStart(8);
