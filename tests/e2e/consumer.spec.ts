@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { freePort } from '@gid/server/free-port';
 import { expect, type Page, test } from '@playwright/test';
+import { consentIfAsked } from './helpers';
 
 const run = promisify(execFile);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -181,10 +182,10 @@ async function signInInPopup(page: Page, phone: string): Promise<void> {
     })
     .toMatch(/^\d{4}$/);
   await popup.getByLabel('Введите код из СМС').fill(code);
+  const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Войти' }).click();
-  const consent = popup.getByRole('button', { name: 'Разрешить' });
-  if (await consent.isVisible({ timeout: 3000 }).catch(() => false)) await consent.click();
-  await popup.waitForEvent('close');
+  await consentIfAsked(popup, idpUrl);
+  await closed;
 }
 
 test('the provider says which clients it serves, its own from IDP_CLIENTS among them', async () => {

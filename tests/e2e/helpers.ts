@@ -24,8 +24,26 @@ export async function signInAtIdp(page: Page, phone = '+79990000001'): Promise<v
   await page.getByRole('button', { name: 'Получить код' }).click();
   await page.getByLabel('Введите код из СМС').fill(await smsCode(phone));
   await page.getByRole('button', { name: 'Войти' }).click();
+  await consentIfAsked(page, idpUrl());
+}
+
+/**
+ * After a step of the provider's sign-in: presses «Разрешить» when the provider asks for consent, and
+ * otherwise returns once the page has moved on — to another origin, closed (a popup), or to the sign-up
+ * form. It waits for one of these outcomes, not a fixed time: a click does not wait for the navigation
+ * it starts, so a look at the page right after it would race the provider's answer.
+ */
+export async function consentIfAsked(page: Page, idp: string): Promise<void> {
+  const origin = new URL(idp).origin;
   const consent = page.getByRole('button', { name: 'Разрешить' });
-  if (await consent.isVisible({ timeout: 3000 }).catch(() => false)) await consent.click();
+  const signUp = page.getByRole('button', { name: 'Зарегистрироваться' });
+  const outcomes = [
+    consent.waitFor().then(() => 'consent'),
+    signUp.waitFor().then(() => 'sign-up'),
+    page.waitForURL((url) => url.origin !== origin).then(() => 'left'),
+    page.waitForEvent('close').then(() => 'closed'),
+  ].map((outcome) => outcome.catch(() => 'closed'));
+  if ((await Promise.race(outcomes)) === 'consent') await consent.click();
 }
 
 /** Opens the example and waits until its SDK client is ready. */

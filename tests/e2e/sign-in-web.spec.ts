@@ -4,7 +4,7 @@
 // every screen of it.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { idpUrl, signInAtIdp } from './helpers';
+import { consentIfAsked, idpUrl, signInAtIdp } from './helpers';
 
 const siteUrl = () => process.env.E2E_SITE_URL as string;
 
@@ -297,8 +297,8 @@ test('link Google to the signed-in profile', async ({ page }) => {
   await page.getByLabel('Имя').fill('Новый');
   await page.getByLabel('Фамилия').fill('Герой');
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  const consent = page.getByRole('button', { name: 'Разрешить' });
-  if (await consent.isVisible({ timeout: 3000 }).catch(() => false)) await consent.click();
+  await expect(page.getByRole('button', { name: 'Зарегистрироваться' })).toBeHidden();
+  await consentIfAsked(page, idpUrl());
   await expect(page.getByRole('status')).toHaveText('Аккаунт Google привязан к вашему профилю');
   await expect(page).toHaveURL(/\/user\/add\/auth\/google$/);
 });
