@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../components/ui/dialog';
+import { useTranslation } from '../lib/i18n';
 
 /** The global error popup (accounts-sso §8): the message and «Понятно». */
 export function ErrorPopup({ message, onClose }: { message: string | null; onClose: () => void }) {

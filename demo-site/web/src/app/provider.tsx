@@ -1,6 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider, timeoutManager } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { accessOf } from '../features/auth/access-rules';
 import { isApiError } from '../lib/api-client';
 import { markSessionRejected, removeToken } from '../lib/auth';
@@ -116,11 +115,9 @@ export function AppProvider({ children, navigate, retry = true, queries }: AppPr
   useEffect(() => refetchOnLanguageChange(client, i18n), [client]);
 
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        {children}
-        <ErrorPopup message={message} onClose={() => setMessage(null)} />
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={client}>
+      {children}
+      <ErrorPopup message={message} onClose={() => setMessage(null)} />
+    </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from './i18n';
 
 /**
  * Server data follows the site's language: the API answers the catalogue in the language each call
@@ -9,7 +9,7 @@ import type { i18n as I18n } from 'i18next';
  * is cancelled by the refetch, so an old answer never lands after the change.
  */
 export function refetchOnLanguageChange(client: QueryClient, i18n: I18n): () => void {
-  let current = i18n.language;
+  let current: string = i18n.language;
   const onChange = (language: string) => {
     if (language === current) return;
     current = language;

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useChildTitle } from '../../lib/breadcrumbs';
+import { useTranslation } from '../../lib/i18n';
 
 /** Sections the first path segment can name, with their translation key under `nav`. */
 const sections = {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useIsAuthenticated } from '../../lib/auth';
+import { useTranslation } from '../../lib/i18n';
 import { documentLinks, externalLinks } from '../../lib/links';
 import type { NavItem } from './nav-items';
 

@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { basketCount } from '../../features/basket/basket-items';
 import { useBasket } from '../../features/basket/basket-store';
 import { useIsAuthenticated } from '../../lib/auth';
 import { type Language, languages } from '../../lib/content-language';
-import { setLanguage } from '../../lib/i18n';
+import { setLanguage, useTranslation } from '../../lib/i18n';
 import { setTheme, useTheme } from '../../lib/theme';
 import { usePageIdle } from '../../lib/use-page-idle';
 import { warmScreen } from '../warm-screens';

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CitySelect } from '../../components/ui/city-select';
 import { PageTitle } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
@@ -9,6 +8,7 @@ import { eventCitiesQuery, useEventCities } from '../../features/events/api/get-
 import { eventTypesQuery, useEventTypes } from '../../features/events/api/get-event-types';
 import { EventCityCard } from '../../features/events/components/event-city-card';
 import { dayjs, monthRange, upcomingMonths } from '../../lib/dates';
+import { useTranslation } from '../../lib/i18n';
 import { useFilterParams } from '../../lib/use-filter-params';
 
 /** The filters' choices, loaded before the first render on a visit that opens here (the list follows). */

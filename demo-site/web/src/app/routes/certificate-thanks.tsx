@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/ui/page';
+import { useTranslation } from '../../lib/i18n';
 
 /** /basket/certificateThanks: after certificates were bought (ticketing-shop §4). */
 export default function CertificateThanks() {

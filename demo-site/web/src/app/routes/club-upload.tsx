@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/states';
@@ -8,6 +7,7 @@ import { clubPath } from '../../features/clubs/api/schemas';
 import { ResultUploadForm } from '../../features/clubs/components/result-upload-form';
 import { removeToken, useIsAuthenticated } from '../../lib/auth';
 import { useBreadcrumbTitle } from '../../lib/breadcrumbs';
+import { useTranslation } from '../../lib/i18n';
 
 /** /clubs/{id}/upload-result (accounts-sso §2.2): a member uploads a result to the club. */
 export default function ClubUpload() {

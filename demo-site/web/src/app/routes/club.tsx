@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page';
 import { ScrollRegion } from '../../components/ui/scroll-region';
@@ -9,7 +8,7 @@ import { clubPath } from '../../features/clubs/api/schemas';
 import { MembershipButton } from '../../features/clubs/components/membership-button';
 import { useBreadcrumbTitle } from '../../lib/breadcrumbs';
 import { formatDate } from '../../lib/dates';
-import { placeName } from '../../lib/i18n';
+import { placeName, useTranslation } from '../../lib/i18n';
 
 function Competitions({ clubId }: { clubId: string }) {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useClubs } from '../../features/clubs/api/get-clubs';
 import { ClubCard } from '../../features/clubs/components/club-card';
 import { SupportPopup } from '../../features/support/components/support-popup';
+import { useTranslation } from '../../lib/i18n';
 
 export default function Clubs() {
   const { t } = useTranslation();

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
@@ -15,7 +14,7 @@ import { PartnerFormats } from '../../features/events/components/partner-formats
 import { formatKind, formatSeats, ticketsLeft } from '../../features/events/format-rules';
 import { useBreadcrumbTitle } from '../../lib/breadcrumbs';
 import { formatDateTime } from '../../lib/dates';
-import { placeName } from '../../lib/i18n';
+import { placeName, useTranslation } from '../../lib/i18n';
 import { RelatedProducts } from './shop/related-products';
 
 /** The city shown first: the one in the address (?city=), else the next to start, else the first. */

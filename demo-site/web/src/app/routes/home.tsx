@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
@@ -11,6 +10,7 @@ import { EventCard } from '../../features/events/components/event-card';
 import { Stories } from '../../features/events/components/stories';
 import { newsPreviewQuery, useNewsPreview } from '../../features/news/api/get-news-preview';
 import { NewsCard } from '../../features/news/components/news-card';
+import { useTranslation } from '../../lib/i18n';
 
 function NewsPreviewSection({ news }: { news: ReturnType<typeof useNewsPreview> }) {
   const { t } = useTranslation();

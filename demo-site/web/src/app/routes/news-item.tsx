@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page';
 import { ErrorState, Loading } from '../../components/ui/states';
 import { newsParagraphs, useNewsItem } from '../../features/news/api/get-news-item';
 import { useBreadcrumbTitle } from '../../lib/breadcrumbs';
 import { formatDate } from '../../lib/dates';
+import { useTranslation } from '../../lib/i18n';
 
 export default function NewsItemPage() {
   const { t } = useTranslation();

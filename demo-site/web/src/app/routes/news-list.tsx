@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useNewsList } from '../../features/news/api/get-news';
 import { NewsCard } from '../../features/news/components/news-card';
 import { NewsSubscription } from '../../features/news/components/news-subscription';
+import { useTranslation } from '../../lib/i18n';
 
 export default function NewsList() {
   const { t } = useTranslation();

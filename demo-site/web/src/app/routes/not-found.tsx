@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/ui/page';
+import { useTranslation } from '../../lib/i18n';
 
 export default function NotFound() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/ui/page';
+import { useTranslation } from '../../lib/i18n';
 
 /** accounts-sso §2.2: where old Microsoft browsers are sent. */
 export default function NotSupported() {

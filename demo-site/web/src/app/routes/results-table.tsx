@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
@@ -8,7 +7,7 @@ import { useEventResults } from '../../features/results/api/get-event-results';
 import { ResultsTable } from '../../features/results/components/results-table';
 import { useBreadcrumbTitle } from '../../lib/breadcrumbs';
 import { formatDate } from '../../lib/dates';
-import { placeName } from '../../lib/i18n';
+import { placeName, useTranslation } from '../../lib/i18n';
 
 /**
  * /results/{event_city_id}: the results table of one format at a time. The first format comes from

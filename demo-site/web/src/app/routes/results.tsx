@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CitySelect } from '../../components/ui/city-select';
 import { PageTitle } from '../../components/ui/page';
@@ -7,7 +6,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useResultEventCities } from '../../features/results/api/filter-results';
 import { useResultCities } from '../../features/results/api/get-result-cities';
 import { formatDate } from '../../lib/dates';
-import { placeName } from '../../lib/i18n';
+import { placeName, useTranslation } from '../../lib/i18n';
 import { useFilterParams } from '../../lib/use-filter-params';
 
 /** Results: past event cities with published results, by city and text. */

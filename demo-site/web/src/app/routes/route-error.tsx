@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 
 function ScreenError() {
   const { t } = useTranslation();

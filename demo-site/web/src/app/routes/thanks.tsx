@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/ui/page';
+import { useTranslation } from '../../lib/i18n';
 
 /** /basket/thanks: after a paid order. */
 export default function Thanks() {

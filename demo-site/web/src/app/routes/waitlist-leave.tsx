@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/ui/page';
 import { Loading } from '../../components/ui/states';
 import { useOnce } from '../../features/auth/use-once';
 import { describeLeave, leaveByLink } from '../../features/waitlist/api';
+import { useTranslation } from '../../lib/i18n';
 import '../../locales/waitlist';
 
 type State = { kind: 'checking' } | { kind: 'ask'; event: string; format: string } | { kind: 'left' } | { kind: 'gone' };

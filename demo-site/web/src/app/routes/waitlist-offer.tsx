@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import * as z from 'zod/mini';
 import { PageTitle } from '../../components/ui/page';
@@ -12,6 +11,7 @@ import { DEFAULT_TICKET_KIND, formatSeats } from '../../features/events/format-r
 import { getOffer } from '../../features/waitlist/api';
 import { keepOffer } from '../../features/waitlist/offer-store';
 import { requestParsed } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
 import '../../locales/waitlist';
 
 const formatSchema = z.looseObject({

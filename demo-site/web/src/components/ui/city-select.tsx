@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { type PlaceNames, placeName } from '../../lib/i18n';
+import { type PlaceNames, placeName, useTranslation } from '../../lib/i18n';
 
 export interface CitySelectProps {
   id: string;

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 /** Names the browser tab after the screen. */
 export function useDocumentTitle(title: string | null): void {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
 
 /** A loading state announced to screen readers. */
 export function Loading({ label }: { label?: string }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 
 /**
  * The back office's words, Russian and English. They live in its own chunk, not in the site's dictionaries:

@@ -86,7 +86,7 @@ export type ParticipantMessageKey =
   | 'basket.participant.errors.file'
   | 'basket.participant.errors.register';
 
-/** A translation function: i18next's `t` (or `i18n.t` outside React). */
+/** A translation function: a component's `t` (lib/i18n.ts `useTranslation`), or `i18n.t` outside React. */
 export type Translate = (key: ParticipantMessageKey, params?: { age: number }) => string;
 
 export const emptyParticipant = (rules?: ParticipantRules): ParticipantValues => ({

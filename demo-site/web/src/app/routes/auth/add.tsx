@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
 import { failureMessage } from '../../../features/auth/api/messages';
@@ -8,6 +7,7 @@ import { Busy } from '../../../features/auth/components/busy';
 import { SocialButtons } from '../../../features/auth/components/social-buttons';
 import { isUnproven, keepLinkProof, requestLinkProof } from '../../../features/settings/api/links';
 import { requestProofCode, useUser } from '../../../features/settings/api/user';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../features/auth/auth.css';
 import '../../../locales/auth';
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import * as z from 'zod/mini';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
@@ -9,6 +8,7 @@ import { ticketLine } from '../../../features/basket/ticket-line';
 import { newBasketId } from '../../../features/basket/use-shop-basket';
 import { DEFAULT_TICKET_KIND, formatSeats, ticketsLeft } from '../../../features/events/format-rules';
 import { requestParsed } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../locales/auth';
 
 /** What GET /api/event_format/{id} answers that a ticket line needs (the rest is kept as is). */

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { logout } from '../../../features/auth/api/sign-in-calls';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { useOnce } from '../../../features/auth/use-once';
 import { clearSignIn, getToken } from '../../../lib/auth';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../locales/auth';
 
 /**

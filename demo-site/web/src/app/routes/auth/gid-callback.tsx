@@ -1,12 +1,12 @@
 import { GidProvider, useGid } from '@gid/sdk-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useProviders } from '../../../features/auth/api/providers';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { gidConfig, siteSessionOf } from '../../../features/auth/gid';
 import { offerReturnTo } from '../../../features/auth/return-to';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
 import { markSignedInWithGid } from '../../../lib/auth';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../locales/auth';
 
 /** Whether this page is the sign-in popup: the SDK hands the answer to the opener and the opener closes it. */

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
 import { safeReturnPath } from '../../../features/auth/access-rules';
@@ -9,6 +8,7 @@ import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { Busy } from '../../../features/auth/components/busy';
 import { useOnce } from '../../../features/auth/use-once';
 import { getToken, storeSignIn } from '../../../lib/auth';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../features/auth/auth.css';
 import '../../../locales/auth';
 

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageTitle } from '../../../components/ui/page';
@@ -9,6 +8,7 @@ import { EmailLoginForm } from '../../../features/auth/components/email-login-fo
 import { loginPopupFromState } from '../../../features/auth/login-popup';
 import { rememberReturnTo, returnFromState } from '../../../features/auth/return-to';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../features/auth/auth.css';
 import '../../../locales/auth';
 

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
 import { failureMessage } from '../../../features/auth/api/messages';
@@ -9,6 +8,7 @@ import { Busy } from '../../../features/auth/components/busy';
 import { NewPasswordField, newPasswordRule } from '../../../features/auth/components/new-password-field';
 import { loginPopupState } from '../../../features/auth/login-popup';
 import { dropResetSecure, readResetSecure } from '../../../features/auth/reset-secure';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../features/auth/auth.css';
 import '../../../locales/auth';
 

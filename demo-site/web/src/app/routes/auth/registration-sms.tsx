@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
 import { SmsForm } from '../../../features/auth/components/sms-form';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../features/auth/auth.css';
 import '../../../locales/auth';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
 import { PageTitle } from '../../../components/ui/page';
 import { AuthProviders } from '../../../features/auth/components/auth-providers';
 import { RegistrationForm } from '../../../features/auth/components/registration-form';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../features/auth/auth.css';
 import '../../../locales/auth';
 

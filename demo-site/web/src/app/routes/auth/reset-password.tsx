@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { failureMessage } from '../../../features/auth/api/messages';
 import { checkResetCode } from '../../../features/auth/api/reset-calls';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { keepResetSecure } from '../../../features/auth/reset-secure';
 import { useOnce } from '../../../features/auth/use-once';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../locales/auth';
 
 /** /verify/resetpassword/{code}: the reset letter's link is checked, then on to /newpass (accounts-sso §4.2). */

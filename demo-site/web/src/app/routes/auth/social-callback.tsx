@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { failureMessage, statusOf } from '../../../features/auth/api/messages';
 import { socialLink, socialSignIn } from '../../../features/auth/api/sign-in-calls';
@@ -8,6 +7,7 @@ import { isSocialNetwork, takeSocialReturn } from '../../../features/auth/social
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
 import { takeLinkProof } from '../../../features/settings/api/links';
 import { getToken, storeSignIn } from '../../../lib/auth';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../locales/auth';
 
 type Outcome = { kind: 'working' } | { kind: 'linked' } | { kind: 'error'; message: string; signIn?: boolean };

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
 import { failureMessage, statusOf } from '../../../features/auth/api/messages';
@@ -10,6 +9,7 @@ import { loginPopupState } from '../../../features/auth/login-popup';
 import { useFinishSignIn } from '../../../features/auth/use-finish-sign-in';
 import { useOnce } from '../../../features/auth/use-once';
 import { removeToken } from '../../../lib/auth';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../features/auth/auth.css';
 import '../../../locales/auth';
 

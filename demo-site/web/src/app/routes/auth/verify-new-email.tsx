@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { failureMessage, statusOf } from '../../../features/auth/api/messages';
 import { verifyNewEmail } from '../../../features/auth/api/sign-in-calls';
 import { AuthStatus } from '../../../features/auth/components/auth-status';
 import { useOnce } from '../../../features/auth/use-once';
 import { getStoredUser, getToken, removeToken, storeSignIn } from '../../../lib/auth';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../locales/auth';
 
 /** /verify/new/email/{code}: confirms an address changed in the settings (accounts-sso §7). */

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { memo, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
 import { checkAvailability } from '../../../features/basket/api/check-availability';
@@ -68,6 +67,7 @@ import { isApiError } from '../../../lib/api-client';
 import { getToken, markSessionRejected, removeToken, useIsAuthenticated } from '../../../lib/auth';
 import { emailPattern } from '../../../lib/contact-rules';
 import { errorAction } from '../../../lib/error-catalogue';
+import { useTranslation } from '../../../lib/i18n';
 import { readJson, storageKeys, writeJson, writeString } from '../../../lib/storage';
 import { RelatedProducts } from '../shop/related-products';
 import '../../../locales/basket';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page';
+import { useTranslation } from '../../../lib/i18n';
 import './basket.css';
 import '../../../locales/basket';
 

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/states';
@@ -7,6 +6,7 @@ import { getOrder } from '../../../features/basket/api/get-order';
 import { afterOrder } from '../../../features/basket/basket-model';
 import { basketActions, getBasket } from '../../../features/basket/basket-store';
 import { getToken } from '../../../lib/auth';
+import { useTranslation } from '../../../lib/i18n';
 import Thanks from '../thanks';
 import '../../../locales/basket';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page';
+import { useTranslation } from '../../../lib/i18n';
 
 export type ContentKey =
   | 'about'

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useBreadcrumbTitle } from '../../../lib/breadcrumbs';
+import { useTranslation } from '../../../lib/i18n';
 import { ContentPage } from './content-page';
 
 /** The medical-certificate page under about (ticketing-shop §2 footer). */

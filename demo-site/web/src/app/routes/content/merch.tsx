@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SupportForm } from '../../../features/support/components/support-form';
+import { useTranslation } from '../../../lib/i18n';
 import { ContentPage } from './content-page';
 
 /** Merch with its general request form (ticketing-shop §2). */

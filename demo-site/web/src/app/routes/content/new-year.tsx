@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, Loading } from '../../../components/ui/states';
 import { useEvents } from '../../../features/events/api/get-events';
 import type { SportEvent } from '../../../features/events/api/schemas';
 import { EventCard } from '../../../features/events/components/event-card';
+import { useTranslation } from '../../../lib/i18n';
 import { ContentPage } from './content-page';
 
 /** A start in the New Year season: December or January. */

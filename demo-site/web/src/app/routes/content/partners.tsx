@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { externalLinks } from '../../../lib/links';
 import { ContentPage } from './content-page';
 

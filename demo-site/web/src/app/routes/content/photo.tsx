@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmptyState, Loading } from '../../../components/ui/states';
 import { useResultEventCities } from '../../../features/results/api/filter-results';
 import { formatDate } from '../../../lib/dates';
-import { placeName } from '../../../lib/i18n';
+import { placeName, useTranslation } from '../../../lib/i18n';
 import { externalLinks } from '../../../lib/links';
 import { ContentPage } from './content-page';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SupportForm } from '../../../features/support/components/support-form';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * The request form an organiser's page carries (ticketing-shop §2: corporate, logistics, press):

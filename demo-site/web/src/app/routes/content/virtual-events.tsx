@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { type VirtualFormat, virtualFormatsQuery } from '../../../features/events/api/get-virtual-formats';
 import { formatDate } from '../../../lib/dates';
+import { useTranslation } from '../../../lib/i18n';
 import { formatRubles } from '../../../lib/money';
 import { ContentPage } from './content-page';
 

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
 import { useEvents } from '../../../features/events/api/get-events';
@@ -8,6 +7,7 @@ import { EventCard } from '../../../features/events/components/event-card';
 import { distanceKm, similarEvents } from '../../../features/events/similar';
 import { logout } from '../../../features/sessions/api/logout';
 import { ticketsQuery } from '../../../features/tickets/api/get-tickets';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../styles/cabinet.css';
 import '../../../locales/cabinet';
 

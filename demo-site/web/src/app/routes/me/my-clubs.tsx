@@ -1,5 +1,4 @@
 import { useId, useMemo, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { useUserClubs } from '../../../features/clubs/api/get-user-clubs';
@@ -14,6 +13,7 @@ import {
   toggleClubSort,
   truncateDescription,
 } from '../../../features/clubs/my-clubs';
+import { useTranslation } from '../../../lib/i18n';
 import { CabinetFrame } from './cabinet-frame';
 import '../../../locales/cabinet';
 

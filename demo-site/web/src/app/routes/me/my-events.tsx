@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Disclosure } from '../../../components/ui/disclosure';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
@@ -12,6 +11,7 @@ import { TicketCard } from '../../../features/tickets/components/ticket-card';
 import { splitByRegistration } from '../../../features/tickets/ticket-status';
 import { MyWaitlist } from '../../../features/waitlist/components/my-waitlist';
 import { getToken } from '../../../lib/auth';
+import { useTranslation } from '../../../lib/i18n';
 import { CabinetFrame } from './cabinet-frame';
 import '../../../locales/cabinet';
 

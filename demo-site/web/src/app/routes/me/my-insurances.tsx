@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Disclosure } from '../../../components/ui/disclosure';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { usePolicies } from '../../../features/insurances/api/get-insurances';
 import { InsurancePopup } from '../../../features/insurances/components/insurance-popup';
 import { PolicyCard } from '../../../features/insurances/components/policy-card';
+import { useTranslation } from '../../../lib/i18n';
 import { CabinetFrame } from './cabinet-frame';
 import '../../../locales/cabinet';
 

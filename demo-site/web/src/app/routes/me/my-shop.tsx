@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { eventsQuery } from '../../../features/events/api/get-events';
 import { ordersQuery, useOrders } from '../../../features/orders/api/get-orders';
 import { OrderStatus } from '../../../features/orders/components/order-status';
 import { orderAmount, orderDate } from '../../../features/orders/order-status';
+import { useTranslation } from '../../../lib/i18n';
 import { CabinetFrame } from './cabinet-frame';
 import '../../../locales/cabinet';
 

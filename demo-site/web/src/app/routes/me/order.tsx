@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { useSoldGoods } from '../../../features/orders/api/get-orders';
 import type { SoldCertificate } from '../../../features/orders/api/schemas';
 import { orderAmount } from '../../../features/orders/order-status';
+import { useTranslation } from '../../../lib/i18n';
 import { CabinetFrame } from './cabinet-frame';
 import '../../../locales/cabinet';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, Loading } from '../../../components/ui/states';
 import { useEndOtherSessions, useEndSession, useSessions } from '../../../features/sessions/api/sessions';
 import { SessionCard } from '../../../features/sessions/components/session-card';
+import { useTranslation } from '../../../lib/i18n';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { CabinetFrame } from './cabinet-frame';
 import '../../../locales/cabinet';

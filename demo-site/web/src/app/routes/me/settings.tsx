@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { isUnproven } from '../../../features/settings/api/links';
 import { useUser } from '../../../features/settings/api/user';
@@ -6,6 +5,7 @@ import { EmailSection, PhoneSection } from '../../../features/settings/component
 import { LinksSection } from '../../../features/settings/components/links-section';
 import { GenderSection, MailingSection, ProfileSection } from '../../../features/settings/components/profile-sections';
 import { ContactSection, PasswordSection } from '../../../features/settings/components/security-sections';
+import { useTranslation } from '../../../lib/i18n';
 import { CabinetFrame } from './cabinet-frame';
 import '../../../locales/cabinet';
 

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { downloadCertificate } from '../../../features/tickets/api/download-certificate';
@@ -11,7 +10,7 @@ import { RefundDialog } from '../../../features/tickets/components/ticket-action
 import { TicketCard, ticketDate } from '../../../features/tickets/components/ticket-card';
 import { TicketRegistration } from '../../../features/tickets/components/ticket-registration';
 import { ticketPageSection } from '../../../features/tickets/ticket-status';
-import { placeName } from '../../../lib/i18n';
+import { placeName, useTranslation } from '../../../lib/i18n';
 import { CabinetFrame } from './cabinet-frame';
 import '../../../locales/basket';
 import '../../../locales/cabinet';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useRelatedProducts } from '../../../features/shop/api/get-related';
+import { useTranslation } from '../../../lib/i18n';
 import { ProductGrid } from './basket-shop-card';
 
 /**

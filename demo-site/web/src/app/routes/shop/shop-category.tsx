@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
 import { EmptyState, Loading } from '../../../components/ui/states';
 import { useShopCategory } from '../../../features/shop/api/get-shop-category';
 import { ShopLoadError } from '../../../features/shop/components/shop-load-error';
 import { useBreadcrumbTitle } from '../../../lib/breadcrumbs';
+import { useTranslation } from '../../../lib/i18n';
 import { ProductGrid } from './basket-shop-card';
 import { ShopNav } from './shop-nav';
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/ui/page';
 import { EmptyState, Loading } from '../../../components/ui/states';
 import { CertificateShop } from '../../../features/certificates/components/certificate-shop';
@@ -7,6 +6,7 @@ import { useHeroes } from '../../../features/shop/api/get-related';
 import { useShopBanners } from '../../../features/shop/api/get-shop-banners';
 import { useShopPreview } from '../../../features/shop/api/get-shop-preview';
 import { ShopLoadError } from '../../../features/shop/components/shop-load-error';
+import { useTranslation } from '../../../lib/i18n';
 import { formatRubles } from '../../../lib/money';
 import { ProductGrid } from './basket-shop-card';
 import { ShopNav } from './shop-nav';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate } from 'react-router';
 import { useShopCategories } from '../../../features/shop/api/get-shop-categories';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The shop's search box and category links, on every shop screen. */
 export function ShopNav({ initialText = '' }: { initialText?: string }) {

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
 import { Loading } from '../../../components/ui/states';
@@ -9,6 +8,7 @@ import type { Product } from '../../../features/shop/api/schemas';
 import { ShopLoadError } from '../../../features/shop/components/shop-load-error';
 import { initialSize, maxCountOf, type SizeOption, sizeOptions } from '../../../features/shop/sizes';
 import { useBreadcrumbTitle } from '../../../lib/breadcrumbs';
+import { useTranslation } from '../../../lib/i18n';
 import { formatRubles } from '../../../lib/money';
 
 function ProductDetails({ product }: { product: Product }) {

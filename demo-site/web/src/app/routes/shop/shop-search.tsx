@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page';
 import { EmptyState, Loading } from '../../../components/ui/states';
 import { useProductSearch } from '../../../features/shop/api/search-products';
 import { ShopLoadError } from '../../../features/shop/components/shop-load-error';
+import { useTranslation } from '../../../lib/i18n';
 import { ProductGrid } from './basket-shop-card';
 import { ShopNav } from './shop-nav';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useProviders } from '../api/providers';
 import type { SignedIn } from '../api/schemas';
 import { SocialButtons } from './social-buttons';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../locales/auth';
 
 /**

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FieldError, fieldErrorId } from '../../../components/ui/field';
+import { useTranslation } from '../../../lib/i18n';
 import { documentLinks } from '../../../lib/links';
 import '../../../locales/auth';
 

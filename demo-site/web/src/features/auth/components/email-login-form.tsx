@@ -1,6 +1,6 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Field, fieldControlProps } from '../../../components/ui/field';
+import { useTranslation } from '../../../lib/i18n';
 import { failureMessage, statusOf } from '../api/messages';
 import type { SignedIn } from '../api/schemas';
 import { loginByEmail, resendConfirmation } from '../api/sign-in-calls';

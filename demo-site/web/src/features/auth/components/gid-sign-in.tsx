@@ -1,7 +1,7 @@
 import { GidLoginButton, GidProvider, useGid } from '@gid/sdk-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { markSignedInWithGid } from '../../../lib/auth';
+import { useTranslation } from '../../../lib/i18n';
 import type { ProviderEntry } from '../api/providers';
 import type { SignedIn } from '../api/schemas';
 import { gidConfig, siteSessionOf } from '../gid';

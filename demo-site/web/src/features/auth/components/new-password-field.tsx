@@ -1,6 +1,5 @@
-import type { TFunction } from 'i18next';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { type TFunction, useTranslation } from '../../../lib/i18n';
 import { passwordProblem } from '../rules';
 import { PasswordField } from './password-field';
 import '../../../locales/auth';

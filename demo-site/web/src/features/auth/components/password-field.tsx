@@ -1,5 +1,5 @@
 import { type ComponentPropsWithoutRef, forwardRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../locales/auth';
 
 interface PasswordFieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 'type'> {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Field, fieldControlProps } from '../../../components/ui/field';
+import { useTranslation } from '../../../lib/i18n';
 import { failureMessage } from '../api/messages';
 import { registerByEmail } from '../api/sign-in-calls';
 import { emailProblem } from '../rules';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
+import { useTranslation } from '../../../lib/i18n';
 import { failureMessage } from '../api/messages';
 import { requestPasswordReset } from '../api/reset-calls';
 import { emailProblem } from '../rules';

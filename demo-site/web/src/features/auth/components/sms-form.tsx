@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MaskedInput } from '../../../components/ui/masked-input';
+import { useTranslation } from '../../../lib/i18n';
 import { phoneMask } from '../../../lib/masks';
 import { failureMessage } from '../api/messages';
 import type { SignedIn } from '../api/schemas';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { SignInProviders } from '../api/providers';
 import { rememberReturnTo } from '../return-to';
 import { buildSocialRedirect, type SocialNetwork, type SocialPurpose, socialNetworks } from '../social';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
+import { useTranslation } from '../../../lib/i18n';
 import { eventFormatOptionsQuery } from '../api/event-format';
 import { useInsuranceTitle } from '../api/insurances';
 import { useLineTexts } from '../api/line-texts';

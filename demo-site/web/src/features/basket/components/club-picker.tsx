@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../locales/basket';
 import { useClubs } from '../../clubs/api/get-clubs';
 import { basketKey, type TicketLine } from '../basket-items';

@@ -1,7 +1,7 @@
 import { memo, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MaskedInput } from '../../../components/ui/masked-input';
 import { isFullPhone, phoneDigits } from '../../../lib/contact-rules';
+import { useTranslation } from '../../../lib/i18n';
 import { phoneMask } from '../../../lib/masks';
 import { type DeliveryMethod, useDeliveryMethods, useRegionCities, useRegions } from '../api/delivery';
 import { PostalIndexField } from './postal-index-field';

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { FormMaskedInput } from '../../../components/ui/form-masked-input';
+import { useTranslation } from '../../../lib/i18n';
 import { dateMask, phoneMask } from '../../../lib/masks';
 import { GenderFieldset } from '../../participant/components/gender-fieldset';
 import { type BasketItem, basketKey, type InsuranceLine } from '../basket-items';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useParticipantRules } from '../../participant/api/get-participant-rules';
 import { ParticipantForm } from '../../participant/components/participant-form';
 import { fromParticipantInfo, type ParticipantValues, toParticipantInfo } from '../../participant/participant-schema';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { lookUpPostalIndex, type PostalIndex } from '../api/postal-index';
 import '../../../locales/basket';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../../components/ui/code-field';
 import { isApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { checkPromocode, type PromocodeTarget } from '../api/check-promocode';
 import { type BasketItem, basketKey } from '../basket-items';
 import { updateLine } from '../basket-model';

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { type PageBanner, useShopBanners } from '../../shop/api/get-shop-banners';
 import '../../../locales/basket';
 

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useEvents } from '../../events/api/get-events';
 import { EventCard } from '../../events/components/event-card';
 import { type ChosenTicket, similarEvents, tastesOfChosen } from '../../events/similar';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useTeams } from '../api/teams';
 import { basketKey, type TicketLine } from '../basket-items';
 import { syncInsuranceCounts, updateLine } from '../basket-model';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import '../../../locales/basket';
 import { useTicketDeliveryMethods } from '../api/delivery';
 import { basketKey, type TicketLine } from '../basket-items';

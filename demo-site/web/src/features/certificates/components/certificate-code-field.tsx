@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CodeField, type CodeFieldMessage } from '../../../components/ui/code-field';
 import { isApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { formatRubles } from '../../basket/basket-model';
 import { checkCertificate } from '../api/certificates';
 import '../../../locales/basket';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ErrorState, Loading } from '../../../components/ui/states';
 import { emailPattern } from '../../../lib/contact-rules';
+import { useTranslation } from '../../../lib/i18n';
 import { formatRubles } from '../../../lib/money';
 import type { CertificateLine } from '../../basket/basket-items';
 import { basketActions } from '../../basket/basket-store';

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
 import { ErrorState } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/api-client';
 import { useIsAuthenticated } from '../../../lib/auth';
 import { formatTime } from '../../../lib/dates';
+import { useTranslation } from '../../../lib/i18n';
 import { basketKey, type TicketChoice, type TicketLine } from '../../basket/basket-items';
 import { updateLine } from '../../basket/basket-model';
 import { basketActions } from '../../basket/basket-store';

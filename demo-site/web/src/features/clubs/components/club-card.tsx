@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { placeName } from '../../../lib/i18n';
+import { placeName, useTranslation } from '../../../lib/i18n';
 import { type Club, clubPath } from '../api/schemas';
 
 export function ClubCard({ club }: { club: Club }) {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useIsAuthenticated } from '../../../lib/auth';
+import { useTranslation } from '../../../lib/i18n';
 import { useUserClubs } from '../api/get-user-clubs';
 import { useJoinClub } from '../api/join-club';
 import { useLeaveClub } from '../api/leave-club';

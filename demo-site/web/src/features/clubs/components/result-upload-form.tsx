@@ -1,8 +1,8 @@
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { MaskedInput } from '../../../components/ui/masked-input';
 import { isApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { distanceMask, parseMaskedTime, timeMask } from '../../../lib/masks';
 import type { CompetitionType } from '../api/get-competition-types';
 import {

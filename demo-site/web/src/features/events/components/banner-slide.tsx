@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readableOn } from '../../../lib/color';
-import { placeName } from '../../../lib/i18n';
+import { placeName, useTranslation } from '../../../lib/i18n';
 import type { SportEvent } from '../api/schemas';
 
 /** The events the home carousel shows: flagged for the slider and with home_page pictures. */

@@ -1,5 +1,5 @@
 import { type ComponentType, type FocusEvent, type KeyboardEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { SportEvent } from '../api/schemas';
 import { BannerSlide, sliderEvents, useSlideLabel } from './banner-slide';
 import type { BannerSwiperProps } from './banner-swiper';

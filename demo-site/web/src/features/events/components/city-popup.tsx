@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatDateTime } from '../../../lib/dates';
-import { placeName } from '../../../lib/i18n';
+import { placeName, useTranslation } from '../../../lib/i18n';
 import type { EventCity } from '../api/schemas';
 
 /** The event page's city popup: every city of the event with its date; choosing one closes it. */

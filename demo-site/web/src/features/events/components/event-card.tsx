@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDayMonth } from '../../../lib/dates';
-import { placeName } from '../../../lib/i18n';
+import { placeName, useTranslation } from '../../../lib/i18n';
 import type { SportEvent } from '../api/schemas';
 
 /** An event on the home page: logo, title, its cities and dates. */

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
-import { placeName } from '../../../lib/i18n';
+import { placeName, useTranslation } from '../../../lib/i18n';
 import { formatRubles } from '../../../lib/money';
 import type { FilteredEventCity } from '../api/filter-event-cities';
 

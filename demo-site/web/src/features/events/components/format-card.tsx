@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
+import { useTranslation } from '../../../lib/i18n';
 import { formatRubles } from '../../../lib/money';
 import { WaitlistJoin } from '../../waitlist/components/waitlist-join';
 import type { EventFormat } from '../api/get-event-formats';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
+import { useTranslation } from '../../../lib/i18n';
 import { formatRubles } from '../../../lib/money';
 import { usePartnerFormats } from '../api/get-event-formats';
 

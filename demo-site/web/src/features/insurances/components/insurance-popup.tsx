@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
-import { placeName } from '../../../lib/i18n';
+import { placeName, useTranslation } from '../../../lib/i18n';
 import { formatRubles } from '../../../lib/money';
 import { addInsuranceLine } from '../../basket/basket-model';
 import { basketActions } from '../../basket/basket-store';

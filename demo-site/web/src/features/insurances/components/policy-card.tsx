@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { Policy } from '../api/get-insurances';
 import { insuredName, policyPhone, policyStart, validityDays } from '../policy';
 import '../../../locales/cabinet';

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { emailPattern } from '../../../lib/contact-rules';
+import { useTranslation } from '../../../lib/i18n';
 import { useSubscribeToNews } from '../api/subscribe-news';
 
 /**

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import './participant-form.css';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { FormMaskedInput } from '../../../components/ui/form-masked-input';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FieldError, fieldControlProps } from '../../../components/ui/field';
+import { useTranslation } from '../../../lib/i18n';
 import { REGISTER_SEARCH_MIN, type RegisterEntry, registerEntriesQuery, registerRegionsQuery } from '../api/obrnadzor';
 import '../../../locales/basket';
 

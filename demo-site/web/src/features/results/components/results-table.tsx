@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { useTranslation } from '../../../lib/i18n';
 import type { ResultRow } from '../api/get-event-results';
 import { participantName, visibleColumns } from '../columns';
 

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useButtonLock, useTimedMessage } from '../../../lib/use-timed-message';
 import { realEmailProblem } from '../api/real-email';
 import {

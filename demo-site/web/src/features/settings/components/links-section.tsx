@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
 import { getLinks, type LinkedAccount, linksKey, unlinkNetwork } from '../api/links';
 import { requestProofCode, type User, useSettingsCall } from '../api/user';
 import { errorText, SectionMessage } from './section-message';

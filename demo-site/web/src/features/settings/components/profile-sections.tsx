@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MaskedInput } from '../../../components/ui/masked-input';
+import { useTranslation } from '../../../lib/i18n';
 import { dateMask } from '../../../lib/masks';
 import { useButtonLock, useTimedMessage } from '../../../lib/use-timed-message';
 import { type User, updateProfile, useSettingsCall } from '../api/user';

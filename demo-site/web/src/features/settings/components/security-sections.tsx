@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useButtonLock, useTimedMessage } from '../../../lib/use-timed-message';
 import { changePassword, requestProofCode, type User, updateProfile, useSettingsCall } from '../api/user';
 import {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
 import { formatRubles } from '../../../lib/money';
 import type { Product } from '../api/schemas';
 import { initialSize, maxCountOf, type SizeOption, sizeOptions } from '../sizes';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * A shop screen whose data did not load (ticketing-shop §8, «Shop alerts»): «Проблема при загрузке»

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { MaskedInput } from '../../../components/ui/masked-input';
 import { isApiError } from '../../../lib/api-client';
 import { emailPattern, isValidPhone, phoneDigits } from '../../../lib/contact';
+import { useTranslation } from '../../../lib/i18n';
 import { phoneMask } from '../../../lib/masks';
 import { useSendSupportRequest } from '../api/send-support-request';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/dates';
+import { useTranslation } from '../../../lib/i18n';
 import { useOnlineResult, useSendOnlineResult } from '../api/online-result';
 import type { TicketDetails } from '../api/schemas';
 import '../../../locales/cabinet';

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
+import { useTranslation } from '../../../lib/i18n';
 import { formatRubles } from '../../../lib/money';
 import type { TicketSection } from '../api/get-tickets';
 import type { Ticket } from '../api/schemas';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { eventMoment } from '../../../lib/dates';
-import { placeName } from '../../../lib/i18n';
+import { placeName, useTranslation } from '../../../lib/i18n';
 import type { TicketSection } from '../api/get-tickets';
 import type { Ticket } from '../api/schemas';
 import { ticketStatusLabel } from '../ticket-status';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Loading } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { useParticipantRules } from '../../participant/api/get-participant-rules';
 import { ParticipantForm } from '../../participant/components/participant-form';
 import { fromParticipantInfo } from '../../participant/participant-schema';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
+import { useTranslation } from '../../../lib/i18n';
 import { leaveWaitlist, myWaitlistQuery, useMyWaitlist } from '../api';
 import '../../../locales/waitlist';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useIsAuthenticated } from '../../../lib/auth';
 import { emailPattern } from '../../../lib/contact-rules';
+import { useTranslation } from '../../../lib/i18n';
 import { joinWaitlist } from '../api';
 import '../../../locales/waitlist';
 
