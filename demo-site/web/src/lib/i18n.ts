@@ -161,9 +161,9 @@ export interface PlaceNames {
 export const placeName = (place: PlaceNames): string => (i18n.language === 'en' && place.name_en) || place.name_ru;
 
 /**
- * Adds a feature's Russian texts (`locales/{auth,basket,cabinet}.ts` call this when a module that
+ * Adds a feature's Russian texts (`locales/{auth,basket,cabinet,waitlist,content}.ts` call this when a module that
  * shows them loads): they stay out of the shell and out of what `/` loads.
  */
-export function addFeatureMessages<K extends 'auth' | 'basket' | 'cabinet' | 'waitlist'>(key: K, messages: Messages[K]): void {
+export function addFeatureMessages<K extends 'auth' | 'basket' | 'cabinet' | 'waitlist' | 'content'>(key: K, messages: Messages[K]): void {
   bundles.ru[key] = messages;
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import { documentLinks } from '../../../lib/links';
 import { ContentPage } from './content-page';
+import '../../../locales/content';
 
 export default function About() {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../../components/ui/page';
 import { useTranslation } from '../../../lib/i18n';
+import '../../../locales/content';
 
 export type ContentKey =
   | 'about'

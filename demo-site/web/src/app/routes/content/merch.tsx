@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SupportForm } from '../../../features/support/components/support-form';
 import { useTranslation } from '../../../lib/i18n';
 import { ContentPage } from './content-page';
+import '../../../locales/content';
 
 /** Merch with its general request form (ticketing-shop §2). */
 export default function Merch() {

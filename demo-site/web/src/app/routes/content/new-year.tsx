@@ -5,6 +5,7 @@ import type { SportEvent } from '../../../features/events/api/schemas';
 import { EventCard } from '../../../features/events/components/event-card';
 import { useTranslation } from '../../../lib/i18n';
 import { ContentPage } from './content-page';
+import '../../../locales/content';
 
 /** A start in the New Year season: December or January. */
 const inNewYearSeason = (iso: string) => {

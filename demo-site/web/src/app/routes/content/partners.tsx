@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../lib/i18n';
 import { externalLinks } from '../../../lib/links';
 import { ContentPage } from './content-page';
+import '../../../locales/content';
 
 /** Partners: the three partner projects, the ten partner services, the travel promo (accounts-sso §2.15). */
 export default function Partners() {

@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/dates';
 import { placeName, useTranslation } from '../../../lib/i18n';
 import { externalLinks } from '../../../lib/links';
 import { ContentPage } from './content-page';
+import '../../../locales/content';
 
 /** How many past races get an album card. */
 const ALBUMS = 6;

@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/i18n';
 import { formatRubles } from '../../../lib/money';
 import { ContentPage } from './content-page';
+import '../../../locales/content';
 
 const soldOut = (format: VirtualFormat) => format.tickets_left != null && Object.values(format.tickets_left).every((left) => left <= 0);
 
