@@ -27,3 +27,36 @@ export function usePageIdle(wanted: boolean, timeoutMs = 3000): boolean {
   }, [wanted, idle, timeoutMs]);
   return idle;
 }
+
+/** Whether the page has had its first contentful paint, or the browser cannot say (then: as if it had). */
+const contentfulPaintDone = () =>
+  typeof PerformanceObserver === 'undefined' ||
+  !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
+  performance.getEntriesByName('first-contentful-paint').length > 0;
+
+/**
+ * True once the page has shown its first content (at once on a later screen of the visit; at most
+ * `timeoutMs` after mounting, should the browser never say). What waits for it — a chunk the screen can
+ * show a moment later — then takes no share of a phone's network from what the first paint needs.
+ */
+export function useAfterFirstContentfulPaint(timeoutMs = 3000): boolean {
+  const [painted, setPainted] = useState(contentfulPaintDone);
+  useEffect(() => {
+    if (painted) return;
+    const finish = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      setPainted(true);
+    };
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length > 0) finish();
+    });
+    const timer = setTimeout(finish, timeoutMs);
+    observer.observe({ type: 'paint', buffered: true });
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [painted, timeoutMs]);
+  return painted;
+}

@@ -1,11 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { useAfterFirstContentfulPaint } from '../../../lib/use-page-idle';
 import { useProviders } from '../api/providers';
 import type { SignedIn } from '../api/schemas';
 import { SocialButtons } from './social-buttons';
 import '../../../locales/auth';
 
-// The GID button's chunk (the SDK and its React package) loads only once the providers have answered.
+// The GID button's chunk (the SDK and its React package, 15 KB) loads once the providers have answered
+// and the page has shown its first content: asked for in the first render, it was one of the requests a
+// phone's first paint shared the network with (Lighthouse counts every request made before the paint).
 const GidSignIn = lazy(() => import('./gid-sign-in'));
 
 interface AuthProvidersProps {
@@ -23,13 +26,14 @@ interface AuthProvidersProps {
 export function AuthProviders({ headingId, returnTo, onSignedIn }: AuthProvidersProps) {
   const { t } = useTranslation();
   const providers = useProviders();
+  const painted = useAfterFirstContentfulPaint();
   return (
     <section className="auth-providers" aria-labelledby={headingId}>
       <h2 id={headingId} className="auth-providers__title">
         {t('auth.login.orWith')}
       </h2>
       <SocialButtons providers={providers.data} returnTo={returnTo} />
-      {providers.data ? (
+      {providers.data && painted ? (
         <Suspense fallback={<div className="gid-slot" />}>
           <GidSignIn provider={providers.data.gid} onSignedIn={onSignedIn} />
         </Suspense>
