@@ -9,7 +9,7 @@ import { storageKeys, writeString } from './storage';
  * The site's texts in its two languages: a key is a dotted path into `Messages` (locales/ru.ts), a
  * `{{name}}` in a text takes the option of that name, and a `count` picks the plural form of the key
  * (`_one`, `_few`, `_many`, `_other`: Intl.PluralRules of the language), as i18next writes them — the
- * part of i18next this site used. On its own it is a few hundred bytes where i18next and react-i18next
+ * part of i18next this site used. This file is 1.5 KB minified where i18next and react-i18next
  * were 55 KB of the shell (16 KB compressed) that every page loaded and evaluated before its first paint.
  */
 
